@@ -1,0 +1,121 @@
+# regelwerk — plain GNU make.
+#
+#   make                 build out/bin/regelwerk and render every output into out/
+#   make tool            build the binary only
+#   make check           run every CUnit suite (DEBUGGER=valgrind to run under it)
+#   make check SAN=1     the same, built with AddressSanitizer and UBSan
+#   make bench           benchmarks, figures printed
+#   make install         PREFIX=/usr/local DESTDIR=
+#   make WERROR=1        warnings are errors (CI)
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/regelwerk
+MANDIR ?= $(PREFIX)/share/man
+DESTDIR ?=
+PKG_CONFIG ?= pkg-config
+CC ?= cc
+DEBUGGER ?=
+
+PKGS := libxml-2.0 cairo harfbuzz freetype2 libgvc cunit
+VERSION := 0.1.0
+
+CFLAGS ?= -O2 -g
+WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+        -Wformat=2 -Wvla -Wpointer-arith -Wcast-qual -Wundef
+CFLAGS += -std=c11 $(WARN) -MMD -MP
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc \
+            -DREGELWERK_VERSION='"$(VERSION)"' -DREGELWERK_DATADIR='"$(DATADIR)"' \
+            $(shell $(PKG_CONFIG) --cflags $(PKGS))
+# libharu and libhyphen ship no pkg-config file.
+LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS)) -lhpdf -lhyphen -lm
+
+ifeq ($(WERROR),1)
+CFLAGS += -Werror
+endif
+
+ifeq ($(SAN),1)
+BUILD ?= out/build-san
+CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+else
+BUILD ?= out/build
+endif
+
+BIN := out/bin/regelwerk
+SRC := $(sort $(wildcard src/*.c))
+LIB_SRC := $(filter-out src/main.c,$(SRC))
+LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/src/%.o)
+TEST_SRC := $(sort $(wildcard tests/*.c))
+TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
+TEST_BIN := $(BUILD)/tests/run-tests
+
+.PHONY: all tool outputs check bench install uninstall clean schema
+.DELETE_ON_ERROR:
+
+all: outputs
+
+tool: $(BIN)
+
+$(BUILD)/src/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/libregelwerk.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN): $(BUILD)/src/main.o $(BUILD)/libregelwerk.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The test runner registers every `void suite_NAME(void)` found in tests/*.c.
+$(BUILD)/tests/suites.h: $(TEST_SRC)
+	@mkdir -p $(dir $@)
+	grep -ho '^void suite_[a-z0-9_]*(void)' $(TEST_SRC) | sort -u | \
+	  sed 's/^void \(suite_[a-z0-9_]*\)(void)/SUITE(\1)/' > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/tests/%.o: tests/%.c $(BUILD)/tests/suites.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -I$(BUILD)/tests -Itests $(CFLAGS) -c -o $@ $<
+
+$(TEST_BIN): $(TEST_OBJ) $(BUILD)/libregelwerk.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# Renders every configured output of every game into out/.
+outputs: $(BIN)
+	$(BIN) check
+	$(BIN) build -o out
+
+check: $(TEST_BIN) $(BIN)
+	REGELWERK_BIN=$(abspath $(BIN)) $(DEBUGGER) $(TEST_BIN)
+
+bench: $(BIN) $(BUILD)/tests/bench
+	$(BUILD)/tests/bench
+
+$(BUILD)/tests/bench: tests/bench/bench.c $(BUILD)/libregelwerk.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# Regenerates the XML schema from its compact form (needs trang).
+schema:
+	trang src/schema/regelwerk.rnc src/schema/regelwerk.rng
+	trang src/schema/template.rnc src/schema/template.rng
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/schema $(DESTDIR)$(DATADIR)/templates \
+	  $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/regelwerk
+	install -m 644 src/schema/*.rng src/schema/*.rnc $(DESTDIR)$(DATADIR)/schema/
+	cp -R templates/. $(DESTDIR)$(DATADIR)/templates/
+	install -m 644 fonts/manifest.xml $(DESTDIR)$(DATADIR)/fonts/
+	install -m 644 regelwerk.1 $(DESTDIR)$(MANDIR)/man1/regelwerk.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/regelwerk $(DESTDIR)$(MANDIR)/man1/regelwerk.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf out/build out/build-san out/bin
+
+-include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d $(TEST_OBJ:.o=.d)

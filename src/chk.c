@@ -1,0 +1,574 @@
+/* chk.c — checker driver: structure, numbers and claims, cards, coverage. */
+#include "chk_int.h"
+
+#include <ctype.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int chk_result(chk_ctx *c, int ok, const char *file, int line, const char *needle,
+               const char *code, const char *fmt, ...)
+{
+    if (ok) {
+        c->rep->passed++;
+        return 1;
+    }
+    c->rep->failed++;
+    char msg[1536];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int col = needle ? doc_src_column(file, line, needle) : 0;
+    diag_add(c->diags, DIAG_ERROR, file, line, col, code, "%s", msg);
+    return 0;
+}
+
+/* ---- facts --------------------------------------------------------------- */
+
+/* Probes run once per process: they are deterministic, and a content file
+ * binds the same fact many times. */
+typedef struct fact_cache {
+    const eng_fact *f;
+    int rc;
+    long value;
+    char why[256];
+} fact_cache;
+
+static fact_cache *cache;
+static size_t ncache;
+
+int chk_fact_value(chk_ctx *c, const eng_fact *f, long *out, char *why, size_t whylen)
+{
+    (void)c;
+    for (size_t i = 0; i < ncache; i++) {
+        if (cache[i].f == f) {
+            *out = cache[i].value;
+            snprintf(why, whylen, "%s", cache[i].why);
+            return cache[i].rc;
+        }
+    }
+    fact_cache e = {f, 0, 0, ""};
+    e.rc = f->probe(&e.value, e.why, sizeof e.why);
+    fact_cache *p = realloc(cache, (ncache + 1) * sizeof *p);
+    if (p) {
+        cache = p;
+        cache[ncache++] = e;
+    }
+    *out = e.value;
+    snprintf(why, whylen, "%s", e.why);
+    return e.rc;
+}
+
+/* ---- number words ------------------------------------------------------- */
+
+typedef struct numword {
+    const char *stem;   /* matched as a prefix of the lower-cased word */
+    long value;
+    int exact;          /* must match the whole word */
+} numword;
+
+/* Longest stems first where one is a prefix of another (e.g. "dreiz" vs "drei"
+ * is not needed; "sei" vs "seiz" is not a word here). Ordinals and inflected
+ * forms share their cardinal's stem: "dritte", "dritten", "terzo", "terza". */
+static const numword words[] = {
+    /* German */
+    {"null", 0, 1}, {"eins", 1, 1}, {"ein", 1, 1}, {"eine", 1, 1}, {"einen", 1, 1},
+    {"einem", 1, 1}, {"einer", 1, 1}, {"eines", 1, 1}, {"erst", 1, 0},
+    {"zwei", 2, 0}, {"zweit", 2, 0}, {"drei", 3, 0}, {"dritt", 3, 0}, {"vier", 4, 0},
+    {"fünf", 5, 0}, {"sechs", 6, 0}, {"sieben", 7, 0}, {"siebt", 7, 0}, {"acht", 8, 0},
+    {"neun", 9, 0}, {"zehn", 10, 0}, {"elf", 11, 0}, {"zwölf", 12, 0}, {"zwanzig", 20, 0},
+    /* Italian */
+    {"zero", 0, 1}, {"uno", 1, 1}, {"una", 1, 1}, {"un", 1, 1}, {"primo", 1, 1},
+    {"prima", 1, 1}, {"primi", 1, 1}, {"prime", 1, 1}, {"due", 2, 1}, {"second", 2, 0},
+    {"tre", 3, 1}, {"terz", 3, 0}, {"quattro", 4, 1}, {"quart", 4, 0}, {"cinque", 5, 1},
+    {"quint", 5, 0}, {"sei", 6, 1}, {"sest", 6, 0}, {"sette", 7, 1}, {"settim", 7, 0},
+    {"otto", 8, 1}, {"ottav", 8, 0}, {"nove", 9, 1}, {"non", 9, 0}, {"dieci", 10, 1},
+    {"decim", 10, 0}, {"undici", 11, 1}, {"dodici", 12, 1}, {"venti", 20, 1},
+};
+
+/* Lower-cases ASCII and the Latin-1 capitals German and Italian use. */
+static void lower_utf8(const char *in, char *out, size_t outlen)
+{
+    size_t j = 0;
+    for (size_t i = 0; in[i] && j + 2 < outlen; i++) {
+        unsigned char ch = (unsigned char)in[i];
+        if (ch == 0xC3 && in[i + 1] && (unsigned char)in[i + 1] >= 0x80 &&
+            (unsigned char)in[i + 1] <= 0x9E && (unsigned char)in[i + 1] != 0x97) {
+            out[j++] = (char)0xC3;
+            out[j++] = (char)((unsigned char)in[i + 1] + 0x20);
+            i++;
+        } else {
+            out[j++] = (char)tolower(ch);
+        }
+    }
+    out[j] = '\0';
+}
+
+int chk_parse_number(const char *text, long *out)
+{
+    if (!text)
+        return -1;
+    char buf[128];
+    while (*text == ' ')
+        text++;
+    lower_utf8(text, buf, sizeof buf);
+    size_t len = strlen(buf);
+    while (len && buf[len - 1] == ' ')
+        buf[--len] = '\0';
+    if (!len)
+        return -1;
+    const char *p = buf;
+    int neg = 0;
+    if (*p == '+')
+        p++;
+    else if (*p == '-') {
+        neg = 1;
+        p++;
+    } else if (strncmp(p, "\xe2\x88\x92", 3) == 0) {   /* U+2212 minus */
+        neg = 1;
+        p += 3;
+    }
+    if (isdigit((unsigned char)*p)) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        /* ordinal marks: 3°, 3ª, 3º, 3. */
+        if (*end == '.' && end[1] == '\0')
+            end++;
+        else if (strcmp(end, "\xc2\xb0") == 0 || strcmp(end, "\xc2\xaa") == 0 ||
+                 strcmp(end, "\xc2\xba") == 0)
+            end += 2;
+        if (*end)
+            return -1;
+        *out = neg ? -v : v;
+        return 0;
+    }
+    if (neg)
+        return -1;
+    /* A word: the longest matching stem wins ("dreizehn" is not listed, so
+     * "drei" must not swallow it: non-exact stems accept only inflection
+     * endings after them). */
+    static const char *const endings[] = {"", "e", "en", "er", "es", "em", "n", "s", "o", "a",
+                                          "i", "ten", "te", "ter", "tes", "tem", "ste", "sten",
+                                          "ster", "stes", NULL};
+    long best = -1;
+    size_t bestlen = 0;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        size_t sl = strlen(words[i].stem);
+        if (strncmp(p, words[i].stem, sl) != 0)
+            continue;
+        const char *rest = p + sl;
+        int ok = 0;
+        if (words[i].exact)
+            ok = *rest == '\0';
+        else
+            for (const char *const *e = endings; *e; e++)
+                if (strcmp(rest, *e) == 0)
+                    ok = 1;
+        if (ok && sl > bestlen) {
+            best = words[i].value;
+            bestlen = sl;
+        }
+    }
+    if (best < 0)
+        return -1;
+    *out = best;
+    return 0;
+}
+
+/* ---- structure: ids and references ----------------------------------------- */
+
+/* Does the subtree of n hold a binding, not counting nested rule blocks (they
+ * are counted for themselves)? */
+static int block_is_bound(const doc_node *n)
+{
+    if (n->type == DOC_EXAMPLE || n->type == DOC_FLOWREF || n->type == DOC_CARDTEXT)
+        return 1;
+    if (n->type == DOC_GAP_BLOCK)
+        return 0;
+    doc_iter it;
+    doc_iter_init(&it, n);
+    doc_event ev;
+    while ((ev = doc_iter_next(&it)) != DOC_EV_DONE) {
+        const doc_node *x = it.cur;
+        if (ev != DOC_EV_ENTER || x == n)
+            continue;
+        if (doc_is_rule_block(x->type)) {
+            /* skip the nested block's subtree */
+            if (x->first) {
+                it.cur = x;
+                it.ev = DOC_EV_EXIT;
+            }
+            continue;
+        }
+        if (x->type == DOC_NUM || x->type == DOC_CLAIM || x->type == DOC_VAL)
+            return 1;
+    }
+    return 0;
+}
+
+typedef struct idset {
+    const char **ids;
+    const doc_node **nodes;
+    size_t n, cap;
+} idset;
+
+static const doc_node *idset_add(idset *s, const char *id, const doc_node *node)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (strcmp(s->ids[i], id) == 0)
+            return s->nodes[i];
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        const char **ids = realloc(s->ids, cap * sizeof *ids);
+        if (!ids)
+            return NULL;
+        s->ids = ids;
+        const doc_node **nodes = realloc(s->nodes, cap * sizeof *nodes);
+        if (!nodes)
+            return NULL;
+        s->nodes = nodes;
+        s->cap = cap;
+    }
+    s->ids[s->n] = id;
+    s->nodes[s->n++] = node;
+    return NULL;
+}
+
+static void idset_free(idset *s)
+{
+    free(s->ids);
+    free(s->nodes);
+}
+
+static int claim_value(const char *v, long *out)
+{
+    if (!v)
+        return -1;
+    if (strcmp(v, "yes") == 0) {
+        *out = 1;
+        return 0;
+    }
+    if (strcmp(v, "no") == 0) {
+        *out = 0;
+        return 0;
+    }
+    return eng_parse_long(v, out);
+}
+
+static void check_binding(chk_ctx *c, const doc_node *n)
+{
+    const eng_game *e = c->g->engine;
+    const eng_fact *f = e ? eng_find_fact(e, n->ref) : NULL;
+    char needle[300];
+    snprintf(needle, sizeof needle, "fact=\"%s\"", n->ref ? n->ref : "");
+    if (!chk_result(c, f != NULL, n->file, n->line, needle, "unknown-fact",
+                    "the engine knows no fact \"%s\"", n->ref ? n->ref : ""))
+        return;
+    long written;
+    if (n->type == DOC_NUM) {
+        if (!chk_result(c, chk_parse_number(n->text, &written) == 0, n->file, n->line, needle,
+                        "not-a-number", "\"%s\" is not a number (digits or a number word)",
+                        n->text ? n->text : ""))
+            return;
+    } else if (!chk_result(c, claim_value(n->value, &written) == 0, n->file, n->line, needle,
+                           "not-a-number", "claim value \"%s\" is not yes, no or a whole number",
+                           n->value ? n->value : "")) {
+        return;
+    }
+    long measured;
+    char why[256] = "";
+    if (!chk_result(c, chk_fact_value(c, f, &measured, why, sizeof why) == 0, n->file, n->line,
+                    needle, "probe-failed", "the engine could not measure %s: %s", f->id, why))
+        return;
+    chk_result(c, measured == written, n->file, n->line, needle, "num-mismatch",
+               "%s: the text says %ld (\"%s\"), the engine measures %ld", f->id, written,
+               n->type == DOC_NUM ? n->text : n->value, measured);
+}
+
+static void check_doc(chk_ctx *c, const game_lang *l, chk_coverage *cov)
+{
+    const game *g = c->g;
+    const doc *d = l->doc;
+    idset ids = {0};
+    doc_iter it;
+    doc_iter_init(&it, d->root);
+    doc_event ev;
+    while ((ev = doc_iter_next(&it)) != DOC_EV_DONE) {
+        if (ev != DOC_EV_ENTER)
+            continue;
+        const doc_node *n = it.cur;
+        char needle[300];
+        if (n->id) {
+            snprintf(needle, sizeof needle, "id=\"%s\"", n->id);
+            const doc_node *prev = idset_add(&ids, n->id, n);
+            chk_result(c, prev == NULL, n->file, n->line, needle, "duplicate-id",
+                       "id \"%s\" is used twice (first at %s:%d)", n->id,
+                       prev ? prev->file : "", prev ? prev->line : 0);
+        }
+        if (doc_is_rule_block(n->type)) {
+            if (!n->id)
+                chk_result(c, 0, n->file, n->line, NULL, "missing-id",
+                           "a <%s> rule block needs an id: translations align by it",
+                           doc_type_name(n->type));
+            int bound = block_is_bound(n);
+            int marked = n->kind != NULL;
+            if (marked)
+                chk_result(c, n->reason && *n->reason, n->file, n->line, "kind=", "missing-reason",
+                           "kind=\"%s\" needs a reason", n->kind);
+            if (!marked || bound) {
+                cov->total++;
+                if (bound)
+                    cov->bound++;
+                else if (c->opt && c->opt->list_unbound)
+                    diag_add(c->diags, DIAG_NOTE, n->file, n->line, 0, "unbound",
+                             "unbound rule block \"%s\"", n->id ? n->id : "");
+            }
+        }
+        switch (n->type) {
+        case DOC_NUM:
+        case DOC_CLAIM:
+            check_binding(c, n);
+            break;
+        case DOC_TERM:
+            snprintf(needle, sizeof needle, "ref=\"%s\"", n->ref ? n->ref : "");
+            chk_result(c, game_find_term(g, n->ref) != NULL, n->file, n->line, needle,
+                       "unknown-term", "no glossary entry \"%s\"", n->ref ? n->ref : "");
+            break;
+        case DOC_ICON:
+            snprintf(needle, sizeof needle, "name=\"%s\"", n->ref ? n->ref : "");
+            chk_result(c, game_find_icon(g, n->ref) != NULL, n->file, n->line, needle,
+                       "unknown-icon", "no icon \"%s\" in the game's icon map%s%s",
+                       n->ref ? n->ref : "", g->icons_path ? " " : "",
+                       g->icons_path ? g->icons_path : " (templates/icons/GAME.xml is missing)");
+            break;
+        case DOC_XREF:
+            snprintf(needle, sizeof needle, "to=\"%s\"", n->ref ? n->ref : "");
+            chk_result(c, n->ref && doc_find_id(d->root, n->ref) != NULL, n->file, n->line, needle,
+                       "unknown-ref", "cross-reference to \"%s\", which is no id of this summary",
+                       n->ref ? n->ref : "");
+            break;
+        case DOC_EXAMPLE:
+            snprintf(needle, sizeof needle, "ref=\"%s\"", n->ref ? n->ref : "");
+            chk_result(c, game_find_scenario(g, n->ref) != NULL, n->file, n->line, needle,
+                       "unknown-example", "no scenario \"%s\" in examples.xml", n->ref ? n->ref : "");
+            break;
+        case DOC_FLOWREF:
+            snprintf(needle, sizeof needle, "ref=\"%s\"", n->ref ? n->ref : "");
+            chk_result(c, game_find_flow(g, n->ref) != NULL, n->file, n->line, needle,
+                       "unknown-flow", "no flow \"%s\" in flows.xml", n->ref ? n->ref : "");
+            break;
+        case DOC_FLOWTEXT: {
+            snprintf(needle, sizeof needle, "flow=\"%s\"", n->ref ? n->ref : "");
+            const game_flow *f = game_find_flow(g, n->ref);
+            if (!chk_result(c, f != NULL, n->file, n->line, needle, "unknown-flow",
+                            "labels for \"%s\", which is no flow of flows.xml", n->ref ? n->ref : ""))
+                break;
+            for (const doc_node *lab = n->first; lab; lab = lab->next) {
+                if (lab->type != DOC_LABEL)
+                    continue;
+                snprintf(needle, sizeof needle, "node=\"%s\"", lab->ref ? lab->ref : "");
+                chk_result(c, game_flow_node(f, lab->ref) != NULL, lab->file, lab->line, needle,
+                           "unknown-node", "flow \"%s\" has no node \"%s\"", f->id,
+                           lab->ref ? lab->ref : "");
+            }
+            /* every decision and action needs a label in this language */
+            for (size_t k = 0; k < f->nnodes; k++) {
+                const game_fnode *fn = &f->nodes[k];
+                if (fn->kind != GAME_FN_DECISION && fn->kind != GAME_FN_ACTION)
+                    continue;
+                int found = 0;
+                for (const doc_node *lab = n->first; lab; lab = lab->next)
+                    if (lab->type == DOC_LABEL && !lab->value && lab->ref && fn->id &&
+                        strcmp(lab->ref, fn->id) == 0)
+                        found = 1;
+                chk_result(c, found, n->file, n->line, needle, "missing-label",
+                           "flow \"%s\": node \"%s\" has no %s label", f->id, fn->id ? fn->id : "",
+                           l->code);
+            }
+            break;
+        }
+        case DOC_CARDTEXT:
+            snprintf(needle, sizeof needle, "card=\"%s\"", n->ref ? n->ref : "");
+            chk_result(c, game_find_card(g, n->ref) != NULL, n->file, n->line, needle,
+                       "unknown-card", "text for card \"%s\", which cards.xml does not have",
+                       n->ref ? n->ref : "");
+            break;
+        default:
+            break;
+        }
+    }
+    /* every flow has labels and every card has text in this language */
+    for (size_t i = 0; i < g->nflows; i++) {
+        int found = 0;
+        for (const doc_node *x = d->root->first; x; x = x->next)
+            if (x->type == DOC_FLOWTEXT && x->ref && strcmp(x->ref, g->flows[i].id) == 0)
+                found = 1;
+        chk_result(c, found, d->path, d->root->line, NULL, "missing-flowtext",
+                   "flow \"%s\" has no <flowtext> in %s", g->flows[i].id, l->code);
+    }
+    for (size_t i = 0; i < g->ncards; i++) {
+        int found = 0;
+        for (const doc_node *x = d->root->first; x; x = x->next)
+            if (x->type == DOC_CARDTEXT && x->ref && strcmp(x->ref, g->cards[i].id) == 0)
+                found = 1;
+        chk_result(c, found, g->cards[i].loc.file, g->cards[i].loc.line, NULL, "missing-cardtext",
+                   "card \"%s\" has no <cardtext> in %s", g->cards[i].id, l->code);
+    }
+    idset_free(&ids);
+}
+
+/* Ids of one kind of record (at id_off, with its game_loc at loc_off) must be
+ * unique; the records are the game's arrays of structs. */
+static void check_unique(chk_ctx *c, const void *base, size_t n, size_t stride, size_t id_off,
+                         size_t loc_off, const char *what)
+{
+    const char *p = base;
+    for (size_t i = 0; i < n; i++) {
+        const char *id = *(char *const *)(p + i * stride + id_off);
+        const game_loc *loc = (const game_loc *)(p + i * stride + loc_off);
+        for (size_t j = 0; id && j < i; j++) {
+            const char *other = *(char *const *)(p + j * stride + id_off);
+            if (other && strcmp(id, other) == 0) {
+                char needle[300];
+                snprintf(needle, sizeof needle, "\"%s\"", id);
+                chk_result(c, 0, loc->file, loc->line, needle, "duplicate-id",
+                           "%s \"%s\" is defined twice", what, id);
+                break;
+            }
+        }
+    }
+}
+
+static void check_data_ids(chk_ctx *c)
+{
+    const game *g = c->g;
+    check_unique(c, g->scenarios, g->nscenarios, sizeof *g->scenarios,
+                 offsetof(game_scenario, id), offsetof(game_scenario, loc), "scenario");
+    check_unique(c, g->flows, g->nflows, sizeof *g->flows, offsetof(game_flow, id),
+                 offsetof(game_flow, loc), "flow");
+    check_unique(c, g->cards, g->ncards, sizeof *g->cards, offsetof(game_card, id),
+                 offsetof(game_card, loc), "card");
+    check_unique(c, g->terms, g->nterms, sizeof *g->terms, offsetof(game_term, id),
+                 offsetof(game_term, loc), "glossary entry");
+    check_unique(c, g->icons, g->nicons, sizeof *g->icons, offsetof(game_icon, name),
+                 offsetof(game_icon, loc), "icon");
+    for (size_t i = 0; i < g->noutputs; i++) {
+        const game_output *o = &g->outputs[i];
+        if (o->lang)
+            chk_result(c, game_find_lang(g, o->lang) != NULL, o->loc.file, o->loc.line, "lang=",
+                       "unknown-lang", "output in language \"%s\", which the game does not have",
+                       o->lang);
+        if (o->flow)
+            chk_result(c, game_find_flow(g, o->flow) != NULL, o->loc.file, o->loc.line, "flow=",
+                       "unknown-flow", "output of flow \"%s\", which flows.xml does not have", o->flow);
+    }
+    chk_result(c, g->source_lang && game_find_lang(g, g->source_lang) != NULL, g->loc.file,
+               g->loc.line, "source-lang=", "unknown-lang",
+               "source language \"%s\" is not among the game's languages",
+               g->source_lang ? g->source_lang : "");
+}
+
+/* ---- cards ------------------------------------------------------------------ */
+
+static void check_cards(chk_ctx *c)
+{
+    const game *g = c->g;
+    const eng_game *e = g->engine;
+    if (!e)
+        return;
+    char needle[300];
+    for (size_t i = 0; i < g->ncards; i++) {
+        const game_card *cd = &g->cards[i];
+        snprintf(needle, sizeof needle, "status=\"%s\"", cd->status ? cd->status : "");
+        chk_result(c, cd->status && eng_has_status(e, cd->status), cd->loc.file, cd->loc.line, needle,
+                   "unknown-status", "card \"%s\" names status \"%s\", which the engine does not know",
+                   cd->id, cd->status ? cd->status : "");
+        if (cd->icon) {
+            snprintf(needle, sizeof needle, "icon=\"%s\"", cd->icon);
+            chk_result(c, game_find_icon(g, cd->icon) != NULL, cd->loc.file, cd->loc.line, needle,
+                       "unknown-icon", "card \"%s\": no icon \"%s\" in the icon map", cd->id, cd->icon);
+        }
+    }
+    if (!e->statuses)
+        return;
+    for (const char *const *s = e->statuses; *s; s++) {
+        size_t count = 0;
+        for (size_t i = 0; i < g->ncards; i++)
+            if (g->cards[i].status && strcmp(g->cards[i].status, *s) == 0)
+                count++;
+        const char *file = g->ncards ? g->cards[0].loc.file : g->loc.file;
+        int line = g->ncards ? g->cards[0].loc.line : g->loc.line;
+        if (count == 0)
+            chk_result(c, 0, file, line, NULL, "missing-card",
+                       "the engine's status \"%s\" has no card", *s);
+        else
+            chk_result(c, count == 1, file, line, NULL, "duplicate-card",
+                       "status \"%s\" has %zu cards; it needs exactly one", *s, count);
+    }
+}
+
+/* ---- driver ------------------------------------------------------------------ */
+
+int chk_game(const game *g, const chk_options *opt, chk_report *rep, diag_list *diags)
+{
+    chk_ctx c = {g, opt, rep, diags};
+    long failed_before = rep->failed;
+    size_t errors_before = diags->errors;
+    if (opt && opt->only_extra)
+        return 0;
+    check_data_ids(&c);
+    for (size_t i = 0; i < g->nlangs; i++) {
+        const game_lang *l = &g->langs[i];
+        if (!l->doc)
+            continue;
+        chk_coverage *p = realloc(rep->cov, (rep->ncov + 1) * sizeof *p);
+        if (!p)
+            continue;
+        rep->cov = p;
+        chk_coverage *cov = &rep->cov[rep->ncov++];
+        memset(cov, 0, sizeof *cov);
+        cov->game = strdup(g->id ? g->id : "");
+        cov->lang = strdup(l->code ? l->code : "");
+        cov->target = g->coverage_target;
+        check_doc(&c, l, cov);
+        if (cov->target >= 0)
+            chk_result(&c, (long)cov->bound * 100 >= (long)cov->target * cov->total, l->path,
+                       l->doc->root->line, NULL, "coverage",
+                       "rules coverage %d/%d (%.1f %%) is below the game's target of %d %%",
+                       cov->bound, cov->total, cov->total ? 100.0 * cov->bound / cov->total : 0.0,
+                       cov->target);
+    }
+    if (g->engine) {
+        chk_examples(&c, 0);
+        chk_flows(&c);
+        check_cards(&c);
+    }
+    chk_translations(&c);
+    return (rep->failed > failed_before || diags->errors > errors_before) ? 1 : 0;
+}
+
+int chk_scenarios(const game *g, size_t first, chk_report *rep, diag_list *diags)
+{
+    chk_options opt = {0, 1};
+    chk_ctx c = {g, &opt, rep, diags};
+    long failed_before = rep->failed;
+    if (g->engine)
+        chk_examples(&c, first);
+    return rep->failed > failed_before ? 1 : 0;
+}
+
+void chk_report_free(chk_report *rep)
+{
+    for (size_t i = 0; i < rep->ncov; i++) {
+        free(rep->cov[i].game);
+        free(rep->cov[i].lang);
+    }
+    free(rep->cov);
+    free(cache);
+    cache = NULL;
+    ncache = 0;
+    memset(rep, 0, sizeof *rep);
+}

@@ -1,0 +1,329 @@
+/* chk_flow.c — flowcharts: well-formed, and agreeing with the engine.
+ *
+ * Structure: one start; unique ids; every target exists; every decision has
+ * exactly one branch per value of its engine predicate; every action names an
+ * outcome the engine's procedure knows; no node unreachable; no cycle; no
+ * decision branch straight to an end (every path ends in an action).
+ *
+ * Behaviour: the engine enumerates concrete states (boundaries included);
+ * for each, the flowchart is walked (decisions evaluate the engine's
+ * predicates) and the outcomes it passes are compared, in order, with what
+ * the engine's own procedure does. The first disagreement of each flow is
+ * reported with the diverging node and the state.
+ */
+#include "chk_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TRACE 256
+#define MAX_PREDS 20          /* combinations tracked exactly up to 2^20 */
+
+static int node_index(const game_flow *f, const char *id)
+{
+    for (size_t i = 0; id && i < f->nnodes; i++)
+        if (f->nodes[i].id && strcmp(f->nodes[i].id, id) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int branch_value(const char *v, long *out)
+{
+    if (strcmp(v, "yes") == 0) {
+        *out = 1;
+        return 0;
+    }
+    if (strcmp(v, "no") == 0) {
+        *out = 0;
+        return 0;
+    }
+    return eng_parse_long(v, out);
+}
+
+static int outcome_known(const eng_ai *ai, const char *id)
+{
+    for (const char *const *o = ai->outcomes; o && *o; o++)
+        if (strcmp(*o, id) == 0)
+            return 1;
+    return 0;
+}
+
+/* Successors of node i, written into out (at most n branches + 1). */
+static size_t successors(const game_flow *f, size_t i, int *out)
+{
+    const game_fnode *fn = &f->nodes[i];
+    size_t k = 0;
+    if (fn->kind == GAME_FN_DECISION) {
+        for (size_t b = 0; b < fn->nbranches; b++)
+            out[k++] = node_index(f, fn->branches[b].to);
+    } else if (fn->next) {
+        out[k++] = node_index(f, fn->next);
+    }
+    return k;
+}
+
+/* Returns 1 when the flow is well-formed enough to be walked. */
+static int check_structure(chk_ctx *c, const game_flow *f, const eng_ai *ai)
+{
+    int ok = 1;
+    int start = -1, nstarts = 0;
+    char needle[300];
+    for (size_t i = 0; i < f->nnodes; i++) {
+        const game_fnode *fn = &f->nodes[i];
+        snprintf(needle, sizeof needle, "id=\"%s\"", fn->id ? fn->id : "");
+        if (fn->kind == GAME_FN_START) {
+            nstarts++;
+            start = (int)i;
+        }
+        for (size_t j = 0; j < i; j++)
+            if (fn->id && f->nodes[j].id && strcmp(fn->id, f->nodes[j].id) == 0)
+                ok &= chk_result(c, 0, fn->loc.file, fn->loc.line, needle, "flow-duplicate",
+                                 "flow \"%s\": node id \"%s\" is used twice", f->id, fn->id);
+        if (fn->next)
+            ok &= chk_result(c, node_index(f, fn->next) >= 0, fn->loc.file, fn->loc.line, "next=",
+                             "flow-target", "flow \"%s\": node \"%s\" continues to \"%s\", which does not exist",
+                             f->id, fn->id, fn->next);
+        if (fn->kind == GAME_FN_ACTION)
+            ok &= chk_result(c, outcome_known(ai, fn->ref), fn->loc.file, fn->loc.line, "outcome=",
+                             "flow-outcome", "flow \"%s\": the engine's %s has no outcome \"%s\"",
+                             f->id, ai->id, fn->ref);
+        if (fn->kind != GAME_FN_DECISION)
+            continue;
+        const eng_pred *p = eng_find_pred(ai, fn->ref);
+        if (!chk_result(c, p != NULL, fn->loc.file, fn->loc.line, "pred=", "flow-pred",
+                        "flow \"%s\": the engine's %s has no predicate \"%s\"", f->id, ai->id, fn->ref)) {
+            ok = 0;
+            continue;
+        }
+        /* exactly one branch per predicate value */
+        int seen[64] = {0};
+        for (size_t b = 0; b < fn->nbranches; b++) {
+            const game_branch *br = &fn->branches[b];
+            long v;
+            int valid = branch_value(br->value, &v) == 0 && v >= 0 && v < p->nvalues && v < 64;
+            ok &= chk_result(c, valid, br->loc.file, br->loc.line, "value=", "flow-branch",
+                             "flow \"%s\": decision \"%s\" has a branch \"%s\", but %s takes values 0..%d",
+                             f->id, fn->id, br->value, p->id, p->nvalues - 1);
+            if (!valid)
+                continue;
+            ok &= chk_result(c, !seen[v]++, br->loc.file, br->loc.line, "value=", "flow-branch",
+                             "flow \"%s\": decision \"%s\" has two branches for \"%s\"", f->id, fn->id,
+                             br->value);
+            int to = node_index(f, br->to);
+            ok &= chk_result(c, to >= 0, br->loc.file, br->loc.line, "to=", "flow-target",
+                             "flow \"%s\": branch to \"%s\", which does not exist", f->id, br->to);
+            if (to >= 0)
+                ok &= chk_result(c, f->nodes[to].kind != GAME_FN_END, br->loc.file, br->loc.line, "to=",
+                                 "flow-dead-end", "flow \"%s\": decision \"%s\" leads straight to an end; "
+                                 "every path must end in an action", f->id, fn->id);
+        }
+        for (int v = 0; v < p->nvalues && v < 64; v++)
+            ok &= chk_result(c, seen[v] > 0, fn->loc.file, fn->loc.line, needle, "flow-branch",
+                             "flow \"%s\": decision \"%s\" has no branch for %s", f->id, fn->id,
+                             p->nvalues == 2 ? (v ? "yes" : "no") : "a value");
+    }
+    ok &= chk_result(c, nstarts == 1, f->loc.file, f->loc.line, NULL, "flow-start",
+                     "flow \"%s\" has %d start nodes; it needs exactly one", f->id, nstarts);
+    if (!ok)
+        return 0;
+
+    /* Reachability and cycles: an iterative depth-first search with colours. */
+    size_t n = f->nnodes;
+    unsigned char *colour = calloc(n, 1);   /* 0 white, 1 on stack, 2 done */
+    int *stack = malloc(n * sizeof *stack);
+    size_t *next_child = calloc(n, sizeof *next_child);
+    int *succ = malloc((n + 1) * sizeof *succ);
+    if (!colour || !stack || !next_child || !succ) {
+        free(colour); free(stack); free(next_child); free(succ);
+        return 0;
+    }
+    size_t sp = 0;
+    stack[sp++] = start;
+    colour[start] = 1;
+    int cycle_at = -1;
+    while (sp) {
+        int top = stack[sp - 1];
+        size_t ns = successors(f, (size_t)top, succ);
+        if (next_child[top] < ns) {
+            int s = succ[next_child[top]++];
+            if (s < 0)
+                continue;
+            if (colour[s] == 1 && cycle_at < 0)
+                cycle_at = s;
+            if (colour[s] == 0) {
+                colour[s] = 1;
+                stack[sp++] = s;
+            }
+        } else {
+            colour[top] = 2;
+            sp--;
+        }
+    }
+    if (cycle_at >= 0) {
+        const game_fnode *fn = &f->nodes[cycle_at];
+        ok &= chk_result(c, 0, fn->loc.file, fn->loc.line, NULL, "flow-cycle",
+                         "flow \"%s\": node \"%s\" is reached again from itself; a flowchart here "
+                         "draws one pass and must not loop", f->id, fn->id);
+    }
+    for (size_t i = 0; i < n; i++) {
+        const game_fnode *fn = &f->nodes[i];
+        snprintf(needle, sizeof needle, "id=\"%s\"", fn->id ? fn->id : "");
+        ok &= chk_result(c, colour[i] != 0, fn->loc.file, fn->loc.line, needle, "flow-unreachable",
+                         "flow \"%s\": node \"%s\" cannot be reached from the start", f->id, fn->id);
+    }
+    free(colour); free(stack); free(next_child); free(succ);
+    return ok;
+}
+
+/* ---- behaviour ------------------------------------------------------------- */
+
+typedef struct walk_ctx {
+    chk_ctx *c;
+    const game_flow *f;
+    const eng_ai *ai;
+    const eng_pred *preds[MAX_PREDS];   /* distinct predicates of the flow */
+    int npreds;
+    unsigned char *hit;                 /* combination bitmap, or NULL */
+    long ncombos, nhit;
+    long states;
+    int reported;                       /* first disagreement only */
+    int failed;
+} walk_ctx;
+
+static int visit(const void *st, void *data)
+{
+    walk_ctx *w = data;
+    const game_flow *f = w->f;
+    w->states++;
+
+    /* which combination of predicate values this state realises */
+    if (w->hit) {
+        long code = 0;
+        for (int i = 0; i < w->npreds; i++) {
+            int v = w->preds[i]->eval(st);
+            if (v < 0 || v >= w->preds[i]->nvalues) {
+                v = 0;
+            }
+            code = code * w->preds[i]->nvalues + v;
+        }
+        if (!w->hit[code]) {
+            w->hit[code] = 1;
+            w->nhit++;
+        }
+    }
+
+    const char *flow_trace[MAX_TRACE];
+    int flow_nodes[MAX_TRACE];
+    int nflow = 0;
+    int cur = node_index(f, f->nodes[0].kind == GAME_FN_START ? f->nodes[0].id : NULL);
+    for (size_t i = 0; cur < 0 && i < f->nnodes; i++)
+        if (f->nodes[i].kind == GAME_FN_START)
+            cur = (int)i;
+    int end_node = cur;
+    for (size_t guard = 0; cur >= 0 && guard <= f->nnodes; guard++) {
+        const game_fnode *fn = &f->nodes[cur];
+        end_node = cur;
+        if (fn->kind == GAME_FN_END)
+            break;
+        if (fn->kind == GAME_FN_DECISION) {
+            const eng_pred *p = eng_find_pred(w->ai, fn->ref);
+            int v = p->eval(st);
+            int to = -1;
+            for (size_t b = 0; b < fn->nbranches; b++) {
+                long bv;
+                if (branch_value(fn->branches[b].value, &bv) == 0 && bv == v)
+                    to = node_index(f, fn->branches[b].to);
+            }
+            cur = to;
+            continue;
+        }
+        if (fn->kind == GAME_FN_ACTION && nflow < MAX_TRACE) {
+            flow_nodes[nflow] = cur;
+            flow_trace[nflow++] = fn->ref;
+        }
+        cur = fn->next ? node_index(f, fn->next) : -1;
+    }
+
+    const char *eng_trace[MAX_TRACE];
+    int neng = w->ai->run(st, eng_trace, MAX_TRACE);
+    int i = 0;
+    while (neng >= 0 && i < nflow && i < neng && strcmp(flow_trace[i], eng_trace[i]) == 0)
+        i++;
+    int agree = neng >= 0 && i == nflow && i == neng;
+    if (agree)
+        return 0;
+    w->failed = 1;
+    if (w->reported)
+        return 0;
+    w->reported = 1;
+    w->c->rep->failed++;   /* one failed check per flow; the first state is named */
+    char desc[512] = "";
+    if (w->ai->describe)
+        w->ai->describe(st, desc, sizeof desc);
+    const game_fnode *at = &f->nodes[i < nflow ? flow_nodes[i] : end_node];
+    char needle[300];
+    snprintf(needle, sizeof needle, "id=\"%s\"", at->id ? at->id : "");
+    diag_add(w->c->diags, DIAG_ERROR, at->loc.file, at->loc.line,
+             doc_src_column(at->loc.file, at->loc.line, needle), "flow-disagrees",
+             "flow \"%s\" disagrees with the engine's %s at node \"%s\" (step %d): the flowchart %s%s, "
+             "the engine %s%s; state: %s",
+             f->id, w->ai->id, at->id ? at->id : "", i + 1, i < nflow ? "does " : "stops",
+             i < nflow ? flow_trace[i] : "", neng < 0 ? "fails" : i < neng ? "does " : "stops",
+             neng >= 0 && i < neng ? eng_trace[i] : "", desc);
+    return 0;
+}
+
+static void check_behaviour(chk_ctx *c, const game_flow *f, const eng_ai *ai)
+{
+    walk_ctx w = {0};
+    w.c = c;
+    w.f = f;
+    w.ai = ai;
+    long combos = 1;
+    for (size_t i = 0; i < f->nnodes; i++) {
+        if (f->nodes[i].kind != GAME_FN_DECISION)
+            continue;
+        const eng_pred *p = eng_find_pred(ai, f->nodes[i].ref);
+        int dup = 0;
+        for (int k = 0; k < w.npreds; k++)
+            dup |= w.preds[k] == p;
+        if (!dup && w.npreds < MAX_PREDS) {
+            w.preds[w.npreds++] = p;
+            combos *= p->nvalues;
+        }
+    }
+    /* Exact combination tracking below a million; above that the engine's
+     * enumeration is a seeded sample, and the report says so. */
+    if (combos <= (1L << 20))
+        w.hit = calloc((size_t)combos, 1);
+    w.ncombos = combos;
+    long n = ai->enumerate(1, visit, &w);
+    chk_result(c, n > 0, f->loc.file, f->loc.line, NULL, "flow-enumerate",
+               "flow \"%s\": the engine enumerated no states for %s", f->id, ai->id);
+    if (n > 0 && !w.failed)
+        c->rep->passed++;   /* the flow agrees on every enumerated state */
+    c->rep->flow_states += w.states;
+    c->rep->flow_combos_hit += w.nhit;
+    c->rep->flow_combos_total += w.hit ? combos : 0;
+    diag_add(c->diags, DIAG_NOTE, f->loc.file, f->loc.line, 0, "flow-coverage",
+             "flow \"%s\": %ld states, %ld of %ld combinations of its %d predicates realised%s",
+             f->id, w.states, w.nhit, combos, w.npreds, w.hit ? "" : " (sampled)");
+    free(w.hit);
+}
+
+void chk_flows(chk_ctx *c)
+{
+    const game *g = c->g;
+    for (size_t i = 0; i < g->nflows; i++) {
+        const game_flow *f = &g->flows[i];
+        const eng_ai *ai = eng_find_ai(g->engine, f->ai);
+        char needle[300];
+        snprintf(needle, sizeof needle, "ai=\"%s\"", f->ai ? f->ai : "");
+        if (!chk_result(c, ai != NULL, f->loc.file, f->loc.line, needle, "flow-ai",
+                        "flow \"%s\": the engine has no procedure \"%s\"", f->id, f->ai))
+            continue;
+        if (check_structure(c, f, ai))
+            check_behaviour(c, f, ai);
+    }
+}

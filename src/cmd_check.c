@@ -1,0 +1,193 @@
+/* cmd_check.c — `regelwerk check`: the content against the engines. */
+#include <libgen.h>
+#include <libxml/tree.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chk.h"
+#include "cli.h"
+#include "game.h"
+
+static void usage(FILE *fp)
+{
+    fputs("usage: regelwerk check [GAME...] [--coverage] [--format text|json]\n"
+          "                       [--examples FILE]... [-v]\n"
+          "\n"
+          "Validates every file of each game (all games when none is named) against the\n"
+          "schema and checks it against the game's engine: ids and references, every\n"
+          "bound number and claim, every worked example (run twice), every flowchart\n"
+          "(against the engine's procedure on every enumerated state), cards against\n"
+          "the engine's statuses, translations against their source, and coverage.\n"
+          "\n"
+          "  --coverage        print bound/total rule blocks per game and language and\n"
+          "                    list the unbound mechanical blocks\n"
+          "  --format json     one JSON object on stdout (for tools)\n"
+          "  --examples FILE   also run the scenarios of FILE (same format as a game's\n"
+          "                    examples.xml; its game attribute names the engine)\n"
+          "  -v, --verbose     print notes too (flowchart combinations realised)\n"
+          "\n"
+          "The last line reads `N passed, N failed`. Exit status: 0 all passed, 1 any\n"
+          "check failed, 2 usage error.\n",
+          fp);
+}
+
+/* Reads the game attribute of a scenario file without validating it yet. */
+static char *scenario_game(const char *path, diag_list *diags)
+{
+    doc_loader ld = {NULL, NULL};
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    ld.content_root = dirname(dir);
+    xmlDocPtr x = doc_parse_xml(&ld, path, diags);
+    if (!x)
+        return NULL;
+    xmlNodePtr root = xmlDocGetRootElement(x);
+    xmlChar *g = root ? xmlGetProp(root, (const xmlChar *)"game") : NULL;
+    char *res = g ? strdup((const char *)g) : NULL;
+    if (!res)
+        diag_add(diags, DIAG_ERROR, path, root ? (int)xmlGetLineNo(root) : 0, 0, "examples",
+                 "a scenario file needs <examples game=\"GAME\">");
+    xmlFree(g);
+    xmlFreeDoc(x);
+    return res;
+}
+
+int cmd_check(int argc, char **argv, const cli_env *env)
+{
+    int json = 0, verbose = 0;
+    chk_options opt = {0, 0};
+    const char **games = calloc((size_t)argc, sizeof *games);
+    const char **extra = calloc((size_t)argc, sizeof *extra);
+    size_t ngames = 0, nextra = 0;
+    int rc = CLI_OK;
+    if (!games || !extra) {
+        free(games);
+        free(extra);
+        return CLI_FAIL;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            goto out;
+        } else if (strcmp(a, "--coverage") == 0) {
+            opt.list_unbound = 1;
+        } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+            verbose = 1;
+        } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
+            const char *f = argv[++i];
+            if (strcmp(f, "json") == 0)
+                json = 1;
+            else if (strcmp(f, "text") != 0) {
+                fprintf(stderr, "regelwerk check: unknown format '%s'\n", f);
+                rc = CLI_USAGE;
+                goto out;
+            }
+        } else if (strcmp(a, "--examples") == 0 && i + 1 < argc) {
+            extra[nextra++] = argv[++i];
+        } else if (a[0] == '-') {
+            fprintf(stderr, "regelwerk check: unknown option '%s'\n", a);
+            usage(stderr);
+            rc = CLI_USAGE;
+            goto out;
+        } else {
+            games[ngames++] = a;
+        }
+    }
+
+    diag_list diags;
+    diag_list_init(&diags);
+    chk_report rep = {0};
+    doc_loader ld = {env->content, env->schema};
+    char **all = NULL;
+    if (ngames == 0 && nextra == 0) {
+        all = game_names(env->content);
+        if (!all) {
+            fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", env->content);
+            rc = CLI_FAIL;
+            goto out;
+        }
+        for (char **n = all; *n; n++)
+            games[ngames++] = *n;
+    }
+    for (size_t i = 0; i < ngames; i++) {
+        size_t errors = diags.errors;
+        game *g = game_load(&ld, env->content, games[i], env->templates, &diags);
+        if (!g) {
+            rep.failed++;
+            continue;
+        }
+        /* Load failures (schema, parse) count as failed checks too. */
+        if (diags.errors > errors)
+            rep.failed += (long)(diags.errors - errors);
+        chk_game(g, &opt, &rep, &diags);
+        game_free(g);
+    }
+    for (size_t i = 0; i < nextra; i++) {
+        size_t errors = diags.errors;
+        char *gid = scenario_game(extra[i], &diags);
+        game *g = gid ? game_load(&ld, env->content, gid, env->templates, &diags) : NULL;
+        if (g) {
+            size_t first = g->nscenarios;
+            char dir[PATH_MAX];
+            snprintf(dir, sizeof dir, "%s", extra[i]);
+            doc_loader xl = {dirname(dir), env->schema};
+            if (game_load_scenarios(g, &xl, extra[i], &diags) == 0)
+                chk_scenarios(g, first, &rep, &diags);
+        }
+        if (diags.errors > errors && rep.failed == 0)
+            rep.failed++;
+        game_free(g);
+        free(gid);
+    }
+
+    if (json) {
+        printf("{\"passed\": %ld, \"failed\": %ld, \"skipped\": %ld,\n \"coverage\": [", rep.passed,
+               rep.failed, rep.skipped);
+        for (size_t i = 0; i < rep.ncov; i++) {
+            const chk_coverage *c = &rep.cov[i];
+            printf("%s\n  {\"game\": ", i ? "," : "");
+            diag_json_string(stdout, c->game);
+            printf(", \"lang\": ");
+            diag_json_string(stdout, c->lang);
+            printf(", \"bound\": %d, \"total\": %d, \"target\": %d}", c->bound, c->total, c->target);
+        }
+        printf("],\n \"flowcharts\": {\"states\": %ld, \"combinations_realised\": %ld, "
+               "\"combinations\": %ld},\n \"diagnostics\": ",
+               rep.flow_states, rep.flow_combos_hit, rep.flow_combos_total);
+        diag_print_json(&diags, stdout);
+        printf("}\n");
+    } else {
+        for (size_t i = 0; i < diags.n; i++) {
+            if (diags.items[i].sev == DIAG_NOTE && !verbose && !opt.list_unbound)
+                continue;
+            diag_list one = {&diags.items[i], 1, 1, 0, 0};
+            diag_print(&one, stderr);
+        }
+        for (size_t i = 0; i < rep.ncov; i++) {
+            const chk_coverage *c = &rep.cov[i];
+            printf("coverage %s/%s: %d of %d rule blocks bound (%.1f %%)%s", c->game, c->lang,
+                   c->bound, c->total, c->total ? 100.0 * c->bound / c->total : 100.0,
+                   c->target >= 0 ? "" : "\n");
+            if (c->target >= 0)
+                printf(", target %d %%\n", c->target);
+        }
+        if (rep.flow_states)
+            printf("flowcharts: %ld states checked, %ld of %ld predicate combinations realised\n",
+                   rep.flow_states, rep.flow_combos_hit, rep.flow_combos_total);
+        printf("%ld passed, %ld failed", rep.passed, rep.failed);
+        if (rep.skipped)
+            printf(", %ld skipped", rep.skipped);
+        putchar('\n');
+    }
+    if (rep.failed || diags.errors)
+        rc = CLI_FAIL;
+    chk_report_free(&rep);
+    diag_list_free(&diags);
+    game_names_free(all);
+out:
+    free(games);
+    free(extra);
+    return rc;
+}

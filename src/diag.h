@@ -1,0 +1,53 @@
+/* diag.h — diagnostics collected like a compiler's, never aborting on the first.
+ *
+ * Ownership: a diag_list owns copies of every string given to it; the caller
+ * keeps ownership of its own arguments. diag_list_free() releases everything.
+ *
+ * Every error the tool reports to a user goes through here so that it has the
+ * form `file:line:col: severity: message` and is counted for the closing line
+ * and the exit code.
+ */
+#ifndef REGELWERK_DIAG_H
+#define REGELWERK_DIAG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR } diag_severity;
+
+typedef struct diag {
+    diag_severity sev;
+    char *file;   /* may be NULL when no file is involved */
+    int line;     /* 0 = unknown */
+    int col;      /* 0 = unknown */
+    char *code;   /* short machine-readable kind, e.g. "num-mismatch"; may be NULL */
+    char *msg;
+} diag;
+
+typedef struct diag_list {
+    diag *items;
+    size_t n, cap;
+    size_t errors, warnings;
+} diag_list;
+
+void diag_list_init(diag_list *dl);
+void diag_list_free(diag_list *dl);
+
+/* Appends one diagnostic. On allocation failure the message is printed to
+ * stderr instead and still counted, so an error is never lost. */
+void diag_add(diag_list *dl, diag_severity sev, const char *file, int line, int col,
+              const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+/* Prints every diagnostic in insertion order as `file:line:col: sev: msg`. */
+void diag_print(const diag_list *dl, FILE *fp);
+
+/* Prints the diagnostics as a JSON array (for `--format json`). */
+void diag_print_json(const diag_list *dl, FILE *fp);
+
+const char *diag_severity_name(diag_severity sev);
+
+/* Writes s as a JSON string literal ("null" for NULL). */
+void diag_json_string(FILE *fp, const char *s);
+
+#endif

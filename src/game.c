@@ -1,0 +1,652 @@
+/* game.c — loading a game folder into the content model. */
+#include "game.h"
+
+#include <dirent.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *intern(game *g, const char *file)
+{
+    if (!file)
+        return NULL;
+    for (size_t i = 0; i < g->nfiles; i++)
+        if (strcmp(g->files[i], file) == 0)
+            return g->files[i];
+    char **p = realloc(g->files, (g->nfiles + 1) * sizeof *p);
+    if (!p)
+        return NULL;
+    g->files = p;
+    if (!(g->files[g->nfiles] = strdup(file)))
+        return NULL;
+    return g->files[g->nfiles++];
+}
+
+static game_loc loc_of(game *g, xmlNodePtr n)
+{
+    game_loc l = {intern(g, doc_xml_file(n)), doc_xml_line(n)};
+    return l;
+}
+
+static char *prop(xmlNodePtr n, const char *name)
+{
+    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+    if (!v)
+        return NULL;
+    char *s = strdup((const char *)v);
+    xmlFree(v);
+    return s;
+}
+
+static int is(xmlNodePtr n, const char *name)
+{
+    return n->type == XML_ELEMENT_NODE && xmlStrEqual(n->name, (const xmlChar *)name);
+}
+
+static char *content(xmlNodePtr n)
+{
+    xmlChar *c = xmlNodeGetContent(n);
+    char *s = strdup(c ? (const char *)c : "");
+    xmlFree(c);
+    /* trim */
+    char *p = s;
+    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+        p++;
+    memmove(s, p, strlen(p) + 1);
+    size_t len = strlen(s);
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\n' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+        s[--len] = '\0';
+    return s;
+}
+
+/* Grows an array by one element, zeroed; returns it or NULL. */
+static void *push(void *arrp, size_t *n, size_t size)
+{
+    void **arr = arrp;
+    char *p = realloc(*arr, (*n + 1) * size);
+    if (!p)
+        return NULL;
+    *arr = p;
+    memset(p + *n * size, 0, size);
+    return p + (*n)++ * size;
+}
+
+static char *join(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    char *s = malloc(la + lb + 2);
+    if (!s)
+        return NULL;
+    memcpy(s, a, la);
+    s[la] = '/';
+    memcpy(s + la + 1, b, lb + 1);
+    return s;
+}
+
+static int exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* ---- game.xml -------------------------------------------------------------- */
+
+static void read_game(game *g, xmlNodePtr root)
+{
+    g->id = prop(root, "id");
+    g->engine_id = prop(root, "engine");
+    g->source_lang = prop(root, "source-lang");
+    char *cov = prop(root, "coverage-target");
+    g->coverage_target = cov ? atoi(cov) : -1;
+    free(cov);
+    g->loc = loc_of(g, root);
+    for (xmlNodePtr n = root->children; n; n = n->next) {
+        if (is(n, "title")) {
+            size_t k = g->ntitles;
+            char **l = realloc(g->title_langs, (k + 1) * sizeof *l);
+            if (l)
+                g->title_langs = l;
+            char **t = realloc(g->titles, (k + 1) * sizeof *t);
+            if (t)
+                g->titles = t;
+            if (l && t) {
+                g->title_langs[k] = prop(n, "lang");
+                g->titles[k] = content(n);
+                g->ntitles++;
+            }
+        } else if (is(n, "players")) {
+            char *mn = prop(n, "min"), *mx = prop(n, "max");
+            g->players_min = mn ? atoi(mn) : 0;
+            g->players_max = mx ? atoi(mx) : 0;
+            free(mn);
+            free(mx);
+        } else if (is(n, "credits")) {
+            for (xmlNodePtr c = n->children; c; c = c->next) {
+                if (!is(c, "credit"))
+                    continue;
+                game_credit *cr = push(&g->credits, &g->ncredits, sizeof *cr);
+                if (!cr)
+                    continue;
+                cr->role = prop(c, "role");
+                cr->lang = prop(c, "lang");
+                cr->version = prop(c, "version");
+                cr->url = prop(c, "url");
+                cr->text = content(c);
+            }
+        } else if (is(n, "languages")) {
+            for (xmlNodePtr c = n->children; c; c = c->next) {
+                if (!is(c, "language"))
+                    continue;
+                game_lang *l = push(&g->langs, &g->nlangs, sizeof *l);
+                if (!l)
+                    continue;
+                l->code = prop(c, "code");
+                char *file = prop(c, "file");
+                l->path = file ? join(g->dir, file) : NULL;
+                free(file);
+                l->loc = loc_of(g, c);
+            }
+        } else if (is(n, "outputs")) {
+            for (xmlNodePtr c = n->children; c; c = c->next) {
+                if (c->type != XML_ELEMENT_NODE)
+                    continue;
+                game_output *o = push(&g->outputs, &g->noutputs, sizeof *o);
+                if (!o)
+                    continue;
+                o->kind = strdup((const char *)c->name);
+                o->lang = prop(c, "lang");
+                o->template_id = prop(c, "template");
+                o->paper = prop(c, "paper");
+                o->flow = prop(c, "flow");
+                char *pages = prop(c, "pages");
+                o->pages = pages ? atoi(pages) : 0;
+                free(pages);
+                o->loc = loc_of(g, c);
+            }
+        }
+    }
+}
+
+/* ---- examples.xml ------------------------------------------------------- */
+
+static void read_step(game *g, game_step *s, xmlNodePtr n)
+{
+    s->loc = loc_of(g, n);
+    if (is(n, "set")) {
+        s->kind = GAME_SET;
+        s->a = prop(n, "key");
+        s->b = prop(n, "value");
+    } else if (is(n, "roll")) {
+        s->kind = GAME_ROLL;
+        s->a = prop(n, "die");
+        s->b = prop(n, "face");
+    } else {
+        s->kind = GAME_DO;
+        s->a = prop(n, "action");
+        s->b = prop(n, "args");
+        char *r = prop(n, "result");
+        s->expect_illegal = r && strcmp(r, "illegal") == 0;
+        free(r);
+    }
+}
+
+static void read_scenarios(game *g, xmlNodePtr root)
+{
+    for (xmlNodePtr n = root->children; n; n = n->next) {
+        if (!is(n, "scenario"))
+            continue;
+        game_scenario *sc = push(&g->scenarios, &g->nscenarios, sizeof *sc);
+        if (!sc)
+            continue;
+        sc->id = prop(n, "id");
+        char *seed = prop(n, "seed");
+        sc->seed = seed ? strtoull(seed, NULL, 10) : 1;
+        free(seed);
+        sc->loc = loc_of(g, n);
+        for (xmlNodePtr part = n->children; part; part = part->next) {
+            if (is(part, "given") || is(part, "actions")) {
+                int given = is(part, "given");
+                for (xmlNodePtr c = part->children; c; c = c->next) {
+                    if (c->type != XML_ELEMENT_NODE)
+                        continue;
+                    game_step *s = given ? push(&sc->given, &sc->ngiven, sizeof *s)
+                                         : push(&sc->actions, &sc->nactions, sizeof *s);
+                    if (s)
+                        read_step(g, s, c);
+                }
+            } else if (is(part, "expect")) {
+                for (xmlNodePtr c = part->children; c; c = c->next) {
+                    if (!is(c, "value"))
+                        continue;
+                    game_kv *kv = push(&sc->expect, &sc->nexpect, sizeof *kv);
+                    if (!kv)
+                        continue;
+                    kv->key = prop(c, "key");
+                    kv->value = prop(c, "value");
+                    kv->loc = loc_of(g, c);
+                }
+            }
+        }
+    }
+}
+
+/* ---- flows.xml ------------------------------------------------------------ */
+
+static void read_flows(game *g, xmlNodePtr root)
+{
+    for (xmlNodePtr n = root->children; n; n = n->next) {
+        if (!is(n, "flow"))
+            continue;
+        game_flow *f = push(&g->flows, &g->nflows, sizeof *f);
+        if (!f)
+            continue;
+        f->id = prop(n, "id");
+        f->ai = prop(n, "ai");
+        f->loc = loc_of(g, n);
+        for (xmlNodePtr c = n->children; c; c = c->next) {
+            if (c->type != XML_ELEMENT_NODE)
+                continue;
+            game_fnode *fn = push(&f->nodes, &f->nnodes, sizeof *fn);
+            if (!fn)
+                continue;
+            fn->id = prop(c, "id");
+            fn->loc = loc_of(g, c);
+            fn->next = prop(c, "next");
+            if (is(c, "start")) {
+                fn->kind = GAME_FN_START;
+            } else if (is(c, "decision")) {
+                fn->kind = GAME_FN_DECISION;
+                fn->ref = prop(c, "pred");
+                for (xmlNodePtr b = c->children; b; b = b->next) {
+                    if (!is(b, "branch"))
+                        continue;
+                    game_branch *br = push(&fn->branches, &fn->nbranches, sizeof *br);
+                    if (!br)
+                        continue;
+                    br->value = prop(b, "value");
+                    br->to = prop(b, "to");
+                    br->loc = loc_of(g, b);
+                }
+            } else if (is(c, "action")) {
+                fn->kind = GAME_FN_ACTION;
+                fn->ref = prop(c, "outcome");
+            } else {
+                fn->kind = GAME_FN_END;
+            }
+        }
+    }
+}
+
+/* ---- cards.xml, glossary.xml, icons ------------------------------------- */
+
+static void read_cards(game *g, xmlNodePtr root)
+{
+    for (xmlNodePtr n = root->children; n; n = n->next) {
+        if (!is(n, "card"))
+            continue;
+        game_card *c = push(&g->cards, &g->ncards, sizeof *c);
+        if (!c)
+            continue;
+        c->id = prop(n, "id");
+        c->status = prop(n, "status");
+        c->icon = prop(n, "icon");
+        c->group = prop(n, "group");
+        c->loc = loc_of(g, n);
+    }
+}
+
+static void read_glossary(game *g, xmlNodePtr root)
+{
+    for (xmlNodePtr n = root->children; n; n = n->next) {
+        if (!is(n, "entry"))
+            continue;
+        game_term *t = push(&g->terms, &g->nterms, sizeof *t);
+        if (!t)
+            continue;
+        t->id = prop(n, "id");
+        t->loc = loc_of(g, n);
+        for (xmlNodePtr f = n->children; f; f = f->next) {
+            if (!is(f, "form"))
+                continue;
+            char **l = realloc(t->langs, (t->nforms + 1) * sizeof *l);
+            if (l)
+                t->langs = l;
+            char **fo = realloc(t->forms, (t->nforms + 1) * sizeof *fo);
+            if (fo)
+                t->forms = fo;
+            if (l && fo) {
+                t->langs[t->nforms] = prop(f, "lang");
+                t->forms[t->nforms] = content(f);
+                t->nforms++;
+            }
+        }
+    }
+}
+
+static void read_icons(game *g, xmlNodePtr root, diag_list *diags)
+{
+    if (!is(root, "icons")) {
+        diag_add(diags, DIAG_ERROR, doc_xml_file(root), doc_xml_line(root), 0, "icons",
+                 "expected <icons> as the root of an icon map");
+        return;
+    }
+    for (xmlNodePtr n = root->children; n; n = n->next) {
+        if (!is(n, "icon"))
+            continue;
+        game_icon *ic = push(&g->icons, &g->nicons, sizeof *ic);
+        if (!ic)
+            continue;
+        ic->name = prop(n, "name");
+        ic->glyph = prop(n, "glyph");
+        ic->title = prop(n, "title");
+        ic->loc = loc_of(g, n);
+        if (!ic->name || !ic->glyph)
+            diag_add(diags, DIAG_ERROR, ic->loc.file, ic->loc.line, 0, "icons",
+                     "an <icon> needs name and glyph");
+    }
+}
+
+/* Parses an optional data file of the game folder with the content schema
+ * and hands its root to reader. Absent files are not an error. */
+static void read_data(game *g, const doc_loader *ld, const char *name, const char *root_name,
+                      void (*reader)(game *, xmlNodePtr), diag_list *diags)
+{
+    char *path = join(g->dir, name);
+    if (!path || !exists(path)) {
+        free(path);
+        return;
+    }
+    xmlDocPtr x = doc_parse_xml(ld, path, diags);
+    if (x) {
+        xmlNodePtr root = xmlDocGetRootElement(x);
+        if (root && is(root, root_name)) {
+            char *gid = prop(root, "game");
+            if (gid && g->id && strcmp(gid, g->id) != 0)
+                diag_add(diags, DIAG_ERROR, path, doc_xml_line(root), 0, "game",
+                         "this file says game=\"%s\" but lies in the folder of \"%s\"", gid, g->id);
+            free(gid);
+            reader(g, root);
+        } else {
+            diag_add(diags, DIAG_ERROR, path, root ? doc_xml_line(root) : 0, 0, "game",
+                     "expected <%s> as the root element", root_name);
+        }
+        xmlFreeDoc(x);
+    }
+    free(path);
+}
+
+game *game_load(const doc_loader *ld, const char *content_root, const char *name,
+                const char *templates_dir, diag_list *diags)
+{
+    game *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->coverage_target = -1;
+    g->dir = join(content_root, name);
+    char *path = g->dir ? join(g->dir, "game.xml") : NULL;
+    if (!path) {
+        game_free(g);
+        return NULL;
+    }
+    if (!exists(path)) {
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "game", "no game.xml: \"%s\" is not a game folder", name);
+        free(path);
+        game_free(g);
+        return NULL;
+    }
+    xmlDocPtr x = doc_parse_xml(ld, path, diags);
+    if (!x) {
+        free(path);
+        game_free(g);
+        return NULL;
+    }
+    xmlNodePtr root = xmlDocGetRootElement(x);
+    if (!root || !is(root, "game")) {
+        diag_add(diags, DIAG_ERROR, path, root ? doc_xml_line(root) : 0, 0, "game",
+                 "expected <game> as the root element");
+        xmlFreeDoc(x);
+        free(path);
+        game_free(g);
+        return NULL;
+    }
+    read_game(g, root);
+    xmlFreeDoc(x);
+    if (g->id && strcmp(g->id, name) != 0)
+        diag_add(diags, DIAG_ERROR, path, g->loc.line, doc_src_column(path, g->loc.line, "id="), "game",
+                 "game id \"%s\" differs from its folder name \"%s\"", g->id, name);
+    g->engine = g->engine_id ? eng_find(g->engine_id) : NULL;
+    if (!g->engine)
+        diag_add(diags, DIAG_ERROR, path, g->loc.line, doc_src_column(path, g->loc.line, "engine="),
+                 "engine", "no engine \"%s\" is built in", g->engine_id ? g->engine_id : "");
+    free(path);
+
+    for (size_t i = 0; i < g->nlangs; i++) {
+        game_lang *l = &g->langs[i];
+        if (!l->path)
+            continue;
+        l->doc = doc_load(ld, l->path, diags);
+        if (l->doc) {
+            const doc_node *r = l->doc->root;
+            if (r->value && l->code && strcmp(r->value, l->code) != 0)
+                diag_add(diags, DIAG_ERROR, l->path, r->line, 0, "lang",
+                         "the summary says lang=\"%s\" but game.xml lists it as \"%s\"", r->value, l->code);
+            if (r->ref && g->id && strcmp(r->ref, g->id) != 0)
+                diag_add(diags, DIAG_ERROR, l->path, r->line, 0, "game",
+                         "the summary says game=\"%s\" but belongs to \"%s\"", r->ref, g->id);
+        }
+    }
+    read_data(g, ld, "examples.xml", "examples", read_scenarios, diags);
+    read_data(g, ld, "flows.xml", "flows", read_flows, diags);
+    read_data(g, ld, "cards.xml", "cards", read_cards, diags);
+    read_data(g, ld, "glossary.xml", "glossary", read_glossary, diags);
+
+    if (templates_dir && g->id) {
+        char file[512];
+        snprintf(file, sizeof file, "icons/%s.xml", g->id);
+        char *ipath = join(templates_dir, file);
+        if (ipath && exists(ipath)) {
+            doc_loader raw = {templates_dir, NULL};
+            xmlDocPtr ix = doc_parse_xml(&raw, ipath, diags);
+            if (ix) {
+                read_icons(g, xmlDocGetRootElement(ix), diags);
+                xmlFreeDoc(ix);
+            }
+            g->icons_path = ipath;
+        } else {
+            free(ipath);
+        }
+    }
+    return g;
+}
+
+int game_load_scenarios(game *g, const doc_loader *ld, const char *path, diag_list *diags)
+{
+    size_t before = diags->errors;
+    xmlDocPtr x = doc_parse_xml(ld, path, diags);
+    if (!x)
+        return -1;
+    xmlNodePtr root = xmlDocGetRootElement(x);
+    if (root && is(root, "examples"))
+        read_scenarios(g, root);
+    else
+        diag_add(diags, DIAG_ERROR, path, root ? doc_xml_line(root) : 0, 0, "game",
+                 "expected <examples> as the root element");
+    xmlFreeDoc(x);
+    return diags->errors == before ? 0 : -1;
+}
+
+/* ---- free ------------------------------------------------------------------- */
+
+static void free_steps(game_step *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(s[i].a);
+        free(s[i].b);
+    }
+    free(s);
+}
+
+void game_free(game *g)
+{
+    if (!g)
+        return;
+    free(g->id);
+    free(g->engine_id);
+    free(g->source_lang);
+    free(g->dir);
+    free(g->icons_path);
+    for (size_t i = 0; i < g->ntitles; i++) {
+        free(g->title_langs[i]);
+        free(g->titles[i]);
+    }
+    free(g->title_langs);
+    free(g->titles);
+    for (size_t i = 0; i < g->ncredits; i++) {
+        game_credit *c = &g->credits[i];
+        free(c->role); free(c->lang); free(c->version); free(c->url); free(c->text);
+    }
+    free(g->credits);
+    for (size_t i = 0; i < g->nlangs; i++) {
+        free(g->langs[i].code);
+        free(g->langs[i].path);
+        doc_free(g->langs[i].doc);
+    }
+    free(g->langs);
+    for (size_t i = 0; i < g->noutputs; i++) {
+        game_output *o = &g->outputs[i];
+        free(o->kind); free(o->lang); free(o->template_id); free(o->paper); free(o->flow);
+    }
+    free(g->outputs);
+    for (size_t i = 0; i < g->nscenarios; i++) {
+        game_scenario *s = &g->scenarios[i];
+        free(s->id);
+        free_steps(s->given, s->ngiven);
+        free_steps(s->actions, s->nactions);
+        for (size_t k = 0; k < s->nexpect; k++) {
+            free(s->expect[k].key);
+            free(s->expect[k].value);
+        }
+        free(s->expect);
+    }
+    free(g->scenarios);
+    for (size_t i = 0; i < g->nflows; i++) {
+        game_flow *f = &g->flows[i];
+        for (size_t k = 0; k < f->nnodes; k++) {
+            game_fnode *n = &f->nodes[k];
+            free(n->id); free(n->ref); free(n->next);
+            for (size_t b = 0; b < n->nbranches; b++) {
+                free(n->branches[b].value);
+                free(n->branches[b].to);
+            }
+            free(n->branches);
+        }
+        free(f->nodes);
+        free(f->id);
+        free(f->ai);
+    }
+    free(g->flows);
+    for (size_t i = 0; i < g->ncards; i++) {
+        game_card *c = &g->cards[i];
+        free(c->id); free(c->status); free(c->icon); free(c->group);
+    }
+    free(g->cards);
+    for (size_t i = 0; i < g->nterms; i++) {
+        game_term *t = &g->terms[i];
+        for (size_t k = 0; k < t->nforms; k++) {
+            free(t->langs[k]);
+            free(t->forms[k]);
+        }
+        free(t->langs); free(t->forms); free(t->id);
+    }
+    free(g->terms);
+    for (size_t i = 0; i < g->nicons; i++) {
+        free(g->icons[i].name); free(g->icons[i].glyph); free(g->icons[i].title);
+    }
+    free(g->icons);
+    for (size_t i = 0; i < g->nfiles; i++)
+        free(g->files[i]);
+    free(g->files);
+    free(g);
+}
+
+/* ---- look-ups --------------------------------------------------------------- */
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+char **game_names(const char *content_root)
+{
+    DIR *dir = opendir(content_root);
+    if (!dir)
+        return NULL;
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(dir))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char *sub = join(content_root, e->d_name);
+        char *gx = sub ? join(sub, "game.xml") : NULL;
+        if (gx && exists(gx)) {
+            char **p = realloc(names, (n + 2) * sizeof *p);
+            if (p) {
+                names = p;
+                names[n++] = strdup(e->d_name);
+                names[n] = NULL;
+            }
+        }
+        free(gx);
+        free(sub);
+    }
+    closedir(dir);
+    if (!names)
+        names = calloc(1, sizeof *names);
+    else
+        qsort(names, n, sizeof *names, cmp_str);
+    return names;
+}
+
+void game_names_free(char **names)
+{
+    if (!names)
+        return;
+    for (char **p = names; *p; p++)
+        free(*p);
+    free(names);
+}
+
+const char *game_title(const game *g, const char *lang)
+{
+    for (size_t i = 0; i < g->ntitles; i++)
+        if (lang && g->title_langs[i] && strcmp(g->title_langs[i], lang) == 0)
+            return g->titles[i];
+    return g->ntitles ? g->titles[0] : g->id;
+}
+
+#define FIND(fn, type, arr, count, field)                       \
+    const type *fn(const game *g, const char *key)              \
+    {                                                           \
+        for (size_t i = 0; key && i < g->count; i++)            \
+            if (g->arr[i].field && strcmp(g->arr[i].field, key) == 0) \
+                return &g->arr[i];                              \
+        return NULL;                                            \
+    }
+
+FIND(game_find_lang, game_lang, langs, nlangs, code)
+FIND(game_find_scenario, game_scenario, scenarios, nscenarios, id)
+FIND(game_find_flow, game_flow, flows, nflows, id)
+FIND(game_find_card, game_card, cards, ncards, id)
+FIND(game_find_term, game_term, terms, nterms, id)
+FIND(game_find_icon, game_icon, icons, nicons, name)
+
+const game_fnode *game_flow_node(const game_flow *f, const char *id)
+{
+    for (size_t i = 0; id && i < f->nnodes; i++)
+        if (f->nodes[i].id && strcmp(f->nodes[i].id, id) == 0)
+            return &f->nodes[i];
+    return NULL;
+}

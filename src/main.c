@@ -1,0 +1,83 @@
+/* main.c — regelwerk: verified print-and-play rules references.
+ *
+ * Dispatches to one file per subcommand (cmd_*.c). Global options come
+ * before the subcommand: --content DIR. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+
+#include "cli.h"
+#include "cmd_simulate.h"
+#include "doc.h"
+
+static void usage(FILE *fp)
+{
+    fputs("usage: regelwerk [--content DIR] COMMAND [ARGS]\n"
+          "\n"
+          "Verified print-and-play rules references: XML summaries checked against\n"
+          "executable rules engines and typeset to PDF.\n"
+          "\n"
+          "commands:\n"
+          "  list                 games, languages and outputs\n"
+          "  check [GAME...]      validate the content and check it against the engines\n"
+          "  build [GAME...]      render sheets into out/\n"
+          "  simulate GAME FILE   play out a fight described in FILE (Noxius)\n"
+          "\n"
+          "options:\n"
+          "  --content DIR        the content folder (default: content)\n"
+          "  --version            print the version\n"
+          "  -h, --help           this help; COMMAND --help for each command\n"
+          "\n"
+          "exit status: 0 ok, 1 a check or build failed, 2 usage error\n",
+          fp);
+}
+
+int main(int argc, char **argv)
+{
+    const char *content = NULL;
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("regelwerk %s\n", REGELWERK_VERSION);
+            return CLI_OK;
+        } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            return CLI_OK;
+        } else if (strcmp(argv[i], "--content") == 0 && i + 1 < argc) {
+            content = argv[++i];
+        } else {
+            fprintf(stderr, "regelwerk: unknown option '%s'\n", argv[i]);
+            usage(stderr);
+            return CLI_USAGE;
+        }
+    }
+    if (i >= argc) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    LIBXML_TEST_VERSION
+    cli_env env;
+    cli_env_init(&env, content);
+    const char *cmd = argv[i];
+    int sub_argc = argc - i;
+    char **sub_argv = argv + i;
+    int rc;
+    if (strcmp(cmd, "list") == 0)
+        rc = cmd_list(sub_argc, sub_argv, &env);
+    else if (strcmp(cmd, "check") == 0)
+        rc = cmd_check(sub_argc, sub_argv, &env);
+    else if (strcmp(cmd, "build") == 0)
+        rc = cmd_build(sub_argc, sub_argv, &env);
+    else if (strcmp(cmd, "simulate") == 0)
+        rc = cmd_simulate(sub_argc, sub_argv);
+    else {
+        fprintf(stderr, "regelwerk: unknown command '%s'\n", cmd);
+        usage(stderr);
+        rc = CLI_USAGE;
+    }
+    doc_loader_cleanup();
+    xmlCleanupParser();
+    return rc;
+}

@@ -1,0 +1,118 @@
+/* testutil.c — helpers shared by the suites. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+const diag *tu_find_diag(const diag_list *dl, const char *needle, const char *file_suffix)
+{
+    for (size_t i = 0; i < dl->n; i++) {
+        const diag *d = &dl->items[i];
+        if (!strstr(d->msg, needle))
+            continue;
+        if (file_suffix) {
+            if (!d->file)
+                continue;
+            size_t lf = strlen(d->file), ls = strlen(file_suffix);
+            if (lf < ls || strcmp(d->file + lf - ls, file_suffix) != 0)
+                continue;
+        }
+        return d;
+    }
+    return NULL;
+}
+
+int tu_run(const char *cmd, char *out, size_t cap)
+{
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return -1;
+    size_t n = 0;
+    if (out && cap) {
+        size_t r;
+        while (n + 1 < cap && (r = fread(out + n, 1, cap - 1 - n, p)) > 0)
+            n += r;
+        out[n] = '\0';
+    }
+    char sink[4096];
+    while (fread(sink, 1, sizeof sink, p) > 0)
+        ;
+    int st = pclose(p);
+    if (st == -1 || !WIFEXITED(st))
+        return -1;
+    return WEXITSTATUS(st);
+}
+
+char *tu_read_file(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    fseek(fp, 0, SEEK_END);
+    long n = ftell(fp);
+    fseek(fp, 0, SEEK_SET);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(fp);
+    if (buf) {
+        buf[n] = '\0';
+        if (len)
+            *len = (size_t)n;
+    }
+    return buf;
+}
+
+int tu_write_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "wb");
+    if (!fp)
+        return -1;
+    size_t n = strlen(text);
+    int ok = fwrite(text, 1, n, fp) == n;
+    return (fclose(fp) == 0 && ok) ? 0 : -1;
+}
+
+int tu_copy_tree(const char *from, const char *to)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s' && cp -R '%s'/. '%s'", to, to, from, to);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int tu_replace_in_file(const char *path, const char *from, const char *to)
+{
+    size_t len;
+    char *s = tu_read_file(path, &len);
+    if (!s)
+        return -1;
+    char *hit = strstr(s, from);
+    if (!hit) {
+        free(s);
+        return -1;
+    }
+    size_t fl = strlen(from), tl = strlen(to);
+    char *out = malloc(len - fl + tl + 1);
+    if (!out) {
+        free(s);
+        return -1;
+    }
+    size_t pre = (size_t)(hit - s);
+    memcpy(out, s, pre);
+    memcpy(out + pre, to, tl);
+    memcpy(out + pre + tl, hit + fl, len - pre - fl + 1);
+    int rc = tu_write_file(path, out);
+    free(out);
+    free(s);
+    return rc;
+}
+
+const char *tu_bin(void)
+{
+    const char *b = getenv("REGELWERK_BIN");
+    return b ? b : "out/bin/regelwerk";
+}

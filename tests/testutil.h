@@ -1,0 +1,33 @@
+/* testutil.h — small helpers the CUnit suites share. */
+#ifndef REGELWERK_TESTUTIL_H
+#define REGELWERK_TESTUTIL_H
+
+#include <stddef.h>
+
+#include "diag.h"
+
+/* The first diagnostic whose message contains needle (and, when file_suffix
+ * is not NULL, whose file ends with it), or NULL. */
+const diag *tu_find_diag(const diag_list *dl, const char *needle, const char *file_suffix);
+
+/* Runs a shell command, captures its stdout (up to cap bytes) and returns its
+ * exit status (-1 when it could not run). */
+int tu_run(const char *cmd, char *out, size_t cap);
+
+/* Reads a whole file; caller frees. NULL on error. */
+char *tu_read_file(const char *path, size_t *len);
+
+/* Writes text to path; 0 on success. */
+int tu_write_file(const char *path, const char *text);
+
+/* Copies a directory tree (cp -R); 0 on success. */
+int tu_copy_tree(const char *from, const char *to);
+
+/* Replaces the first occurrence of `from` with `to` in the file; 0 on success,
+ * -1 when `from` is not in it. */
+int tu_replace_in_file(const char *path, const char *from, const char *to);
+
+/* The path of the regelwerk binary under test (REGELWERK_BIN, set by make). */
+const char *tu_bin(void);
+
+#endif
