@@ -85,7 +85,7 @@ static const numword words[] = {
     {"prima", 1, 1}, {"primi", 1, 1}, {"prime", 1, 1}, {"due", 2, 1}, {"second", 2, 0},
     {"tre", 3, 1}, {"terz", 3, 0}, {"quattro", 4, 1}, {"quart", 4, 0}, {"cinque", 5, 1},
     {"quint", 5, 0}, {"sei", 6, 1}, {"sest", 6, 0}, {"sette", 7, 1}, {"settim", 7, 0},
-    {"otto", 8, 1}, {"ottav", 8, 0}, {"nove", 9, 1}, {"non", 9, 0}, {"dieci", 10, 1},
+    {"otto", 8, 1}, {"ottav", 8, 0}, {"nove", 9, 1}, {"nono", 9, 1}, {"nona", 9, 1}, {"noni", 9, 1}, {"none", 9, 1}, {"dieci", 10, 1},
     {"decim", 10, 0}, {"undici", 11, 1}, {"dodici", 12, 1}, {"venti", 20, 1},
 };
 
