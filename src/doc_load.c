@@ -63,13 +63,20 @@ static xmlParserInputPtr guarded_loader(const char *url, const char *id, xmlPars
     return NULL;
 }
 
+/* root_dir NULL puts libxml2's own loader back: the guard is ours for the
+ * length of one load, and other code in the process (templates, fonts
+ * manifest, the test suites) reads its files with plain xmlReadFile. */
 static void loader_install(const char *root_dir)
 {
     if (!default_loader)
         default_loader = xmlGetExternalEntityLoader();
-    xmlSetExternalEntityLoader(guarded_loader);
     allowed_root[0] = '\0';
-    if (root_dir) {
+    if (!root_dir) {
+        xmlSetExternalEntityLoader(default_loader);
+        return;
+    }
+    xmlSetExternalEntityLoader(guarded_loader);
+    {
         char real[PATH_MAX];
         if (realpath(root_dir, real))
             snprintf(allowed_root, sizeof allowed_root, "%s", real);
@@ -593,7 +600,17 @@ static void fill_attrs(doc_node *dn, xmlNodePtr n)
         dn->ref = prop(n, "node");
         dn->value = prop(n, "branch");
         break;
-    case DOC_CARDTEXT: dn->ref = prop(n, "card"); break;
+    case DOC_CARDTEXT:
+        dn->ref = prop(n, "card");
+        /* A card's text is identified by its card: translations align on
+         * "card.ID" without the author repeating the id. */
+        if (!dn->id && dn->ref) {
+            size_t len = strlen(dn->ref) + 6;
+            dn->id = malloc(len);
+            if (dn->id)
+                snprintf(dn->id, len, "card.%s", dn->ref);
+        }
+        break;
     default: break;
     }
 }

@@ -9,7 +9,6 @@
 #include <libxml/parser.h>
 
 #include "cli.h"
-#include "cmd_simulate.h"
 #include "doc.h"
 
 static void usage(FILE *fp)
@@ -70,8 +69,6 @@ int main(int argc, char **argv)
         rc = cmd_check(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "build") == 0)
         rc = cmd_build(sub_argc, sub_argv, &env);
-    else if (strcmp(cmd, "simulate") == 0)
-        rc = cmd_simulate(sub_argc, sub_argv);
     else {
         fprintf(stderr, "regelwerk: unknown command '%s'\n", cmd);
         usage(stderr);
