@@ -189,6 +189,9 @@ typedef struct walk_ctx {
     long states;
     int reported;                       /* first disagreement only */
     int failed;
+    /* taken[node][branch]: some state took this branch. A branch no state
+     * takes is a part of the flowchart the engine never confirmed. */
+    unsigned char **taken;
 } walk_ctx;
 
 static int visit(const void *st, void *data)
@@ -232,8 +235,11 @@ static int visit(const void *st, void *data)
             int to = -1;
             for (size_t b = 0; b < fn->nbranches; b++) {
                 long bv;
-                if (branch_value(fn->branches[b].value, &bv) == 0 && bv == v)
+                if (branch_value(fn->branches[b].value, &bv) == 0 && bv == v) {
                     to = node_index(f, fn->branches[b].to);
+                    if (w->taken && w->taken[cur])
+                        w->taken[cur][b] = 1;
+                }
             }
             cur = to;
             continue;
@@ -298,7 +304,30 @@ static void check_behaviour(chk_ctx *c, const game_flow *f, const eng_ai *ai)
     if (combos <= (1L << 20))
         w.hit = calloc((size_t)combos, 1);
     w.ncombos = combos;
+    w.taken = calloc(f->nnodes, sizeof *w.taken);
+    for (size_t i = 0; w.taken && i < f->nnodes; i++)
+        if (f->nodes[i].kind == GAME_FN_DECISION && f->nodes[i].nbranches)
+            w.taken[i] = calloc(f->nodes[i].nbranches, 1);
     long n = ai->enumerate(1, visit, &w);
+    /* Not every combination of all predicates can occur (one character in
+     * the room cannot also be tied for fewest cards), so the combination
+     * count is reported, not required. Every branch, though, is a claim of
+     * the flowchart, and some state must take it for the claim to be tested. */
+    for (size_t i = 0; n > 0 && w.taken && i < f->nnodes; i++) {
+        const game_fnode *fn = &f->nodes[i];
+        for (size_t b = 0; w.taken[i] && b < fn->nbranches; b++) {
+            const game_branch *br = &fn->branches[b];
+            char needle[300];
+            snprintf(needle, sizeof needle, "to=\"%s\"", br->to ? br->to : "");
+            chk_result(c, w.taken[i][b], br->loc.file, br->loc.line, needle, "flow-untested",
+                       "flow \"%s\": no state the engine enumerates takes branch \"%s\" of \"%s\" "
+                       "(%s), so the engine never confirms it", f->id, br->value ? br->value : "",
+                       fn->id ? fn->id : "", fn->ref ? fn->ref : "");
+        }
+    }
+    for (size_t i = 0; w.taken && i < f->nnodes; i++)
+        free(w.taken[i]);
+    free(w.taken);
     chk_result(c, n > 0, f->loc.file, f->loc.line, NULL, "flow-enumerate",
                "flow \"%s\": the engine enumerated no states for %s", f->id, ai->id);
     if (n > 0 && !w.failed)

@@ -295,6 +295,34 @@ static void test_flow_branch_swapped(void)
                                rep_swap, "flow-disagrees", 0) > 0);
 }
 
+/* A decision that asks again what an earlier one settled: on its path the
+ * answer is fixed, so one of its branches is never taken and the flowchart
+ * claims something no state confirms. */
+static void test_flow_branch_untested(void)
+{
+    fresh_copy();
+    char path[700];
+    snprintf(path, sizeof path, "%s/nemesis/flows.xml", content);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "pred=\"nemesis.target.first-tied\"",
+                                       "pred=\"nemesis.target.is-surprise\"") == 0);
+    diag_list dl;
+    diag_list_init(&dl);
+    CU_ASSERT(run_check("nemesis", &dl) > 0);
+    const diag *d = find_code(&dl, "flow-untested", "flows.xml");
+    CU_ASSERT_PTR_NOT_NULL(d);
+    if (d) {
+        /* the line of the branch no state takes: b-primo's "yes" */
+        char *text = tu_read_file(path, NULL);
+        const char *at = text ? strstr(text, "<branch value=\"yes\" to=\"b-primo-giocatore\"") : NULL;
+        int line = 1;
+        for (const char *q = text; at && q < at; q++)
+            line += *q == '\n';
+        CU_ASSERT_EQUAL(d->line, line);
+        free(text);
+    }
+    diag_list_free(&dl);
+}
+
 static void rep_delete(const char *text, const regmatch_t *m, char *rep, size_t len, regoff_t *so,
                        regoff_t *eo)
 {
@@ -408,6 +436,7 @@ void suite_chk_mutation(void)
     CU_add_test(s, "a changed expected value of an example is caught", test_example_expected_changed);
     CU_add_test(s, "prose drifting from its scenario is caught", test_example_prose_drift_digits);
     CU_add_test(s, "a swapped flowchart branch is caught", test_flow_branch_swapped);
+    CU_add_test(s, "a flowchart branch no state takes is caught", test_flow_branch_untested);
     CU_add_test(s, "a removed card is caught", test_card_removed);
     CU_add_test(s, "a missing translation block is caught", test_translation_block_missing);
     CU_add_test(s, "a changed number in a translation is caught", test_translation_number_changed);

@@ -1,0 +1,232 @@
+/* bench.c — `make bench`: speed and memory figures, printed, never asserted.
+ *
+ * Machines are shared and noisy, so every figure that matters is a ratio of
+ * two measurements taken in the same run, each the best of several rounds:
+ *
+ *  1. check: `regelwerk check` of each game (load + validate + every check)
+ *     against what libxml2 alone needs to parse, XInclude and RelaxNG-validate
+ *     the same files. Target (issue #3): the checks add less than the parse.
+ *  2. build: each game's sheets through each device, in a child process
+ *     (`regelwerk build`), for wall time, peak memory (the child's maxrss),
+ *     pages per second and file sizes.
+ *
+ * Run from the source tree: it reads content/ and runs out/bin/regelwerk.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+#include <libxml/relaxng.h>
+#include <libxml/xinclude.h>
+
+#include "chk.h"
+#include "cli.h"
+#include "doc.h"
+#include "game.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void quiet(void *ctx, const char *msg, ...)
+{
+    (void)ctx;
+    (void)msg;
+}
+
+/* libxml2 alone: parse, XInclude, validate every file game_load reads. */
+static double parse_only(const game *g, xmlRelaxNGPtr schema, int rounds)
+{
+    double best = 1e9;
+    for (int r = 0; r < rounds; r++) {
+        double t0 = now();
+        for (size_t i = 0; i < g->nfiles; i++) {
+            const char *f = g->files[i];
+            size_t n = strlen(f);
+            if (n < 4 || strcmp(f + n - 4, ".xml") != 0 || strstr(f, "templates/"))
+                continue;
+            xmlDocPtr x = xmlReadFile(f, NULL, XML_PARSE_NONET | XML_PARSE_NOBASEFIX);
+            if (!x)
+                continue;
+            xmlXIncludeProcessFlags(x, XML_PARSE_NONET | XML_PARSE_NOBASEFIX);
+            xmlRelaxNGValidCtxtPtr v = xmlRelaxNGNewValidCtxt(schema);
+            xmlRelaxNGSetValidErrors(v, quiet, quiet, NULL);
+            xmlRelaxNGValidateDoc(v, x);
+            xmlRelaxNGFreeValidCtxt(v);
+            xmlFreeDoc(x);
+        }
+        double t = now() - t0;
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+static double check_full(const cli_env *env, const char *name, int rounds, long *checks)
+{
+    double best = 1e9;
+    doc_loader ld = {env->content, env->schema};
+    for (int r = 0; r < rounds; r++) {
+        diag_list diags;
+        diag_list_init(&diags);
+        chk_report rep = {0};
+        double t0 = now();
+        game *g = game_load(&ld, env->content, name, env->templates, &diags);
+        if (g)
+            chk_game(g, NULL, &rep, &diags);
+        double t = now() - t0;
+        *checks = rep.passed + rep.failed;
+        game_free(g);
+        chk_report_free(&rep);
+        diag_list_free(&diags);
+        if (t < best)
+            best = t;
+    }
+    return best;
+}
+
+static void bench_check(const cli_env *env, char **names)
+{
+    const int rounds = 7;
+    xmlSetGenericErrorFunc(NULL, quiet);
+    xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewParserCtxt(env->schema);
+    xmlRelaxNGPtr schema = xmlRelaxNGParse(pc);
+    xmlRelaxNGFreeParserCtxt(pc);
+    if (!schema) {
+        fprintf(stderr, "bench: cannot read the schema %s\n", env->schema);
+        return;
+    }
+    printf("check (best of %d)       parse+validate   check (all)   checks added   added/parse   checks\n",
+           rounds);
+    doc_loader ld = {env->content, env->schema};
+    double tp = 0, tc = 0;
+    for (char **n = names; *n; n++) {
+        diag_list diags;
+        diag_list_init(&diags);
+        game *g = game_load(&ld, env->content, *n, env->templates, &diags);
+        diag_list_free(&diags);
+        if (!g)
+            continue;
+        double p = parse_only(g, schema, rounds);
+        game_free(g);
+        long checks = 0;
+        double c = check_full(env, *n, rounds, &checks);
+        tp += p;
+        tc += c;
+        printf("  %-22s %10.2f ms %12.2f ms %12.2f ms %12.2f %9ld\n", *n, p * 1e3, c * 1e3, (c - p) * 1e3,
+               (c - p) / p, checks);
+    }
+    printf("  %-22s %10.2f ms %12.2f ms %12.2f ms %12.2f   (target < 1.00: %s)\n", "all", tp * 1e3, tc * 1e3,
+           (tc - tp) * 1e3, (tc - tp) / tp, (tc - tp) < tp ? "met" : "NOT met");
+    xmlRelaxNGFree(schema);
+}
+
+/* Runs `regelwerk build NAME --device DEV -o DIR` and reads its figures. */
+static void bench_build(const char *bin, char **names)
+{
+    const char *devices[] = {"cairo", "haru"};
+    char dir[] = "/tmp/regelwerk-bench-XXXXXX";
+    if (!mkdtemp(dir)) {
+        perror("bench: mkdtemp");
+        return;
+    }
+    printf("\nbuild (best of 3)        device   time       peak RSS   pages  pages/s   bytes (each sheet)\n");
+    for (char **n = names; *n; n++) {
+        for (size_t d = 0; d < 2; d++) {
+            double best = 1e9;
+            long rss = 0;
+            int pages = 0, ok = 1;
+            for (int r = 0; r < 3 && ok; r++) {
+                char log[PATH_MAX];
+                snprintf(log, sizeof log, "%s/log", dir);
+                double t0 = now();
+                pid_t pid = fork();
+                if (pid == 0) {
+                    if (!freopen(log, "w", stdout) || !freopen("/dev/null", "w", stderr))
+                        _exit(127);
+                    execl(bin, bin, "build", *n, "--device", devices[d], "-o", dir, (char *)NULL);
+                    _exit(127);
+                }
+                int status;
+                struct rusage ru;
+                if (pid < 0 || wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+                    ok = 0;
+                    break;
+                }
+                double t = now() - t0;
+                if (t < best)
+                    best = t;
+                rss = ru.ru_maxrss;
+                /* the quality lines: "PATH: N pages, ..." */
+                FILE *fp = fopen(log, "r");
+                char line[1024];
+                pages = 0;
+                while (fp && fgets(line, sizeof line, fp)) {
+                    const char *c = strstr(line, ": ");
+                    int np;
+                    if (c && sscanf(c + 2, "%d page", &np) == 1)
+                        pages += np;
+                }
+                if (fp)
+                    fclose(fp);
+            }
+            if (!ok) {
+                printf("  %-22s %-6s   build failed\n", *n, devices[d]);
+                continue;
+            }
+            printf("  %-22s %-6s %7.1f ms %7ld KiB %6d %8.1f  ", *n, devices[d], best * 1e3, rss, pages,
+                   best > 0 ? pages / best : 0.0);
+            char gdir[PATH_MAX];
+            snprintf(gdir, sizeof gdir, "%s/%s", dir, *n);
+            DIR *dh = opendir(gdir);
+            struct dirent *e;
+            while (dh && (e = readdir(dh))) {
+                if (e->d_name[0] == '.')
+                    continue;
+                char p[PATH_MAX + 256];
+                struct stat st;
+                snprintf(p, sizeof p, "%s/%s", gdir, e->d_name);
+                if (stat(p, &st) == 0) {
+                    printf(" %s %lld", e->d_name, (long long)st.st_size);
+                    unlink(p);
+                }
+            }
+            if (dh)
+                closedir(dh);
+            printf("\n");
+            rmdir(gdir);
+        }
+    }
+    char log[PATH_MAX];
+    snprintf(log, sizeof log, "%s/log", dir);
+    unlink(log);
+    rmdir(dir);
+}
+
+int main(int argc, char **argv)
+{
+    const char *bin = argc > 1 ? argv[1] : "out/bin/regelwerk";
+    cli_env env;
+    cli_env_init(&env, NULL);
+    char **names = game_names(env.content);
+    if (!names) {
+        fprintf(stderr, "bench: no content folder at %s\n", env.content);
+        return 1;
+    }
+    bench_check(&env, names);
+    bench_build(bin, names);
+    game_names_free(names);
+    doc_loader_cleanup();
+    xmlCleanupParser();
+    return 0;
+}
