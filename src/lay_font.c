@@ -1,0 +1,378 @@
+/* lay_font.c — font manifest, FreeType faces, HarfBuzz shaping. */
+#include "lay_font.h"
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H
+#include <hb-ft.h>
+#include <hb.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct lay_face {
+    char *path, *family, *style, *package, *version, *licence;
+    FT_Face ft;
+    hb_font_t *hb;
+    double upem64;      /* HarfBuzz units per em: ppem = upem, 26.6 fixed */
+    double asc, desc, xh, caph;   /* per em */
+} lay_face;
+
+struct lay_fonts {
+    FT_Library lib;
+    lay_face face[LAY_FONT_ROLE_COUNT];
+    char *credit;
+};
+
+static const char *const role_names[LAY_FONT_ROLE_COUNT] = {
+    "body", "body-italic", "body-bold", "body-bold-italic", "heading",
+};
+
+int lay_font_role_from_name(const char *name)
+{
+    for (int i = 0; name && i < LAY_FONT_ROLE_COUNT; i++)
+        if (strcmp(name, role_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *lay_font_role_name(lay_font_role r)
+{
+    return (r >= 0 && r < LAY_FONT_ROLE_COUNT) ? role_names[r] : "?";
+}
+
+lay_font_role lay_font_role_style(lay_font_role base, int bold, int italic)
+{
+    if (base == LAY_FONT_HEADING)
+        return base;
+    int b = bold || base == LAY_FONT_BOLD || base == LAY_FONT_BOLD_ITALIC;
+    int i = italic || base == LAY_FONT_ITALIC || base == LAY_FONT_BOLD_ITALIC;
+    return b ? (i ? LAY_FONT_BOLD_ITALIC : LAY_FONT_BOLD) : (i ? LAY_FONT_ITALIC : LAY_FONT_BODY);
+}
+
+struct _xmlDoc *lay_xml_read(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len == cap) {
+            if (cap > (1u << 24)) {   /* 16 MB: no data file of ours is that large */
+                free(buf);
+                fclose(fp);
+                return NULL;
+            }
+            cap = cap ? cap * 2 : 8192;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(fp);
+                return NULL;
+            }
+            buf = nb;
+        }
+        size_t r = fread(buf + len, 1, cap - len, fp);
+        if (!r)
+            break;
+        len += r;
+    }
+    fclose(fp);
+    xmlDoc *x = xmlReadMemory(buf, (int)len, path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
+    free(buf);
+    return x;
+}
+
+static char *attr(xmlNode *n, const char *name)
+{
+    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+    if (!v)
+        return NULL;
+    char *s = strdup((const char *)v);
+    xmlFree(v);
+    return s;
+}
+
+/* Relative file names are resolved against the manifest's folder, so an
+ * installed manifest may sit next to copies of its fonts. */
+static char *resolve(const char *manifest, const char *file)
+{
+    if (!file)
+        return NULL;
+    if (file[0] == '/')
+        return strdup(file);
+    const char *slash = strrchr(manifest, '/');
+    size_t dirlen = slash ? (size_t)(slash - manifest) + 1 : 0;
+    char *p = malloc(dirlen + strlen(file) + 1);
+    if (!p)
+        return NULL;
+    memcpy(p, manifest, dirlen);
+    strcpy(p + dirlen, file);
+    return p;
+}
+
+static int open_face(lay_fonts *f, lay_face *fc, const char *manifest, int line, diag_list *d)
+{
+    if (FT_New_Face(f->lib, fc->path, 0, &fc->ft) != 0) {
+        diag_add(d, DIAG_ERROR, manifest, line, 0, "font", "cannot open the font file %s", fc->path);
+        fc->ft = NULL;
+        return -1;
+    }
+    /* TrueType outlines only: libharu cannot embed CFF. */
+    FT_ULong glyf_len = 0;
+    if (!FT_IS_SFNT(fc->ft) || !FT_Get_Sfnt_Table(fc->ft, FT_SFNT_HEAD) ||
+        FT_Load_Sfnt_Table(fc->ft, FT_MAKE_TAG('g', 'l', 'y', 'f'), 0, NULL, &glyf_len) != 0 || !glyf_len) {
+        diag_add(d, DIAG_ERROR, manifest, line, 0, "font",
+                 "%s has no TrueType outlines (glyf table); libharu needs them", fc->path);
+        return -1;
+    }
+    FT_UShort upem = fc->ft->units_per_EM;
+    /* ppem = upem: HarfBuzz then works in font units × 64 and unhinted. */
+    if (FT_Set_Char_Size(fc->ft, (FT_F26Dot6)upem * 64, (FT_F26Dot6)upem * 64, 72, 72) != 0) {
+        diag_add(d, DIAG_ERROR, manifest, line, 0, "font", "cannot size the font %s", fc->path);
+        return -1;
+    }
+    fc->hb = hb_ft_font_create_referenced(fc->ft);
+    hb_ft_font_set_load_flags(fc->hb, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP);
+    int xs, ys;
+    hb_font_get_scale(fc->hb, &xs, &ys);
+    fc->upem64 = xs > 0 ? (double)xs : (double)upem * 64.0;
+    fc->asc = (double)fc->ft->ascender / upem;
+    fc->desc = (double)fc->ft->descender / upem;
+    TT_OS2 *os2 = FT_Get_Sfnt_Table(fc->ft, FT_SFNT_OS2);
+    fc->xh = (os2 && os2->version >= 2 && os2->sxHeight) ? (double)os2->sxHeight / upem : 0.45;
+    fc->caph = (os2 && os2->version >= 2 && os2->sCapHeight) ? (double)os2->sCapHeight / upem : 0.68;
+    return 0;
+}
+
+static int build_credit(lay_fonts *f)
+{
+    /* "Fonts: A (licence, package version); B (...)" listing each family once */
+    size_t cap = 64;
+    for (int i = 0; i < LAY_FONT_ROLE_COUNT; i++)
+        cap += strlen(f->face[i].family) + strlen(f->face[i].licence) + 8 +
+               (f->face[i].package ? strlen(f->face[i].package) : 0);
+    f->credit = malloc(cap);
+    if (!f->credit)
+        return -1;
+    strcpy(f->credit, "Fonts: ");
+    int first = 1;
+    for (int i = 0; i < LAY_FONT_ROLE_COUNT; i++) {
+        int seen = 0;
+        for (int j = 0; j < i; j++)
+            if (strcmp(f->face[j].family, f->face[i].family) == 0)
+                seen = 1;
+        if (seen)
+            continue;
+        size_t l = strlen(f->credit);
+        snprintf(f->credit + l, cap - l, "%s%s (%s)", first ? "" : "; ", f->face[i].family, f->face[i].licence);
+        first = 0;
+    }
+    return 0;
+}
+
+lay_fonts *lay_fonts_load(const char *manifest_path, diag_list *d)
+{
+    lay_fonts *f = calloc(1, sizeof *f);
+    if (!f)
+        return NULL;
+    if (FT_Init_FreeType(&f->lib) != 0) {
+        free(f);
+        diag_add(d, DIAG_ERROR, manifest_path, 0, 0, "font", "FreeType could not start");
+        return NULL;
+    }
+    /* no network, no entity expansion: the manifest is plain data */
+    xmlDoc *x = lay_xml_read(manifest_path);
+    int errors = 0;
+    xmlNode *root = x ? xmlDocGetRootElement(x) : NULL;
+    if (!root || strcmp((const char *)root->name, "fonts") != 0) {
+        diag_add(d, DIAG_ERROR, manifest_path, 0, 0, "font",
+                 x ? "the font manifest's root element must be <fonts>" : "cannot read the font manifest");
+        errors++;
+    }
+    for (xmlNode *n = root ? root->children : NULL; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        int line = (int)xmlGetLineNo(n);
+        if (strcmp((const char *)n->name, "font") != 0) {
+            diag_add(d, DIAG_ERROR, manifest_path, line, 0, "font", "unexpected <%s> in the font manifest",
+                     (const char *)n->name);
+            errors++;
+            continue;
+        }
+        char *role = attr(n, "role");
+        int r = lay_font_role_from_name(role);
+        if (r < 0 || f->face[r].path) {
+            diag_add(d, DIAG_ERROR, manifest_path, line, 0, "font", "%s font role '%s'",
+                     r < 0 ? "unknown" : "duplicate", role ? role : "");
+            free(role);
+            errors++;
+            continue;
+        }
+        free(role);
+        lay_face *fc = &f->face[r];
+        char *file = attr(n, "file");
+        fc->path = resolve(manifest_path, file);
+        free(file);
+        fc->family = attr(n, "family");
+        fc->style = attr(n, "style");
+        fc->package = attr(n, "package");
+        fc->version = attr(n, "version");
+        fc->licence = attr(n, "licence");
+        if (!fc->path || !fc->family || !fc->licence) {
+            diag_add(d, DIAG_ERROR, manifest_path, line, 0, "font",
+                     "a <font> needs file, family and licence attributes");
+            errors++;
+            continue;
+        }
+        if (open_face(f, fc, manifest_path, line, d) != 0)
+            errors++;
+    }
+    for (int r = 0; root && r < LAY_FONT_ROLE_COUNT; r++)
+        if (!f->face[r].path) {
+            diag_add(d, DIAG_ERROR, manifest_path, 0, 0, "font", "the font manifest has no '%s' font",
+                     role_names[r]);
+            errors++;
+        }
+    xmlFreeDoc(x);
+    if (errors || build_credit(f) != 0) {
+        lay_fonts_free(f);
+        return NULL;
+    }
+    return f;
+}
+
+void lay_fonts_free(lay_fonts *f)
+{
+    if (!f)
+        return;
+    for (int i = 0; i < LAY_FONT_ROLE_COUNT; i++) {
+        lay_face *fc = &f->face[i];
+        if (fc->hb)
+            hb_font_destroy(fc->hb);   /* drops its own reference to the face */
+        if (fc->ft)
+            FT_Done_Face(fc->ft);
+        free(fc->path);
+        free(fc->family);
+        free(fc->style);
+        free(fc->package);
+        free(fc->version);
+        free(fc->licence);
+    }
+    FT_Done_FreeType(f->lib);
+    free(f->credit);
+    free(f);
+}
+
+const char *lay_fonts_path(const lay_fonts *f, lay_font_role r)
+{
+    return f->face[r].path;
+}
+
+const char *lay_fonts_family(const lay_fonts *f, lay_font_role r)
+{
+    return f->face[r].family;
+}
+
+const char *lay_fonts_credit(const lay_fonts *f)
+{
+    return f ? f->credit : NULL;
+}
+
+const dl_font *lay_fonts_register(const lay_fonts *f, lay_font_role r, dl_list *list)
+{
+    const lay_face *fc = &f->face[r];
+    char name[256];
+    snprintf(name, sizeof name, "%s%s%s", fc->family, fc->style ? " " : "", fc->style ? fc->style : "");
+    return dl_font_add(list, fc->path, 0, name);
+}
+
+lay_font_metrics lay_fonts_metrics(const lay_fonts *f, lay_font_role r, double size)
+{
+    const lay_face *fc = &f->face[r];
+    lay_font_metrics m = {fc->asc * size, fc->desc * size, fc->xh * size, fc->caph * size};
+    return m;
+}
+
+int lay_fonts_has_char(const lay_fonts *f, lay_font_role r, uint32_t cp)
+{
+    return FT_Get_Char_Index(f->face[r].ft, cp) != 0;
+}
+
+int lay_shape(const lay_fonts *f, lay_font_role r, double size, const char *lang, const char *utf8,
+              size_t len, lay_shaped *out)
+{
+    memset(out, 0, sizeof *out);
+    const lay_face *fc = &f->face[r];
+    hb_buffer_t *buf = hb_buffer_create();
+    if (!hb_buffer_allocation_successful(buf)) {
+        hb_buffer_destroy(buf);
+        return -1;
+    }
+    hb_buffer_add_utf8(buf, utf8, (int)len, 0, (int)len);
+    hb_buffer_set_direction(buf, HB_DIRECTION_LTR);
+    hb_buffer_set_script(buf, HB_SCRIPT_LATIN);
+    if (lang)
+        hb_buffer_set_language(buf, hb_language_from_string(lang, -1));
+    hb_buffer_set_cluster_level(buf, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS);
+    /* Ligatures off (see the header): a ligature glyph has no code point the
+     * libharu device could draw, and German bars them across compound joints.
+     * Kerning stays on. */
+    static const hb_feature_t feats[] = {
+        {HB_TAG('l', 'i', 'g', 'a'), 0, 0, (unsigned)-1},
+        {HB_TAG('c', 'l', 'i', 'g'), 0, 0, (unsigned)-1},
+        {HB_TAG('d', 'l', 'i', 'g'), 0, 0, (unsigned)-1},
+        {HB_TAG('k', 'e', 'r', 'n'), 1, 0, (unsigned)-1},
+    };
+    hb_shape(fc->hb, buf, feats, sizeof feats / sizeof feats[0]);
+    unsigned n = 0;
+    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &n);
+    hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, &n);
+    if (n) {
+        out->glyphs = malloc(n * sizeof *out->glyphs);
+        out->advance = malloc(n * sizeof *out->advance);
+        if (!out->glyphs || !out->advance) {
+            free(out->glyphs);
+            free(out->advance);
+            out->glyphs = NULL;
+            out->advance = NULL;
+            hb_buffer_destroy(buf);
+            return -1;
+        }
+    }
+    double k = size / fc->upem64, x = 0;
+    for (unsigned i = 0; i < n; i++) {
+        out->glyphs[i].gid = info[i].codepoint;
+        out->glyphs[i].x = x + pos[i].x_offset * k;
+        out->glyphs[i].y = -pos[i].y_offset * k;   /* y grows downwards */
+        out->glyphs[i].cluster = info[i].cluster;
+        if (info[i].codepoint == 0)
+            out->missing++;
+        out->advance[i] = pos[i].x_advance * k;
+        x += out->advance[i];
+    }
+    out->n = n;
+    out->width = x;
+    hb_buffer_destroy(buf);
+    return 0;
+}
+
+void lay_shaped_free(lay_shaped *s)
+{
+    free(s->glyphs);
+    free(s->advance);
+    memset(s, 0, sizeof *s);
+}
+
+double lay_text_width(const lay_fonts *f, lay_font_role r, double size, const char *utf8, size_t len)
+{
+    lay_shaped s;
+    if (lay_shape(f, r, size, NULL, utf8, len, &s) != 0)
+        return 0;
+    double w = s.width;
+    lay_shaped_free(&s);
+    return w;
+}

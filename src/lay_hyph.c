@@ -1,0 +1,451 @@
+/* lay_hyph.c — libhyphen, encoding conversion, compounds and exceptions. */
+#include "lay_hyph.h"
+
+#include "lay_font.h"
+
+#include <hyphen.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HYPH_MAX_WORD 96   /* characters; longer "words" are not hyphenated */
+
+typedef struct hyph_exc {
+    char *word;       /* lower-case UTF-8, hyphens removed */
+    size_t nbreaks;
+    int breaks[HYPH_MAX_WORD];   /* character index where a part starts */
+} hyph_exc;
+
+struct lay_hyph {
+    HyphenDict *dict;
+    int latin1;       /* the dictionary wants ISO-8859-1 */
+    int left, right;
+    char lang[8];
+    hyph_exc *exc;
+    size_t nexc, cap;
+};
+
+/* ---- UTF-8 helpers ------------------------------------------------------ */
+
+static size_t u8_len(unsigned char c)
+{
+    return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+}
+
+static uint32_t u8_decode(const char *s, size_t len, size_t *adv)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = u8_len(u[0]);
+    if (n > len) {
+        *adv = 1;
+        return 0xFFFD;
+    }
+    *adv = n;
+    switch (n) {
+    case 1: return u[0];
+    case 2: return ((uint32_t)(u[0] & 0x1F) << 6) | (u[1] & 0x3F);
+    case 3: return ((uint32_t)(u[0] & 0x0F) << 12) | ((uint32_t)(u[1] & 0x3F) << 6) | (u[2] & 0x3F);
+    default:
+        return ((uint32_t)(u[0] & 0x07) << 18) | ((uint32_t)(u[1] & 0x3F) << 12) |
+               ((uint32_t)(u[2] & 0x3F) << 6) | (u[3] & 0x3F);
+    }
+}
+
+static size_t u8_encode(uint32_t cp, char *out)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    out[0] = (char)(0xE0 | (cp >> 12));
+    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (cp & 0x3F));
+    return 3;
+}
+
+/* Letters as far as the two dictionaries know them: ASCII and Latin-1. */
+static int is_letter(uint32_t c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= 0xC0 && c <= 0xFF && c != 0xD7 && c != 0xF7);
+}
+
+static int is_upper(uint32_t c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7);
+}
+
+static uint32_t to_lower(uint32_t c)
+{
+    return is_upper(c) ? c + 0x20 : c;
+}
+
+static int is_apostrophe(uint32_t c)
+{
+    return c == '\'' || c == 0x2019;
+}
+
+static int is_hyphen(uint32_t c)
+{
+    return c == '-' || c == 0x2010;
+}
+
+/* ---- set-up ------------------------------------------------------------- */
+
+/* Loading hyph_de_DE.dic takes about two seconds (77 000 patterns), so the
+ * loaded dictionaries are kept for the life of the process and shared by
+ * every lay_hyph; lay_hyph_cleanup() releases them. Not thread-safe. */
+typedef struct dict_cache {
+    char path[1024];
+    HyphenDict *dict;
+} dict_cache;
+static dict_cache cache[4];
+
+static HyphenDict *cached_dict(const char *path)
+{
+    for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
+        if (cache[i].dict && strcmp(cache[i].path, path) == 0)
+            return cache[i].dict;
+    HyphenDict *d = hnj_hyphen_load(path);
+    if (!d)
+        return NULL;
+    for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
+        if (!cache[i].dict) {
+            snprintf(cache[i].path, sizeof cache[i].path, "%s", path);
+            cache[i].dict = d;
+            return d;
+        }
+    /* the cache is full (more than four dictionaries): replace the last */
+    size_t last = sizeof cache / sizeof cache[0] - 1;
+    hnj_hyphen_free(cache[last].dict);
+    snprintf(cache[last].path, sizeof cache[last].path, "%s", path);
+    cache[last].dict = d;
+    return d;
+}
+
+void lay_hyph_cleanup(void)
+{
+    for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++) {
+        if (cache[i].dict)
+            hnj_hyphen_free(cache[i].dict);
+        cache[i].dict = NULL;
+    }
+}
+
+lay_hyph *lay_hyph_new(const char *lang, const char *dict_dir, diag_list *d)
+{
+    if (!lang)
+        return NULL;
+    const char *file = NULL;
+    if (strncmp(lang, "de", 2) == 0)
+        file = "hyph_de_DE.dic";
+    else if (strncmp(lang, "it", 2) == 0)
+        file = "hyph_it_IT.dic";
+    if (!file) {
+        diag_add(d, DIAG_WARNING, NULL, 0, 0, "hyphenation",
+                 "no hyphenation patterns for language '%s': words will not be hyphenated", lang);
+        return NULL;
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dict_dir ? dict_dir : "/usr/share/hyphen", file);
+    lay_hyph *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->dict = cached_dict(path);
+    if (!h->dict) {
+        diag_add(d, DIAG_ERROR, path, 0, 0, "hyphenation", "cannot read the hyphenation patterns");
+        free(h);
+        return NULL;
+    }
+    h->latin1 = !h->dict->utf8;
+    h->left = 2;
+    h->right = 2;
+    snprintf(h->lang, sizeof h->lang, "%.2s", lang);
+    return h;
+}
+
+void lay_hyph_free(lay_hyph *h)
+{
+    if (!h)
+        return;
+    for (size_t i = 0; i < h->nexc; i++)
+        free(h->exc[i].word);
+    free(h->exc);
+    free(h);
+}
+
+void lay_hyph_set_min(lay_hyph *h, int left, int right)
+{
+    h->left = left > 1 ? left : 1;
+    h->right = right > 1 ? right : 1;
+}
+
+int lay_hyph_add_exception(lay_hyph *h, const char *spelled)
+{
+    if (h->nexc == h->cap) {
+        size_t cap = h->cap ? h->cap * 2 : 32;
+        hyph_exc *e = realloc(h->exc, cap * sizeof *e);
+        if (!e)
+            return -1;
+        h->exc = e;
+        h->cap = cap;
+    }
+    hyph_exc *e = &h->exc[h->nexc];
+    memset(e, 0, sizeof *e);
+    size_t len = strlen(spelled);
+    e->word = malloc(len + 1);
+    if (!e->word)
+        return -1;
+    size_t o = 0, adv;
+    int chars = 0;
+    for (size_t i = 0; i < len; i += adv) {
+        uint32_t c = u8_decode(spelled + i, len - i, &adv);
+        if (is_hyphen(c)) {
+            if (chars > 0 && e->nbreaks < HYPH_MAX_WORD)
+                e->breaks[e->nbreaks++] = chars;
+            continue;
+        }
+        o += u8_encode(to_lower(c), e->word + o);
+        chars++;
+    }
+    e->word[o] = '\0';
+    h->nexc++;
+    return 0;
+}
+
+int lay_hyph_load_exceptions(lay_hyph *h, const char *xml_path, diag_list *d)
+{
+    xmlDoc *x = lay_xml_read(xml_path);
+    xmlNode *root = x ? xmlDocGetRootElement(x) : NULL;
+    if (!root || strcmp((const char *)root->name, "hyphenation") != 0) {
+        diag_add(d, DIAG_ERROR, xml_path, 0, 0, "hyphenation",
+                 x ? "the root element must be <hyphenation>" : "cannot read the hyphenation exceptions");
+        xmlFreeDoc(x);
+        return -1;
+    }
+    int added = 0;
+    for (xmlNode *n = root->children; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE || strcmp((const char *)n->name, "word") != 0)
+            continue;
+        xmlChar *lang = xmlGetProp(n, (const xmlChar *)"lang");
+        xmlChar *text = xmlNodeGetContent(n);
+        if (lang && text && strncmp((const char *)lang, h->lang, 2) == 0) {
+            /* trim surrounding white space */
+            char *s = (char *)text;
+            while (*s == ' ' || *s == '\n' || *s == '\t')
+                s++;
+            size_t l = strlen(s);
+            while (l && (s[l - 1] == ' ' || s[l - 1] == '\n' || s[l - 1] == '\t'))
+                s[--l] = '\0';
+            if (*s) {
+                if (lay_hyph_add_exception(h, s) != 0) {
+                    xmlFree(lang);
+                    xmlFree(text);
+                    xmlFreeDoc(x);
+                    return -1;
+                }
+                added++;
+            }
+        }
+        xmlFree(lang);
+        xmlFree(text);
+    }
+    xmlFreeDoc(x);
+    return added;
+}
+
+/* ---- one word ----------------------------------------------------------- */
+
+/* A part of a word between explicit hyphens: chars and their byte offsets. */
+typedef struct hyph_part {
+    uint32_t cp[HYPH_MAX_WORD];
+    size_t off[HYPH_MAX_WORD + 1];   /* byte offset of each char in the word */
+    int n;
+} hyph_part;
+
+static void add_point(lay_hyph_point *pts, size_t *np, size_t max, size_t at, int add_hyphen, int compound)
+{
+    if (*np < max) {
+        pts[*np].at = at;
+        pts[*np].add_hyphen = add_hyphen;
+        pts[*np].compound = compound;
+        (*np)++;
+    }
+}
+
+static const hyph_exc *find_exception(const lay_hyph *h, const hyph_part *p)
+{
+    char low[HYPH_MAX_WORD * 3 + 1];
+    size_t o = 0;
+    for (int i = 0; i < p->n; i++)
+        o += u8_encode(to_lower(p->cp[i]), low + o);
+    low[o] = '\0';
+    for (size_t i = 0; i < h->nexc; i++)
+        if (strcmp(h->exc[i].word, low) == 0)
+            return &h->exc[i];
+    return NULL;
+}
+
+/* Runs the dictionary (or its first level only) over the part; odd values in
+ * the result mark a break after that character. */
+static int run_dict(const lay_hyph *h, HyphenDict *dict, const hyph_part *p, char *hy)
+{
+    char enc[HYPH_MAX_WORD * 3 + 1];
+    int map[HYPH_MAX_WORD * 3 + 1];   /* encoded byte → char index */
+    size_t o = 0;
+    for (int i = 0; i < p->n; i++) {
+        uint32_t c = to_lower(p->cp[i]);
+        if (c == 0x2019)
+            c = '\'';
+        if (h->latin1) {
+            if (c > 0xFF)
+                return -1;
+            map[o] = i;
+            enc[o++] = (char)c;
+        } else {
+            size_t k = u8_encode(c, enc + o);
+            for (size_t j = 0; j < k; j++)
+                map[o + j] = i;
+            o += k;
+        }
+    }
+    enc[o] = '\0';
+    char hyphens[HYPH_MAX_WORD * 3 + 5];
+    char **rep = NULL;
+    int *pos = NULL, *cut = NULL;
+    int rc = hnj_hyphen_hyphenate3(dict, enc, (int)o, hyphens, NULL, &rep, &pos, &cut, h->left, h->right, 2, 2);
+    memset(hy, 0, (size_t)p->n);
+    if (rc == 0) {
+        for (size_t b = 0; b < o; b++) {
+            /* Non-standard breaks (old-orthography "Schiff-fahrt") change
+             * letters; they are skipped rather than half-applied. */
+            if ((hyphens[b] & 1) && !(rep && rep[b]) && (b + 1 == o || map[b + 1] != map[b]))
+                hy[map[b]] = 1;
+        }
+    }
+    if (rep) {
+        for (size_t b = 0; b < o; b++)
+            free(rep[b]);
+        free(rep);
+    }
+    free(pos);
+    free(cut);
+    return rc;
+}
+
+static void hyph_part_points(const lay_hyph *h, const hyph_part *p, lay_hyph_point *pts, size_t *np,
+                             size_t max)
+{
+    if (p->n < h->left + h->right)
+        return;
+    const hyph_exc *e = find_exception(h, p);
+    if (e) {
+        for (size_t i = 0; i < e->nbreaks; i++)
+            if (e->breaks[i] > 0 && e->breaks[i] < p->n)
+                add_point(pts, np, max, p->off[e->breaks[i]], 1, 0);
+        return;
+    }
+    /* acronyms and CamelCase names: a capital after the first letter */
+    for (int i = 1; i < p->n; i++)
+        if (is_upper(p->cp[i]) && !is_apostrophe(p->cp[i - 1]))
+            return;
+    char hy[HYPH_MAX_WORD], top[HYPH_MAX_WORD];
+    if (run_dict(h, h->dict, p, hy) != 0)
+        return;
+    memset(top, 0, sizeof top);
+    if (h->dict->nextlevel) {
+        /* the first level alone: compound joints (a shallow copy, so the
+         * shared dictionary is never modified) */
+        HyphenDict first = *h->dict;
+        first.nextlevel = NULL;
+        if (run_dict(h, &first, p, top) != 0)
+            memset(top, 0, sizeof top);
+    }
+    for (int i = 0; i + 1 < p->n; i++) {
+        /* character minimums, counted in characters, not bytes */
+        if (!hy[i] || i + 1 < h->left || p->n - (i + 1) < h->right)
+            continue;
+        /* never next to an apostrophe ("dell'-azione") */
+        if (is_apostrophe(p->cp[i]) || is_apostrophe(p->cp[i + 1]))
+            continue;
+        add_point(pts, np, max, p->off[i + 1], 1, top[i] ? 1 : 0);
+    }
+}
+
+size_t lay_hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_point *pts, size_t max)
+{
+    if (!h || !len)
+        return 0;
+    /* the core: from the first to the last letter; punctuation outside it
+     * („…“, «…», commas) stays attached and is never a break */
+    size_t start = len, end = 0, adv;
+    for (size_t i = 0; i < len; i += adv) {
+        uint32_t c = u8_decode(word + i, len - i, &adv);
+        if (c >= '0' && c <= '9')
+            return 0;   /* never inside numbers */
+        if (is_letter(c)) {
+            if (start == len)
+                start = i;
+            end = i + adv;
+        }
+    }
+    if (start >= end)
+        return 0;
+    size_t np = 0;
+    hyph_part p;
+    p.n = 0;
+    for (size_t i = start; i <= end; i += adv) {
+        uint32_t c = i < end ? u8_decode(word + i, end - i, &adv) : 0;
+        if (i == end)
+            adv = 1;
+        int sep = i == end || is_hyphen(c) || c == '/';
+        if (!sep) {
+            if (!is_letter(c) && !is_apostrophe(c))
+                return 0;   /* a symbol inside: not a word we may split */
+            if (p.n == HYPH_MAX_WORD)
+                return 0;
+            p.off[p.n] = i;
+            p.cp[p.n++] = c;
+            continue;
+        }
+        if (p.n) {
+            p.off[p.n] = i;
+            hyph_part_points(h, &p, pts, &np, max);
+        }
+        p.n = 0;
+        /* an explicit hyphen or slash: a break after it, with nothing added,
+         * when letters follow */
+        if (i < end && i + adv < end)
+            add_point(pts, &np, max, i + adv, 0, 1);
+    }
+    return np;
+}
+
+char *lay_hyph_show(const lay_hyph *h, const char *word)
+{
+    size_t len = strlen(word);
+    lay_hyph_point pts[HYPH_MAX_WORD];
+    size_t n = lay_hyph_word(h, word, len, pts, HYPH_MAX_WORD);
+    char *out = malloc(len + n + 1);
+    if (!out)
+        return NULL;
+    size_t o = 0, k = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (k < n && pts[k].at == i) {
+            if (pts[k].add_hyphen)
+                out[o++] = '-';
+            k++;
+        }
+        if (i < len)
+            out[o++] = word[i];
+    }
+    out[o] = '\0';
+    return out;
+}

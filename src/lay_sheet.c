@@ -1,0 +1,1517 @@
+/* lay_sheet.c — summary → vertical list → columns and pages → drawing. */
+#include "lay_sheet.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "icon.h"
+#include "lay_hyph.h"
+#include "lay_para.h"
+
+/* ---- words a sheet prints itself, per language --------------------------- */
+
+typedef struct lang_words {
+    const char *lang;
+    const char *page, *of;   /* "Seite" 3 "von" 4 */
+    const char *print100;
+    const char *important, *tip, *example, *gap;
+    const char *flowchart, *own_sheet, *version;
+} lang_words;
+
+static const lang_words words_table[] = {
+    {"de", "Seite", "von", "Mit 100\xC2\xA0% drucken, nicht \xE2\x80\x9E" "an Seite anpassen\xE2\x80\x9C",
+     "Wichtig", "Tipp", "Beispiel", "L\xC3\xBC" "cke in der Quelle", "Ablaufdiagramm", "eigenes Blatt", "Version"},
+    {"it", "Pagina", "di", "Stampare al 100\xC2\xA0%, non \xC2\xAB" "adatta alla pagina\xC2\xBB", "Importante",
+     "Suggerimento", "Esempio", "Lacuna nella fonte", "Diagramma di flusso", "foglio a parte", "Versione"},
+    {"en", "Page", "of", "Print at 100\xC2\xA0%, not \xE2\x80\x9C" "fit to page\xE2\x80\x9D", "Important", "Tip",
+     "Example", "Gap in the source", "Flowchart", "separate sheet", "Version"},
+};
+
+static const lang_words *words_for(const char *lang)
+{
+    for (size_t i = 0; lang && i < sizeof words_table / sizeof words_table[0]; i++)
+        if (strncmp(lang, words_table[i].lang, 2) == 0)
+            return &words_table[i];
+    return &words_table[2];
+}
+
+/* ---- the vertical list --------------------------------------------------- */
+
+typedef enum { VL_LINE, VL_SPACE, VL_ROW } vl_kind;
+
+typedef struct vline {
+    vl_kind kind;
+    double h;               /* advance from this item's top to the next's */
+    double base;            /* VL_LINE: baseline below the top */
+    lay_para *para;
+    size_t line;
+    double x;               /* indent from the column's left edge */
+    lay_para *label;        /* a list label on an item's first line */
+    double label_x;
+    int keep;               /* no column break after this item */
+    int discard;            /* vanishes at the top of a column */
+    int frame;              /* callout frame index + 1, or 0 */
+    int table;              /* table index + 1, or 0 */
+    int head;               /* a table's head row */
+    size_t row;             /* VL_ROW: index into rows */
+    int rule;               /* a level-1 heading: rule under this line */
+} vline;
+
+typedef struct frame {
+    dl_color bg, bar;
+    double x;               /* left edge, from the column's left */
+} frame;
+
+typedef struct row {
+    lay_para **cells;
+    double *cx;             /* cell left edges from the table's left */
+    size_t n;
+    double x, w, pad;
+    int head;
+} row;
+
+typedef struct anchor {
+    const char *id;         /* borrowed from the doc, may be NULL */
+    char *title;            /* outline title, or NULL */
+    int level;
+    size_t vl;
+    int page;
+    double y;
+} anchor;
+
+typedef struct secnum {
+    const doc_node *sec;
+    char num[32];
+    int level;
+} secnum;
+
+typedef struct colseg {
+    size_t from, to;        /* vlines [from, to) */
+    long head;              /* a repeated table head vline, or -1 */
+    double h;
+} colseg;
+
+typedef struct page {
+    colseg col[3];
+} page;
+
+typedef struct sheet {
+    const doc *d;
+    const lay_sheet_meta *meta;
+    const lay_template *t;
+    const lay_fonts *fonts;
+    const icon_set *icons;
+    const lay_sheet_debug *dbg;
+    diag_list *diags;
+    lay_report *rep;
+    const lang_words *w;
+    lay_hyph *hyph;
+    double size, lead, colw;
+    vline *vl;
+    size_t nvl, capvl;
+    frame *frames;
+    size_t nframes, capframes;
+    row *rows;
+    size_t nrows, caprows;
+    long *tables;           /* head vline per table, -1 when none */
+    size_t ntables, captables;
+    anchor *anchors;
+    size_t nanchors, capanchors;
+    lay_para **paras;
+    size_t nparas, capparas;
+    secnum *secs;
+    size_t nsecs, capsecs;
+    page *pages;
+    size_t npages, cappages;
+    int *vpage;
+    double *vy, *vxcol;
+    const char *lang;
+    int quiet;              /* no diagnostics: a measuring pass or a re-layout */
+} sheet;
+
+#define GROW(arr, n, cap)                                                   \
+    do {                                                                    \
+        if ((n) == (cap)) {                                                 \
+            size_t ncap_ = (cap) ? (cap) * 2 : 32;                          \
+            void *np_ = realloc((arr), ncap_ * sizeof *(arr));              \
+            if (!np_)                                                       \
+                return -1;                                                  \
+            (arr) = np_;                                                    \
+            (cap) = ncap_;                                                  \
+        }                                                                   \
+    } while (0)
+
+static int push_vl(sheet *s, const vline *v)
+{
+    GROW(s->vl, s->nvl, s->capvl);
+    s->vl[s->nvl++] = *v;
+    return 0;
+}
+
+static int keep_para(sheet *s, lay_para *p)
+{
+    GROW(s->paras, s->nparas, s->capparas);
+    s->paras[s->nparas++] = p;
+    return 0;
+}
+
+static int add_anchor(sheet *s, const char *id, char *title, int level)
+{
+    if (s->nanchors == s->capanchors) {
+        size_t cap = s->capanchors ? s->capanchors * 2 : 32;
+        anchor *na = realloc(s->anchors, cap * sizeof *na);
+        if (!na) {
+            free(title);
+            return -1;
+        }
+        s->anchors = na;
+        s->capanchors = cap;
+    }
+    s->anchors[s->nanchors++] = (anchor){id, title, level, s->nvl, 0, 0};
+    return 0;
+}
+
+/* A vertical space; adjacent spaces merge to the larger. */
+static int add_space(sheet *s, double h, int frame_i, int keep)
+{
+    if (s->nvl && s->vl[s->nvl - 1].kind == VL_SPACE && s->vl[s->nvl - 1].frame == frame_i) {
+        vline *v = &s->vl[s->nvl - 1];
+        if (h > v->h)
+            v->h = h;
+        v->keep |= keep;
+        return 0;
+    }
+    /* nothing before it on the sheet: no space at the very top */
+    if (!s->nvl)
+        return 0;
+    vline v = {0};
+    v.kind = VL_SPACE;
+    v.h = h;
+    v.discard = !frame_i;
+    v.keep = keep;
+    v.frame = frame_i;
+    return push_vl(s, &v);
+}
+
+/* ---- runs from inline content ------------------------------------------- */
+
+typedef struct runs {
+    lay_run *r;
+    char **owned;
+    size_t n, cap;
+} runs;
+
+static void runs_free(runs *rs)
+{
+    for (size_t i = 0; i < rs->n; i++)
+        free(rs->owned[i]);
+    free(rs->r);
+    free(rs->owned);
+    memset(rs, 0, sizeof *rs);
+}
+
+static int runs_add(runs *rs, const lay_run *r, const char *text)
+{
+    if (rs->n == rs->cap) {
+        size_t cap = rs->cap ? rs->cap * 2 : 16;
+        lay_run *nr = realloc(rs->r, cap * sizeof *nr);
+        if (!nr)
+            return -1;
+        rs->r = nr;
+        char **no = realloc(rs->owned, cap * sizeof *no);
+        if (!no)
+            return -1;
+        rs->owned = no;
+        rs->cap = cap;
+    }
+    char *copy = NULL;
+    if (text && !(copy = strdup(text)))
+        return -1;
+    rs->r[rs->n] = *r;
+    rs->r[rs->n].text = copy;
+    rs->owned[rs->n++] = copy;
+    return 0;
+}
+
+typedef struct inl_style {
+    lay_font_role role;
+    dl_color color;
+} inl_style;
+
+static const secnum *section_of(const sheet *s, const doc_node *n)
+{
+    for (; n; n = n->parent)
+        if (n->type == DOC_SECTION)
+            for (size_t i = 0; i < s->nsecs; i++)
+                if (s->secs[i].sec == n)
+                    return &s->secs[i];
+    return NULL;
+}
+
+static int text_run(runs *rs, lay_font_role role, dl_color c, const char *text, int nohyph, const char *link)
+{
+    lay_run r = {LAY_RUN_TEXT, NULL, role, c, nohyph, NULL, link};
+    return runs_add(rs, &r, text ? text : "");
+}
+
+/* The inline children of node (stopping at nested blocks) as runs. */
+static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, runs *rs)
+{
+    for (const doc_node *c = node->first; c; c = c->next) {
+        if (!doc_is_inline(c->type))
+            continue;
+        doc_iter it;
+        doc_iter_init(&it, c);
+        int bold = 0, italic = 0, gap = 0;
+        doc_event ev;
+        while ((ev = doc_iter_next(&it)) != DOC_EV_DONE) {
+            const doc_node *n = it.cur;
+            int container = n->first != NULL;
+            int delta = ev == DOC_EV_ENTER ? 1 : -1;
+            if (ev == DOC_EV_EXIT && n->type == DOC_GAP) {
+                /* a visible mark that the source is uncertain here */
+                if (text_run(rs, LAY_FONT_BOLD, s->t->theme.gap, "[?]", 1, NULL) != 0)
+                    return -1;
+            }
+            if (container && (n->type == DOC_BOLD || n->type == DOC_LEAD))
+                bold += delta;
+            if (container && n->type == DOC_ITALIC)
+                italic += delta;
+            if (container && n->type == DOC_GAP)
+                gap += delta;
+            if (ev != DOC_EV_ENTER)
+                continue;
+            lay_font_role role = lay_font_role_style(st->role, bold > 0, italic > 0 || gap > 0);
+            dl_color col = gap > 0 ? s->t->theme.gap : st->color;
+            int rc = 0;
+            switch (n->type) {
+            case DOC_TEXT:
+                rc = text_run(rs, role, col, n->text, 0, NULL);
+                break;
+            case DOC_NUM:
+            case DOC_VAL:
+                rc = text_run(rs, role, col, n->text, 1, NULL);
+                break;
+            case DOC_XREF: {
+                const doc_node *target = n->ref ? doc_find_id(s->d->root, n->ref) : NULL;
+                const secnum *sn = target ? section_of(s, target) : NULL;
+                char label[64];
+                /* "→ 6.2": the arrow never parts from the number (U+00A0) */
+                snprintf(label, sizeof label, "\xE2\x86\x92\xC2\xA0%s", sn ? sn->num : "?");
+                if (!target && !s->quiet)
+                    diag_add(s->diags, DIAG_WARNING, n->file, n->line, 0, "xref",
+                             "cross-reference to unknown id '%s'", n->ref ? n->ref : "");
+                if (n->text && *n->text) {
+                    char buf[96];
+                    snprintf(buf, sizeof buf, " (%s)", label);
+                    rc = text_run(rs, role, col, n->text, 0, n->ref);
+                    if (!rc)
+                        rc = text_run(rs, role, col, buf, 1, n->ref);
+                } else {
+                    rc = text_run(rs, role, col, label, 1, n->ref);
+                }
+                break;
+            }
+            case DOC_ICON: {
+                const dl_path *path = s->icons && n->ref ? icon_get(s->icons, n->ref) : NULL;
+                if (path) {
+                    lay_run r = {LAY_RUN_ICON, NULL, role, col, 1, path, NULL};
+                    rc = runs_add(rs, &r, NULL);
+                } else {
+                    /* no picture for it: name it, so nothing vanishes silently */
+                    if (!s->quiet)
+                        diag_add(s->diags, DIAG_WARNING, n->file, n->line, 0, "icon", "no icon '%s'%s",
+                             n->ref ? n->ref : "", s->icons ? "" : " (no icon set loaded)");
+                    char buf[128];
+                    snprintf(buf, sizeof buf, "[%s]", n->ref ? n->ref : "?");
+                    rc = text_run(rs, role, col, buf, 1, NULL);
+                }
+                break;
+            }
+            default:
+                break;   /* containers (b, i, lead, term, gap) and invisible claims */
+            }
+            if (rc)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- blocks ----------------------------------------------------------------- */
+
+/* Counts the paragraph's own flaws into the report. */
+static void measure_para(sheet *s, const lay_para *p, int justified)
+{
+    lay_report *r = s->rep;
+    size_t n = lay_para_line_count(p);
+    int stack = 0;
+    if (lay_para_greedy(p))
+        r->greedy_paras++;
+    for (size_t i = 0; i < n; i++) {
+        const lay_line *l = lay_para_line(p, i);
+        if (l->overfull)
+            r->overfull++;
+        if (i + 1 < n) {
+            if (justified && l->badness > 1000)
+                r->underfull++;
+            if (justified && l->badness > r->worst_badness)
+                r->worst_badness = l->badness;
+        }
+        stack = l->hyphenated ? stack + 1 : 0;
+        if (stack == 3)
+            r->hyphen_stacks++;   /* once per stack of three or more */
+    }
+}
+
+typedef struct para_opts {
+    lay_font_role role;
+    double size, lead;
+    double x, width;
+    int justify, hyph;
+    int frame;
+    int keep_last;          /* no break after the last line (headings) */
+    const char *label;      /* list label text */
+    lay_font_role label_role;
+    dl_color label_color;
+    double label_x;
+    int rule;
+} para_opts;
+
+static lay_para_style para_style(const sheet *s, const para_opts *o)
+{
+    lay_para_style st = lay_para_style_default(o->size, o->width, s->lang, o->hyph ? s->hyph : NULL);
+    st.leading = o->lead;
+    st.justify = o->justify;
+    if (s->dbg && s->dbg->hyphen_penalty != 0) {
+        st.hyphen_penalty = s->dbg->hyphen_penalty;
+        st.compound_penalty = s->dbg->hyphen_penalty;
+    }
+    /* stacked hyphens are what readers of a reference sheet notice first:
+     * three times TeX's double-hyphen demerits */
+    st.brk.double_hyphen_demerits = 30000;
+    if (s->dbg && s->dbg->override_dhd)
+        st.brk.double_hyphen_demerits = s->dbg->double_hyphen_demerits;
+    return st;
+}
+
+static int add_para(sheet *s, const runs *rs, const para_opts *o, const doc_node *src)
+{
+    if (!rs->n)
+        return 0;
+    lay_para_style st = para_style(s, o);
+    lay_para *p = lay_para_new(s->fonts, &st, rs->r, rs->n);
+    if (!p || keep_para(s, p) != 0) {
+        lay_para_free(p);
+        return -1;
+    }
+    if (lay_para_missing_glyphs(p) && !s->quiet)
+        diag_add(s->diags, DIAG_WARNING, src ? src->file : NULL, src ? src->line : 0, 0, "glyph",
+                 "%d character(s) have no glyph in the %s font", lay_para_missing_glyphs(p),
+                 lay_font_role_name(o->role));
+    measure_para(s, p, o->justify);
+    lay_para *label = NULL;
+    if (o->label) {
+        runs lr = {0};
+        lay_para_style ls = lay_para_style_default(o->size, o->x - o->label_x, s->lang, NULL);
+        ls.justify = 0;
+        ls.leading = o->lead;
+        if (text_run(&lr, o->label_role, o->label_color, o->label, 1, NULL) == 0)
+            label = lay_para_new(s->fonts, &ls, lr.r, lr.n);
+        runs_free(&lr);
+        if (!label || keep_para(s, label) != 0) {
+            lay_para_free(label);
+            return -1;
+        }
+    }
+    size_t n = lay_para_line_count(p);
+    lay_font_metrics fm = lay_fonts_metrics(s->fonts, o->role, o->size);
+    for (size_t i = 0; i < n; i++) {
+        vline v = {0};
+        v.kind = VL_LINE;
+        v.h = o->lead;
+        /* the ascender sits in the top of the line, the rest of the leading
+         * is shared above and below */
+        v.base = (o->lead - (fm.ascender - fm.descender)) / 2 + fm.ascender;
+        v.para = p;
+        v.line = i;
+        v.x = o->x;
+        v.frame = o->frame;
+        v.label = i == 0 ? label : NULL;
+        v.label_x = o->label_x;
+        /* a break after line i leaves i+1 lines above and n-i-1 below:
+         * both at least two (no orphan, no widow), and the word on the line
+         * end is not hyphenated */
+        int legal = (i + 1 >= 2 && n - i - 1 >= 2 && !lay_para_line(p, i)->hyphenated) || i + 1 == n;
+        v.keep = !legal || (i + 1 == n && o->keep_last);
+        if (i + 1 == n && o->rule) {
+            v.rule = 1;
+            v.h += o->lead * 0.25;
+        }
+        if (push_vl(s, &v) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static para_opts body_opts(const sheet *s, double x, int frame_i)
+{
+    para_opts o = {0};
+    o.role = LAY_FONT_BODY;
+    o.size = s->size;
+    o.lead = s->lead;
+    o.x = x;
+    o.width = s->colw - x - (frame_i ? 4 : 0);
+    o.justify = s->t->justify;
+    o.hyph = 1;
+    o.frame = frame_i;
+    return o;
+}
+
+static int block(sheet *s, const doc_node *n, double x, int frame_i, int depth);
+
+/* What flows on the sheet: blocks and (nested) sections. */
+static int flows(doc_type t)
+{
+    return t == DOC_SECTION || doc_is_block(t);
+}
+
+/* A block's inline content as a paragraph, after an optional bold label
+ * ("Importante:") and an italic note in parentheses (a gap's reason). */
+static int inline_para(sheet *s, const doc_node *n, const para_opts *o, const char *lead_label, const char *note,
+                       dl_color lead_color)
+{
+    runs rs = {0};
+    inl_style st = {o->role, s->t->theme.text};
+    int rc = 0;
+    if (lead_label) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s:", lead_label);
+        rc = text_run(&rs, LAY_FONT_BOLD, lead_color, buf, 1, NULL) || text_run(&rs, o->role, st.color, " ", 0, NULL);
+    }
+    if (!rc && note) {
+        char buf[1024];
+        snprintf(buf, sizeof buf, "(%s) ", note);
+        rc = text_run(&rs, LAY_FONT_ITALIC, lead_color, buf, 0, NULL);
+    }
+    if (!rc)
+        rc = collect_inlines(s, n, &st, &rs);
+    if (!rc)
+        rc = add_para(s, &rs, o, n);
+    runs_free(&rs);
+    return rc;
+}
+
+static int nested_blocks(sheet *s, const doc_node *n, double x, int frame_i, int depth)
+{
+    for (const doc_node *c = n->first; c; c = c->next)
+        if (doc_is_block(c->type) && block(s, c, x, frame_i, depth + 1) != 0)
+            return -1;
+    return 0;
+}
+
+static int new_frame(sheet *s, dl_color bg, dl_color bar, double x)
+{
+    GROW(s->frames, s->nframes, s->capframes);
+    s->frames[s->nframes++] = (frame){bg, bar, x};
+    return 0;
+}
+
+static int list_block(sheet *s, const doc_node *n, double x, int frame_i, int depth, int steps)
+{
+    const char *style = n->variant ? n->variant : "bullet";
+    int numbered = steps || strcmp(style, "number") == 0, plain = !steps && strcmp(style, "plain") == 0;
+    lay_font_role lrole = steps ? LAY_FONT_BOLD : LAY_FONT_BODY;
+    /* the label column is as wide as the widest label */
+    int count = 0;
+    for (const doc_node *c = n->first; c; c = c->next)
+        count++;
+    char widest[16];
+    snprintf(widest, sizeof widest, "%d.", count);
+    double lw = plain ? 0
+                : numbered ? lay_text_width(s->fonts, lrole, s->size, widest, strlen(widest)) + 0.4 * s->size
+                           : 0.9 * s->size;
+    int k = 0;
+    for (const doc_node *c = n->first; c; c = c->next) {
+        if (c->type != DOC_ITEM && c->type != DOC_STEP)
+            continue;
+        k++;
+        if (k > 1 && add_space(s, s->lead * (steps ? 0.25 : 0.1), frame_i, 0) != 0)
+            return -1;
+        if (c->id && add_anchor(s, c->id, NULL, -1) != 0)
+            return -1;
+        para_opts o = body_opts(s, x + lw, frame_i);
+        char label[16];
+        if (!plain) {
+            if (numbered)
+                snprintf(label, sizeof label, "%d.", k);
+            else
+                snprintf(label, sizeof label, "%s", depth > 1 ? "\xE2\x80\x93" : "\xE2\x80\xA2");
+            o.label = label;
+            o.label_role = lrole;
+            o.label_color = steps ? s->t->theme.accent : s->t->theme.text;
+            o.label_x = x;
+        }
+        if (inline_para(s, c, &o, NULL, NULL, s->t->theme.text) != 0)
+            return -1;
+        if (nested_blocks(s, c, x + lw, frame_i, depth) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int callout_block(sheet *s, const doc_node *n, double x, int depth, const char *label, const char *note,
+                         dl_color bg, dl_color bar)
+{
+    if (new_frame(s, bg, bar, x) != 0)
+        return -1;
+    int fi = (int)s->nframes;
+    double pad = 0.45 * s->size;
+    if (add_space(s, s->lead * 0.3, 0, 0) != 0)
+        return -1;
+    /* the frame's own top padding: kept with what follows */
+    vline top = {0};
+    top.kind = VL_SPACE;
+    top.h = pad;
+    top.keep = 1;
+    top.frame = fi;
+    if (push_vl(s, &top) != 0)
+        return -1;
+    if (n->id && add_anchor(s, n->id, NULL, -1) != 0)
+        return -1;
+    para_opts o = body_opts(s, x + pad + 2, fi);
+    o.width = s->colw - o.x - pad;
+    if (inline_para(s, n, &o, label, note, bar) != 0)
+        return -1;
+    for (const doc_node *c = n->first; c; c = c->next)
+        if (doc_is_block(c->type) && block(s, c, x + pad + 2, fi, depth + 1) != 0)
+            return -1;
+    vline bot = top;
+    bot.keep = 0;
+    if (push_vl(s, &bot) != 0)
+        return -1;
+    return add_space(s, s->lead * 0.3, 0, 0);
+}
+
+static int table_block(sheet *s, const doc_node *n, double x)
+{
+    /* gather the rows: head first */
+    const doc_node *rowsn[512];
+    size_t nr = 0, ncol = 0;
+    for (const doc_node *c = n->first; c && nr < 512; c = c->next)
+        if (c->type == DOC_TABLE_HEAD || c->type == DOC_ROW) {
+            rowsn[nr++] = c;
+            size_t k = 0;
+            for (const doc_node *cell = c->first; cell; cell = cell->next)
+                k++;
+            if (k > ncol)
+                ncol = k;
+        }
+    if (!nr || !ncol)
+        return 0;
+    if (ncol > 12)
+        ncol = 12;
+    double pad = 0.3 * s->size, avail = s->colw - x;
+    double nat[12] = {0}, minw[12] = {0};
+    /* natural and minimal widths of every column, measured on one line */
+    for (size_t r = 0; r < nr; r++) {
+        size_t k = 0;
+        for (const doc_node *cell = rowsn[r]->first; cell && k < ncol; cell = cell->next, k++) {
+            runs rs = {0};
+            inl_style st = {rowsn[r]->type == DOC_TABLE_HEAD ? LAY_FONT_BOLD : LAY_FONT_BODY, s->t->theme.text};
+            int quiet = s->quiet;
+            s->quiet = 1;   /* the cells are collected again below */
+            int crc = collect_inlines(s, cell, &st, &rs);
+            s->quiet = quiet;
+            if (crc != 0) {
+                runs_free(&rs);
+                return -1;
+            }
+            if (rs.n) {
+                lay_para_style ps = lay_para_style_default(s->size, 1e5, s->lang, s->hyph);
+                ps.justify = 0;
+                lay_para *p = lay_para_new(s->fonts, &ps, rs.r, rs.n);
+                if (p) {
+                    double w = lay_para_natural_width(p) + 2 * pad, m = lay_para_min_width(p) + 2 * pad;
+                    if (w > nat[k])
+                        nat[k] = w;
+                    if (m > minw[k])
+                        minw[k] = m;
+                }
+                lay_para_free(p);
+            }
+            runs_free(&rs);
+        }
+    }
+    double tot = 0, totmin = 0, cw[12];
+    for (size_t k = 0; k < ncol; k++) {
+        tot += nat[k];
+        totmin += minw[k];
+    }
+    for (size_t k = 0; k < ncol; k++) {
+        if (tot <= avail)
+            cw[k] = nat[k] + (avail - tot) * (nat[k] / (tot > 0 ? tot : 1));
+        else if (totmin <= avail)   /* every column its minimum, the rest shared by want */
+            cw[k] = minw[k] + (avail - totmin) * ((nat[k] - minw[k]) / (tot - totmin > 0 ? tot - totmin : 1));
+        else
+            cw[k] = avail * (minw[k] / totmin);   /* overfull cells are measured and reported */
+    }
+    GROW(s->tables, s->ntables, s->captables);
+    s->tables[s->ntables++] = -1;
+    int ti = (int)s->ntables;
+    if (add_space(s, s->lead * 0.3, 0, 0) != 0)
+        return -1;
+    if (n->id && add_anchor(s, n->id, NULL, -1) != 0)
+        return -1;
+    for (size_t r = 0; r < nr; r++) {
+        int head = rowsn[r]->type == DOC_TABLE_HEAD;
+        GROW(s->rows, s->nrows, s->caprows);
+        row *rw = &s->rows[s->nrows];
+        memset(rw, 0, sizeof *rw);
+        rw->cells = calloc(ncol, sizeof *rw->cells);
+        rw->cx = calloc(ncol, sizeof *rw->cx);
+        if (!rw->cells || !rw->cx) {
+            free(rw->cells);
+            free(rw->cx);
+            return -1;
+        }
+        s->nrows++;
+        rw->n = ncol;
+        rw->x = x;
+        rw->w = avail;
+        rw->pad = pad;
+        rw->head = head;
+        if (rowsn[r]->id && add_anchor(s, rowsn[r]->id, NULL, -1) != 0)
+            return -1;
+        size_t k = 0, maxl = 1;
+        double cx = 0;
+        for (const doc_node *cell = rowsn[r]->first; cell && k < ncol; cell = cell->next, k++) {
+            rw->cx[k] = cx;
+            runs rs = {0};
+            inl_style st = {head ? LAY_FONT_BOLD : LAY_FONT_BODY, s->t->theme.text};
+            if (collect_inlines(s, cell, &st, &rs) != 0) {
+                runs_free(&rs);
+                return -1;
+            }
+            if (rs.n) {
+                para_opts o = body_opts(s, 0, 0);
+                o.width = cw[k] - 2 * pad;
+                o.justify = 0;   /* narrow cells rag better than they justify */
+                lay_para_style ps = para_style(s, &o);
+                lay_para *p = lay_para_new(s->fonts, &ps, rs.r, rs.n);
+                if (!p || keep_para(s, p) != 0) {
+                    lay_para_free(p);
+                    runs_free(&rs);
+                    return -1;
+                }
+                measure_para(s, p, 0);
+                rw->cells[k] = p;
+                if (lay_para_line_count(p) > maxl)
+                    maxl = lay_para_line_count(p);
+            }
+            runs_free(&rs);
+            cx += cw[k];
+        }
+        vline v = {0};
+        v.kind = VL_ROW;
+        v.h = (double)maxl * s->lead + 2 * pad;
+        v.x = x;
+        v.table = ti;
+        v.head = head;
+        v.row = s->nrows - 1;
+        v.keep = head;   /* a head never ends a column */
+        if (head)
+            s->tables[ti - 1] = (long)s->nvl;
+        if (push_vl(s, &v) != 0)
+            return -1;
+    }
+    return add_space(s, s->lead * 0.3, 0, 0);
+}
+
+static int heading(sheet *s, const doc_node *sec, const doc_node *h, int level)
+{
+    int li = level < 1 ? 0 : level > 3 ? 2 : level - 1;
+    double size = s->size * s->t->h_scale[li];
+    if (add_space(s, s->lead * s->t->h_before[li], 0, 0) != 0)
+        return -1;
+    const secnum *sn = section_of(s, sec);
+    runs rs = {0};
+    inl_style st = {LAY_FONT_HEADING, s->t->theme.accent};
+    char num[48];
+    /* the number and the title never part: an en space (U+2002) is not a break */
+    snprintf(num, sizeof num, "%s\xE2\x80\x82", sn ? sn->num : "");
+    int rc = text_run(&rs, LAY_FONT_HEADING, st.color, num, 1, NULL) || collect_inlines(s, h, &st, &rs);
+    char *plain = rc ? NULL : doc_plain_text(h);
+    char *title = NULL;
+    if (plain) {
+        size_t tl = strlen(plain) + 40;
+        title = malloc(tl);
+        if (title)
+            snprintf(title, tl, "%s %s", sn ? sn->num : "", plain);
+    }
+    free(plain);
+    if (!rc)
+        rc = add_anchor(s, sec->id, title, li);
+    if (!rc) {
+        para_opts o = body_opts(s, 0, 0);
+        o.role = LAY_FONT_HEADING;
+        o.size = size;
+        o.lead = size * 1.2;
+        o.justify = 0;
+        o.hyph = 0;
+        o.keep_last = 1;
+        o.rule = li == 0;
+        /* every line of a heading stays with the next */
+        size_t first = s->nvl;
+        rc = add_para(s, &rs, &o, h);
+        for (size_t i = first; i < s->nvl; i++)
+            s->vl[i].keep = 1;
+    }
+    runs_free(&rs);
+    if (!rc)
+        rc = add_space(s, s->lead * s->t->h_after[li], 0, 1);
+    return rc;
+}
+
+static const doc_node *flow_title(const sheet *s, const char *flow)
+{
+    for (const doc_node *c = s->d->root->first; c && flow; c = c->next)
+        if (c->type == DOC_FLOWTEXT && c->ref && strcmp(c->ref, flow) == 0)
+            for (const doc_node *t = c->first; t; t = t->next)
+                if (t->type == DOC_TITLE)
+                    return t;
+    return NULL;
+}
+
+static int block(sheet *s, const doc_node *n, double x, int frame_i, int depth)
+{
+    const lay_theme *th = &s->t->theme;
+    switch (n->type) {
+    case DOC_SECTION: {
+        int level = 0;
+        for (const doc_node *p = n; p; p = p->parent)
+            if (p->type == DOC_SECTION)
+                level++;
+        const doc_node *h = n->first && n->first->type == DOC_HEADING ? n->first : NULL;
+        if (h && heading(s, n, h, level) != 0)
+            return -1;
+        for (const doc_node *c = n->first; c; c = c->next)
+            if (c != h && flows(c->type) && block(s, c, x, frame_i, depth) != 0)
+                return -1;
+        return 0;
+    }
+    case DOC_PARA: {
+        if (add_space(s, s->lead * s->t->block_space, frame_i, 0) != 0)
+            return -1;
+        if (n->id && add_anchor(s, n->id, NULL, -1) != 0)
+            return -1;
+        para_opts o = body_opts(s, x, frame_i);
+        return inline_para(s, n, &o, NULL, NULL, th->text);
+    }
+    case DOC_LIST:
+    case DOC_STEPS:
+        if (add_space(s, s->lead * s->t->block_space, frame_i, 0) != 0)
+            return -1;
+        if (n->id && add_anchor(s, n->id, NULL, -1) != 0)
+            return -1;
+        return list_block(s, n, x, frame_i, depth + 1, n->type == DOC_STEPS);
+    case DOC_CALLOUT: {
+        const char *v = n->variant ? n->variant : "important";
+        const char *label = strcmp(v, "tip") == 0 ? s->w->tip : strcmp(v, "example") == 0 ? s->w->example
+                                                                                          : s->w->important;
+        dl_color bg = strcmp(v, "tip") == 0 ? th->tip : strcmp(v, "example") == 0 ? th->example : th->important;
+        return callout_block(s, n, x, depth, label, NULL, bg, th->accent);
+    }
+    case DOC_EXAMPLE:
+        return callout_block(s, n, x, depth, s->w->example, NULL, th->example, th->accent);
+    case DOC_GAP_BLOCK:
+        return callout_block(s, n, x, depth, s->w->gap, n->reason ? n->reason : "?", (dl_color){1, 1, 1}, th->gap);
+    case DOC_TABLE:
+        return table_block(s, n, x);
+    case DOC_FLOWREF: {
+        /* The flowchart is its own output; here only a line that points to
+         * it (a drawn placeholder would pretend to be the chart). */
+        if (add_space(s, s->lead * s->t->block_space, frame_i, 0) != 0)
+            return -1;
+        if (n->id && add_anchor(s, n->id, NULL, -1) != 0)
+            return -1;
+        runs rs = {0};
+        char buf[256];
+        snprintf(buf, sizeof buf, "\xE2\x86\x92\xC2\xA0%s ", s->w->flowchart);
+        int rc = text_run(&rs, LAY_FONT_BOLD, th->accent, buf, 1, NULL);
+        const doc_node *title = flow_title(s, n->ref);
+        if (!rc && title) {
+            inl_style st = {LAY_FONT_ITALIC, th->text};
+            rc = collect_inlines(s, title, &st, &rs);
+        } else if (!rc) {
+            rc = text_run(&rs, LAY_FONT_ITALIC, th->text, n->ref ? n->ref : "?", 1, NULL);
+        }
+        snprintf(buf, sizeof buf, " (%s)", s->w->own_sheet);
+        if (!rc)
+            rc = text_run(&rs, LAY_FONT_BODY, th->text, buf, 0, NULL);
+        para_opts o = body_opts(s, x, frame_i);
+        o.justify = 0;
+        if (!rc)
+            rc = add_para(s, &rs, &o, n);
+        runs_free(&rs);
+        return rc;
+    }
+    case DOC_ITEM:
+    case DOC_STEP:
+    case DOC_ROW:
+    case DOC_TABLE_HEAD:
+    case DOC_CELL:
+    case DOC_HEADING:
+        /* handled by their parents */
+        return 0;
+    default:
+        return 0;   /* titles, flowtext, cardtext: not part of the sheet's flow */
+    }
+}
+
+/* ---- numbering ------------------------------------------------------------ */
+
+static int number_sections(sheet *s)
+{
+    int counters[16] = {0};
+    doc_iter it;
+    doc_iter_init(&it, s->d->root);
+    doc_event ev;
+    int depth = 0;
+    while ((ev = doc_iter_next(&it)) != DOC_EV_DONE) {
+        const doc_node *n = it.cur;
+        if (n->type != DOC_SECTION)
+            continue;
+        if (ev == DOC_EV_EXIT) {
+            depth--;
+            continue;
+        }
+        if (depth < 15) {
+            counters[depth]++;
+            for (int k = depth + 1; k < 16; k++)
+                counters[k] = 0;
+        }
+        GROW(s->secs, s->nsecs, s->capsecs);
+        secnum *sn = &s->secs[s->nsecs++];
+        sn->sec = n;
+        sn->level = depth + 1;
+        sn->num[0] = '\0';
+        for (int k = 0; k <= depth && k < 15; k++) {
+            size_t l = strlen(sn->num);
+            snprintf(sn->num + l, sizeof sn->num - l, "%s%d", k ? "." : "", counters[k]);
+        }
+        if (n->first)
+            depth++;
+    }
+    return 0;
+}
+
+/* ---- columns and pages ---------------------------------------------------- */
+
+/* Fills one column from vline i with at most height H. Returns the end. */
+static size_t fill_column(sheet *s, size_t i, double H, colseg *cs, int *overflow)
+{
+    int ignore = s->dbg && s->dbg->ignore_keeps;
+    while (i < s->nvl && s->vl[i].discard)
+        i++;
+    cs->from = i;
+    cs->head = -1;
+    double h = 0;
+    if (i < s->nvl && s->vl[i].table && !s->vl[i].head) {
+        long hv = s->tables[s->vl[i].table - 1];
+        if (hv >= 0 && (size_t)hv + 1 != i) {
+            cs->head = hv;
+            h += s->vl[hv].h;
+        }
+    }
+    size_t last_ok = (size_t)-1, j;
+    for (j = i; j < s->nvl; j++) {
+        if (h + s->vl[j].h > H + 1e-6) {
+            if (j == i) {
+                /* taller than a column: cut */
+                (*overflow)++;
+                h += s->vl[j].h;
+                j++;
+            } else if (last_ok != (size_t)-1) {
+                j = last_ok + 1;
+                h = 0;
+                for (size_t k = i; k < j; k++)
+                    h += s->vl[k].h;
+                if (cs->head >= 0)
+                    h += s->vl[cs->head].h;
+            } else {
+                (*overflow)++;   /* kept material taller than the column */
+            }
+            break;
+        }
+        h += s->vl[j].h;
+        if (!s->vl[j].keep || ignore)
+            last_ok = j;
+    }
+    cs->to = j;
+    cs->h = h;
+    return j;
+}
+
+static double col_height(const sheet *s, size_t page_i, double title_h, double header_h, double footer_h)
+{
+    const lay_template *t = s->t;
+    return t->page_h - t->margin_top - t->margin_bottom - footer_h - (page_i == 0 ? title_h : header_h);
+}
+
+static int paginate(sheet *s, double title_h, double header_h, double footer_h, int *overflow)
+{
+    s->npages = 0;
+    size_t i = 0;
+    int cols = s->t->columns;
+    while (i < s->nvl) {
+        size_t before = i;
+        GROW(s->pages, s->npages, s->cappages);
+        page *pg = &s->pages[s->npages++];
+        memset(pg, 0, sizeof *pg);
+        double H = col_height(s, s->npages - 1, title_h, header_h, footer_h);
+        for (int c = 0; c < cols; c++) {
+            pg->col[c].head = -1;
+            i = fill_column(s, i, H, &pg->col[c], overflow);
+        }
+        /* trailing discardable space only: nothing left to set */
+        size_t k = i;
+        while (k < s->nvl && s->vl[k].discard)
+            k++;
+        if (k == s->nvl)
+            i = k;
+        if (i == before)
+            break;   /* cannot happen: fill_column always advances */
+    }
+    if (!s->npages) {
+        GROW(s->pages, s->npages, s->cappages);
+        memset(&s->pages[0], 0, sizeof s->pages[0]);
+        for (int c = 0; c < 3; c++)
+            s->pages[0].col[c].head = -1;
+        s->npages = 1;
+    }
+    /* balance the last page: the smallest column height that still holds it */
+    if (cols > 1 && !(s->dbg && s->dbg->no_balance)) {
+        page *pg = &s->pages[s->npages - 1];
+        size_t start = pg->col[0].from, end = pg->col[cols - 1].to;
+        double hi = col_height(s, s->npages - 1, title_h, header_h, footer_h), lo = 0;
+        for (size_t k = start; k < end; k++)
+            if (s->vl[k].h > lo)
+                lo = s->vl[k].h;
+        for (int iter = 0; iter < 40 && hi - lo > 0.05; iter++) {
+            double mid = (lo + hi) / 2;
+            size_t p = start;
+            int ov = 0;
+            colseg tmp;
+            for (int c = 0; c < cols; c++)
+                p = fill_column(s, p, mid, &tmp, &ov);
+            while (p < s->nvl && s->vl[p].discard)
+                p++;
+            if (p >= s->nvl && !ov)
+                hi = mid;
+            else
+                lo = mid;
+        }
+        size_t p = start;
+        int ov = 0;
+        for (int c = 0; c < cols; c++)
+            p = fill_column(s, p, hi, &pg->col[c], &ov);
+    }
+    return 0;
+}
+
+/* What the pages show about themselves: widows, orphans, split hyphens,
+ * the last page's imbalance. */
+static void measure_pages(sheet *s)
+{
+    lay_report *r = s->rep;
+    int cols = s->t->columns;
+    for (size_t p = 0; p < s->npages; p++)
+        for (int c = 0; c < cols; c++) {
+            const colseg *cs = &s->pages[p].col[c];
+            if (cs->to <= cs->from || cs->to >= s->nvl)
+                continue;
+            /* the last line of the column and the next one set */
+            size_t a = cs->to - 1, b = cs->to;
+            while (b < s->nvl && s->vl[b].discard)
+                b++;
+            if (b >= s->nvl || s->vl[a].kind != VL_LINE || s->vl[b].kind != VL_LINE ||
+                s->vl[a].para != s->vl[b].para)
+                continue;
+            const lay_para *para = s->vl[a].para;
+            size_t n = lay_para_line_count(para);
+            if (s->vl[a].line == 0)
+                r->orphans++;
+            if (s->vl[b].line + 1 == n)
+                r->widows++;
+            if (lay_para_line(para, s->vl[a].line)->hyphenated)
+                r->split_hyphen++;
+        }
+    /* imbalance: how much taller the tallest column of the last page is than
+     * an even split of what it holds */
+    const page *last = &s->pages[s->npages - 1];
+    double mx = 0, sum = 0;
+    for (int c = 0; c < cols; c++) {
+        /* trailing spaces do not count as content */
+        double h = last->col[c].h;
+        for (size_t k = last->col[c].to; k > last->col[c].from && s->vl[k - 1].kind == VL_SPACE; k--)
+            h -= s->vl[k - 1].h;
+        if (h > mx)
+            mx = h;
+        sum += h;
+    }
+    r->column_imbalance = cols > 1 ? mx - sum / cols : 0;
+    r->pages = (int)s->npages;
+}
+
+/* ---- drawing ------------------------------------------------------------------ */
+
+typedef struct drawer {
+    sheet *s;
+    dev_device *dev;
+    const dl_font *fonts[LAY_FONT_ROLE_COUNT];
+    int rc;
+} drawer;
+
+static void draw_string(drawer *dr, lay_font_role role, double size, dl_color c, double x, double y,
+                        const char *utf8, int right_align)
+{
+    if (dr->rc || !dr->dev->text || !utf8 || !*utf8)
+        return;
+    lay_shaped sh;
+    size_t len = strlen(utf8);
+    if (lay_shape(dr->s->fonts, role, size, dr->s->lang, utf8, len, &sh) != 0) {
+        dr->rc = -1;
+        return;
+    }
+    dl_text t = {dr->fonts[role], size, c, right_align ? x - sh.width : x, y, utf8, len, sh.glyphs, sh.n, NULL};
+    dr->rc = dr->dev->text(dr->dev, &t);
+    lay_shaped_free(&sh);
+}
+
+static void fill_rect(drawer *dr, double x, double y, double w, double h, dl_color c)
+{
+    if (dr->rc || !dr->dev->fill_path || w <= 0 || h <= 0)
+        return;
+    dl_path p;
+    dl_path_init(&p);
+    if (dl_path_rect(&p, x, y, w, h) == 0)
+        dr->rc = dr->dev->fill_path(dr->dev, &p, c);
+    else
+        dr->rc = -1;
+    dl_path_free(&p);
+}
+
+static void hline(drawer *dr, double x0, double x1, double y, dl_color c, double width)
+{
+    if (dr->rc || !dr->dev->stroke_path)
+        return;
+    dl_path p;
+    dl_path_init(&p);
+    if (dl_path_move(&p, x0, y) == 0 && dl_path_line(&p, x1, y) == 0)
+        dr->rc = dr->dev->stroke_path(dr->dev, &p, c, width);
+    else
+        dr->rc = -1;
+    dl_path_free(&p);
+}
+
+static int resolve_link(void *ctx, const char *target, int *page_i, double *y)
+{
+    const sheet *s = ctx;
+    for (size_t i = 0; i < s->nanchors; i++)
+        if (s->anchors[i].id && strcmp(s->anchors[i].id, target) == 0) {
+            *page_i = s->anchors[i].page;
+            *y = s->anchors[i].y;
+            return 0;
+        }
+    return -1;
+}
+
+static void draw_row(drawer *dr, const row *rw, double x, double y, double h)
+{
+    const sheet *s = dr->s;
+    if (rw->head)
+        fill_rect(dr, x, y, rw->w, h, s->t->theme.table_head);
+    for (size_t k = 0; k < rw->n && !dr->rc; k++) {
+        const lay_para *p = rw->cells[k];
+        if (!p)
+            continue;
+        lay_font_metrics fm = lay_fonts_metrics(s->fonts, LAY_FONT_BODY, s->size);
+        double base = y + rw->pad + (s->lead - (fm.ascender - fm.descender)) / 2 + fm.ascender;
+        dr->rc = lay_para_draw(p, dr->dev, dr->fonts, x + rw->cx[k] + rw->pad, base, 0, lay_para_line_count(p),
+                               resolve_link, dr->s);
+    }
+    hline(dr, x, x + rw->w, y + h, s->t->theme.rule, rw->head ? 0.6 : 0.3);
+}
+
+static void draw_column(drawer *dr, const colseg *cs, double x0, double y0)
+{
+    sheet *s = dr->s;
+    double y = y0;
+    /* frame backgrounds first, one rectangle per frame and column */
+    double fy = y0;
+    if (cs->head >= 0)
+        fy += s->vl[cs->head].h;
+    for (size_t i = cs->from; i < cs->to;) {
+        int f = s->vl[i].frame;
+        double top = fy, hh = 0;
+        size_t j = i;
+        while (j < cs->to && s->vl[j].frame == f) {
+            hh += s->vl[j].h;
+            j++;
+        }
+        if (f) {
+            const frame *fr = &s->frames[f - 1];
+            fill_rect(dr, x0 + fr->x, top, s->colw - fr->x, hh, fr->bg);
+            fill_rect(dr, x0 + fr->x, top, 1.6, hh, fr->bar);
+        }
+        fy += hh;
+        i = j;
+    }
+    if (cs->head >= 0) {
+        const vline *hv = &s->vl[cs->head];
+        draw_row(dr, &s->rows[hv->row], x0 + hv->x, y, hv->h);
+        y += hv->h;
+    }
+    for (size_t i = cs->from; i < cs->to && !dr->rc; i++) {
+        const vline *v = &s->vl[i];
+        if (v->kind == VL_LINE) {
+            dr->rc = lay_para_draw(v->para, dr->dev, dr->fonts, x0 + v->x, y + v->base, v->line, 1, resolve_link,
+                                   s);
+            if (!dr->rc && v->label)
+                dr->rc = lay_para_draw(v->label, dr->dev, dr->fonts, x0 + v->label_x, y + v->base, 0, 1, NULL, NULL);
+            if (v->rule)
+                hline(dr, x0 + v->x, x0 + s->colw, y + v->h - 0.15 * s->lead, s->t->theme.accent, 0.6);
+        } else if (v->kind == VL_ROW) {
+            draw_row(dr, &s->rows[v->row], x0 + v->x, y, v->h);
+        }
+        y += v->h;
+    }
+}
+
+/* Title block (page 1), running header (later pages), footer (every page). */
+typedef struct furniture {
+    lay_para *foot;         /* credits, licences, print note */
+    double title_h, header_h, footer_h;
+} furniture;
+
+static int join_lines(char *buf, size_t cap, const char *const *lines, const char *sep)
+{
+    size_t l = strlen(buf);
+    for (size_t i = 0; lines && lines[i]; i++) {
+        int w = snprintf(buf + l, cap - l, "%s%s", l ? sep : "", lines[i]);
+        if (w < 0 || (size_t)w >= cap - l)
+            return -1;
+        l += (size_t)w;
+    }
+    return 0;
+}
+
+static int make_furniture(sheet *s, furniture *fu)
+{
+    const lay_template *t = s->t;
+    double fs = t->furniture_size;
+    char buf[4096] = "";
+    join_lines(buf, sizeof buf, s->meta->credits, " \xC2\xB7 ");
+    join_lines(buf, sizeof buf, s->meta->licences, " \xC2\xB7 ");
+    const char *note[] = {s->w->print100, NULL};
+    join_lines(buf, sizeof buf, note, " \xC2\xB7 ");
+    runs rs = {0};
+    dl_color grey = {0.33, 0.33, 0.33};
+    if (text_run(&rs, LAY_FONT_BODY, grey, buf, 1, NULL) != 0) {
+        runs_free(&rs);
+        return -1;
+    }
+    double textw = t->page_w - t->margin_inner - t->margin_outer;
+    lay_para_style st = lay_para_style_default(fs, textw - 60, s->lang, NULL);
+    st.justify = 0;
+    fu->foot = lay_para_new(s->fonts, &st, rs.r, rs.n);
+    runs_free(&rs);
+    if (!fu->foot)
+        return -1;
+    fu->footer_h = (double)lay_para_line_count(fu->foot) * st.leading + fs * 1.2;
+    fu->title_h = t->title_size * 1.25 + 11 * 1.3 + 10;
+    fu->header_h = fs * 1.2 + 8;
+    return 0;
+}
+
+static void draw_furniture(drawer *dr, const furniture *fu, size_t page_i)
+{
+    sheet *s = dr->s;
+    const lay_template *t = s->t;
+    double left = t->margin_inner, right = t->page_w - t->margin_outer, fs = t->furniture_size;
+    dl_color grey = {0.33, 0.33, 0.33};
+    const char *title = s->meta->title ? s->meta->title : "";
+    char vd[256];
+    snprintf(vd, sizeof vd, "%s%s%s%s%s", s->meta->version ? s->w->version : "",
+             s->meta->version ? " " : "", s->meta->version ? s->meta->version : "",
+             s->meta->version && s->meta->date ? " \xC2\xB7 " : "", s->meta->date ? s->meta->date : "");
+    if (page_i == 0) {
+        double y = t->margin_top + t->title_size;
+        draw_string(dr, LAY_FONT_HEADING, t->title_size, t->theme.accent, left, y, title, 0);
+        if (s->meta->subtitle)
+            draw_string(dr, LAY_FONT_ITALIC, 11, t->theme.text, left, y + 11 * 1.3, s->meta->subtitle, 0);
+        draw_string(dr, LAY_FONT_BODY, fs, grey, right, y + 11 * 1.3, vd, 1);
+        hline(dr, left, right, t->margin_top + fu->title_h - 6, t->theme.accent, 1.0);
+    } else {
+        char head[512];
+        snprintf(head, sizeof head, "%s%s%s", title, s->meta->subtitle ? " \xE2\x80\x94 " : "",
+                 s->meta->subtitle ? s->meta->subtitle : "");
+        double y = t->margin_top + fs;
+        draw_string(dr, LAY_FONT_BODY, fs, grey, left, y, head, 0);
+        draw_string(dr, LAY_FONT_BODY, fs, grey, right, y, vd, 1);
+        hline(dr, left, right, y + 3, t->theme.rule, 0.4);
+    }
+    double fy = t->page_h - t->margin_bottom - fu->footer_h;
+    hline(dr, left, right, fy + fs * 0.4, t->theme.rule, 0.4);
+    const lay_para_style *st = lay_para_get_style(fu->foot);
+    double base = fy + fs * 1.2 + fs * 0.8;
+    if (!dr->rc)
+        dr->rc = lay_para_draw(fu->foot, dr->dev, dr->fonts, left, base, 0, lay_para_line_count(fu->foot), NULL, NULL);
+    (void)st;
+    char pg[64];
+    snprintf(pg, sizeof pg, "%s %d %s %d", s->w->page, (int)page_i + 1, s->w->of, (int)s->npages);
+    draw_string(dr, LAY_FONT_BODY, fs, grey, right, base, pg, 1);
+}
+
+static int draw_sheet(sheet *s, dev_device *dev, const dl_font *const fonts[LAY_FONT_ROLE_COUNT],
+                      const furniture *fu)
+{
+    const lay_template *t = s->t;
+    drawer dr = {s, dev, {0}, 0};
+    memcpy(dr.fonts, fonts, sizeof dr.fonts);
+    int cols = t->columns;
+    /* first, where everything lands: links may point forward */
+    free(s->vpage);
+    free(s->vy);
+    free(s->vxcol);
+    s->vpage = calloc(s->nvl + 1, sizeof *s->vpage);
+    s->vy = calloc(s->nvl + 1, sizeof *s->vy);
+    s->vxcol = calloc(s->nvl + 1, sizeof *s->vxcol);
+    if (!s->vpage || !s->vy || !s->vxcol)
+        return -1;
+    for (size_t p = 0; p < s->npages; p++)
+        for (int c = 0; c < cols; c++) {
+            const colseg *cs = &s->pages[p].col[c];
+            double y = t->margin_top + (p == 0 ? fu->title_h : fu->header_h);
+            if (cs->head >= 0)
+                y += s->vl[cs->head].h;
+            for (size_t i = cs->from; i < cs->to; i++) {
+                s->vpage[i] = (int)p;
+                s->vy[i] = y;
+                y += s->vl[i].h;
+            }
+        }
+    for (size_t a = 0; a < s->nanchors; a++) {
+        size_t v = s->anchors[a].vl;
+        /* an anchor on a discarded space belongs to what follows it */
+        while (v < s->nvl && s->vl[v].discard && v + 1 < s->nvl)
+            v++;
+        if (v >= s->nvl)
+            v = s->nvl ? s->nvl - 1 : 0;
+        s->anchors[a].page = s->nvl ? s->vpage[v] : 0;
+        s->anchors[a].y = s->nvl ? s->vy[v] : 0;
+    }
+    for (size_t p = 0; p < s->npages && !dr.rc; p++) {
+        char label[16];
+        snprintf(label, sizeof label, "%d", (int)p + 1);
+        dl_page_info pi = {t->page_w, t->page_h, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, label};
+        if (dev->begin_page && (dr.rc = dev->begin_page(dev, &pi)) != 0)
+            break;
+        draw_furniture(&dr, fu, p);
+        for (int c = 0; c < cols && !dr.rc; c++) {
+            double x0 = t->margin_inner + c * (s->colw + t->column_gap);
+            double y0 = t->margin_top + (p == 0 ? fu->title_h : fu->header_h);
+            draw_column(&dr, &s->pages[p].col[c], x0, y0);
+        }
+        for (size_t a = 0; a < s->nanchors && !dr.rc; a++)
+            if (s->anchors[a].title && s->anchors[a].page == (int)p && dev->outline)
+                dr.rc = dev->outline(dev, s->anchors[a].level, s->anchors[a].title, (int)p, s->anchors[a].y);
+        if (!dr.rc && dev->end_page)
+            dr.rc = dev->end_page(dev);
+    }
+    return dr.rc;
+}
+
+/* ---- the driver --------------------------------------------------------------- */
+
+static void sheet_reset(sheet *s)
+{
+    for (size_t i = 0; i < s->nparas; i++)
+        lay_para_free(s->paras[i]);
+    for (size_t i = 0; i < s->nrows; i++) {
+        free(s->rows[i].cells);
+        free(s->rows[i].cx);
+    }
+    for (size_t i = 0; i < s->nanchors; i++)
+        free(s->anchors[i].title);
+    s->nparas = s->nrows = s->nanchors = s->nvl = s->nframes = s->ntables = s->npages = 0;
+}
+
+static void sheet_free(sheet *s)
+{
+    sheet_reset(s);
+    free(s->paras);
+    free(s->rows);
+    free(s->anchors);
+    free(s->vl);
+    free(s->frames);
+    free(s->tables);
+    free(s->pages);
+    free(s->secs);
+    free(s->vpage);
+    free(s->vy);
+    free(s->vxcol);
+    lay_hyph_free(s->hyph);
+}
+
+/* One complete layout at the current size; fills the report. */
+static int lay_out(sheet *s, furniture *fu)
+{
+    sheet_reset(s);
+    memset(s->rep, 0, sizeof *s->rep);
+    s->rep->body_size = s->size;
+    s->rep->leading = s->lead;
+    const lay_template *t = s->t;
+    s->colw = (t->page_w - t->margin_inner - t->margin_outer - (t->columns - 1) * t->column_gap) / t->columns;
+    if (s->dbg)
+        s->colw -= s->dbg->column_width_delta;
+    for (const doc_node *c = s->d->root->first; c; c = c->next)
+        if (flows(c->type) && block(s, c, 0, 0, 0) != 0)
+            return -1;
+    int overflow = 0;
+    if (paginate(s, fu->title_h, fu->header_h, fu->footer_h, &overflow) != 0)
+        return -1;
+    s->rep->overflow = overflow;
+    measure_pages(s);
+    return 0;
+}
+
+int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_template *t, const lay_fonts *fonts,
+                        const icon_set *icons, dev_device *dev, dl_list *fonts_list,
+                        const lay_sheet_debug *dbg, lay_report *rep, diag_list *diags)
+{
+    lay_report dummy;
+    if (!rep)
+        rep = &dummy;
+    memset(rep, 0, sizeof *rep);
+    if (!d || !d->root || !meta || !t || !fonts || !dev)
+        return -1;
+    sheet s;
+    memset(&s, 0, sizeof s);
+    s.d = d;
+    s.meta = meta;
+    s.t = t;
+    s.fonts = fonts;
+    s.icons = icons;
+    s.dbg = dbg;
+    s.diags = diags;
+    s.rep = rep;
+    s.lang = meta->lang ? meta->lang : d->root->value;
+    s.w = words_for(s.lang);
+    s.hyph = lay_hyph_new(s.lang, meta->hyph_dir, diags);
+    if (s.hyph) {
+        char path[4096];
+        const char *exc = meta->hyph_exceptions;
+        if (!exc && t->dir) {
+            snprintf(path, sizeof path, "%s/hyphenation.xml", t->dir);
+            exc = path;
+        }
+        if (exc && lay_hyph_load_exceptions(s.hyph, exc, diags) < 0) {
+            sheet_free(&s);
+            return -1;
+        }
+    }
+    /* the sheet's subtitle: from the meta, else the summary's own */
+    lay_sheet_meta m = *meta;
+    char *sub = NULL;
+    if (!m.subtitle)
+        for (const doc_node *c = d->root->first; c; c = c->next)
+            if (c->type == DOC_SUBTITLE && (sub = doc_plain_text(c)) != NULL)
+                break;
+    if (sub)
+        m.subtitle = sub;
+    s.meta = &m;
+
+    int rc = number_sections(&s);
+    furniture fu = {0};
+    if (!rc)
+        rc = make_furniture(&s, &fu);
+    s.size = t->body_size;
+    s.lead = t->body_size * t->leading;
+    if (!rc)
+        rc = lay_out(&s, &fu);
+    /* fit to N pages: shrink size and leading together, down to the floor */
+    while (!rc && meta->pages > 0 && rep->pages > meta->pages) {
+        double next = s.size - 0.25;
+        if (next < t->min_body_size - 1e-9) {
+            diag_add(diags, DIAG_ERROR, d->path, 0, 0, "fit",
+                     "the sheet needs %d page(s) even with the body at the %.2g pt floor; %d asked for "
+                     "(shorten the text, or ask for more pages)",
+                     rep->pages, t->min_body_size, meta->pages);
+            rc = -1;
+            break;
+        }
+        s.size = next;
+        s.lead = next * t->leading;
+        s.quiet = 1;   /* the same warnings were given at the first size */
+        rc = lay_out(&s, &fu);
+    }
+    if (!rc) {
+        const dl_font *fl[LAY_FONT_ROLE_COUNT] = {0};
+        dl_font local[LAY_FONT_ROLE_COUNT];
+        for (int r = 0; r < LAY_FONT_ROLE_COUNT && !rc; r++) {
+            if (fonts_list) {
+                fl[r] = lay_fonts_register(fonts, (lay_font_role)r, fonts_list);
+                if (!fl[r])
+                    rc = -1;
+            } else {
+                local[r] = (dl_font){r, (char *)(uintptr_t)lay_fonts_path(fonts, (lay_font_role)r), 0,
+                                     (char *)(uintptr_t)lay_fonts_family(fonts, (lay_font_role)r)};
+                fl[r] = &local[r];
+            }
+        }
+        if (!rc && dev->begin_doc) {
+            const char *author = meta->credits && meta->credits[0] ? meta->credits[0] : NULL;
+            dl_doc_info info = {m.title, author, m.subtitle, NULL, "regelwerk", s.lang, meta->epoch};
+            rc = dev->begin_doc(dev, &info);
+        }
+        if (!rc)
+            rc = draw_sheet(&s, dev, fl, &fu);
+        if (rc)
+            diag_add(diags, DIAG_ERROR, d->path, 0, 0, "layout", "drawing the sheet failed");
+    }
+    lay_para_free(fu.foot);
+    free(sub);
+    sheet_free(&s);
+    return rc ? -1 : 0;
+}
+
+int lay_sheet_build(const doc *d, const lay_sheet_meta *meta, const lay_template *t, const lay_fonts *fonts,
+                    const icon_set *icons, dl_list *out, lay_report *rep, diag_list *diags)
+{
+    return lay_sheet_build_dev(d, meta, t, fonts, icons, dl_list_device(out), out, NULL, rep, diags);
+}
+
+int lay_report_flaws(const lay_report *r)
+{
+    return r->overfull + r->underfull + r->widows + r->orphans + r->hyphen_stacks + r->greedy_paras +
+           r->split_hyphen + r->overflow + (r->column_imbalance > 2 * r->leading + 1e-6 ? 1 : 0);
+}
+
+void lay_report_print(const lay_report *r, FILE *fp)
+{
+    int f = lay_report_flaws(r);
+    fprintf(fp,
+            "%d page%s, body %.2f/%.2f pt, worst badness %.0f, overfull %d, underfull %d, widows %d, "
+            "orphans %d, hyphen stacks %d, split hyphens %d, greedy %d, overflow %d, imbalance %.1f pt: ",
+            r->pages, r->pages == 1 ? "" : "s", r->body_size, r->leading, r->worst_badness, r->overfull,
+            r->underfull, r->widows, r->orphans, r->hyphen_stacks, r->split_hyphen, r->greedy_paras,
+            r->overflow, r->column_imbalance);
+    if (f)
+        fprintf(fp, "%d flaw%s\n", f, f == 1 ? "" : "s");
+    else
+        fputs("ok\n", fp);
+}

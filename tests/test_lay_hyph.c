@@ -1,0 +1,156 @@
+/* test_lay_hyph.c — German and Italian hyphenation: patterns, the exception
+ * list, compounds, explicit hyphens, and the places never to break. */
+#include <CUnit/CUnit.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lay_hyph.h"
+
+static lay_hyph *load(const char *lang, int exceptions)
+{
+    diag_list d;
+    diag_list_init(&d);
+    lay_hyph *h = lay_hyph_new(lang, NULL, &d);
+    if (h && exceptions)
+        CU_ASSERT(lay_hyph_load_exceptions(h, "templates/hyphenation.xml", &d) > 0);
+    CU_ASSERT_EQUAL(d.errors, 0);
+    diag_list_free(&d);
+    return h;
+}
+
+static void check(const lay_hyph *h, const char *word, const char *want)
+{
+    char *got = lay_hyph_show(h, word);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "\n  hyphenation of %s: got %s, want %s\n", word, got, want);
+    CU_ASSERT_STRING_EQUAL(got, want);
+    free(got);
+}
+
+static void test_german_patterns(void)
+{
+    lay_hyph *h = load("de", 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+    /* the ISO-8859-1 dictionary with UTF-8 words: umlauts and ß */
+    check(h, "Stra\xC3\x9F" "e", "Stra-\xC3\x9F" "e");
+    check(h, "\xC3\x9C" "berraschungsangriff", "\xC3\x9C" "ber-ra-schungs-an-griff");
+    check(h, "Angriffsw\xC3\xBCrfel", "An-griffs-w\xC3\xBCr-fel");
+    check(h, "Bewegungsaktion", "Be-we-gungs-ak-ti-on");
+    check(h, "Spielerphase", "Spie-ler-pha-se");
+    /* punctuation stays attached: „…“ and a comma */
+    check(h, "\xE2\x80\x9E" "Aktionspunkte\xE2\x80\x9C,", "\xE2\x80\x9E" "Ak-ti-ons-punk-te\xE2\x80\x9C,");
+    lay_hyph_free(h);
+}
+
+/* The exception list wins over the patterns, which split these badly. */
+static void test_german_exceptions(void)
+{
+    lay_hyph *plain = load("de", 0), *h = load("de", 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(plain);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+    check(plain, "Gegneraktivierung", "Geg-ne-rak-ti-vie-rung");
+    check(h, "Gegneraktivierung", "Geg-ner-ak-ti-vie-rung");
+    check(plain, "Zugreihenfolge", "Zu-grei-hen-fol-ge");
+    check(h, "Zugreihenfolge", "Zug-rei-hen-fol-ge");
+    /* case does not matter, punctuation around it neither */
+    check(h, "GEGNERAKTIVIERUNG:", "GEG-NER-AK-TI-VIE-RUNG:");   /* a listed word, even in capitals */
+    check(h, "(Gegneraktivierung)", "(Geg-ner-ak-ti-vie-rung)");
+    /* an exception without hyphens: a name, never split */
+    check(h, "Sidekick", "Sidekick");
+    CU_ASSERT_EQUAL(lay_hyph_add_exception(h, "Stress-mar-ker"), 0);
+    check(h, "Stressmarker", "Stress-mar-ker");
+    lay_hyph_free(plain);
+    lay_hyph_free(h);
+}
+
+static void test_german_compounds(void)
+{
+    lay_hyph *h = load("de", 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+    lay_hyph_point pts[32];
+    const char *w = "Schadenspunkte";   /* Schadens|punkte */
+    size_t n = lay_hyph_word(h, w, strlen(w), pts, 32);
+    int joint = 0;
+    for (size_t i = 0; i < n; i++)
+        if (pts[i].compound)
+            joint = (int)pts[i].at;
+    CU_ASSERT_EQUAL(joint, 8);
+    /* an explicit hyphen: a break after it, nothing added */
+    w = "Nemesis-Regeln";
+    n = lay_hyph_word(h, w, strlen(w), pts, 32);
+    int found = 0;
+    for (size_t i = 0; i < n; i++)
+        if (pts[i].at == 8) {
+            found = 1;
+            CU_ASSERT_EQUAL(pts[i].add_hyphen, 0);
+            CU_ASSERT_EQUAL(pts[i].compound, 1);
+        }
+    CU_ASSERT_TRUE(found);
+    lay_hyph_free(h);
+}
+
+/* Never inside numbers, units with digits, acronyms or CamelCase names. */
+static void test_never(void)
+{
+    lay_hyph *h = load("de", 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+    static const char *const words[] = {"12345", "W6", "3\xC2\xB0", "1W6-Wurf", "NPC", "NeonRush", "x", ""};
+    lay_hyph_point pts[16];
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        CU_ASSERT_EQUAL(lay_hyph_word(h, words[i], strlen(words[i]), pts, 16), 0);
+    lay_hyph_free(h);
+}
+
+static void test_italian(void)
+{
+    lay_hyph *plain = load("it", 0), *h = load("it", 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(plain);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+    check(h, "combattimento", "com-bat-ti-men-to");
+    check(h, "Personaggio", "Per-so-nag-gio");
+    check(h, "perch\xC3\xA9", "per-ch\xC3\xA9");
+    /* «…» stay attached; the pattern set misses "ri-ta", the exception not */
+    check(plain, "\xC2\xAB" "Ferita\xC2\xBB", "\xC2\xAB" "Fe-rita\xC2\xBB");
+    check(h, "\xC2\xAB" "Ferita\xC2\xBB", "\xC2\xAB" "Fe-ri-ta\xC2\xBB");
+    /* never next to an apostrophe; a capital after one is not CamelCase */
+    check(h, "dell'azione", "dell'azio-ne");
+    check(h, "dell\xE2\x80\x99Intruso", "dell\xE2\x80\x99Intru-so");
+    lay_hyph_free(plain);
+    lay_hyph_free(h);
+}
+
+static void test_minimums(void)
+{
+    lay_hyph *h = load("it", 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+    check(h, "casa", "ca-sa");
+    lay_hyph_set_min(h, 2, 3);
+    check(h, "casa", "casa");
+    check(h, "intruso", "in-truso");
+    lay_hyph_free(h);
+}
+
+static void test_unknown_language(void)
+{
+    diag_list d;
+    diag_list_init(&d);
+    CU_ASSERT_PTR_NULL(lay_hyph_new("fr", NULL, &d));
+    CU_ASSERT_EQUAL(d.warnings, 1);
+    CU_ASSERT_PTR_NULL(lay_hyph_new("de", "/nonexistent", &d));
+    CU_ASSERT_EQUAL(d.errors, 1);
+    diag_list_free(&d);
+}
+
+void suite_lay_hyph(void);
+void suite_lay_hyph(void)
+{
+    CU_pSuite s = CU_add_suite("lay_hyph", NULL, NULL);
+    CU_add_test(s, "German patterns, umlauts, ß, quotes", test_german_patterns);
+    CU_add_test(s, "German exceptions beat the patterns", test_german_exceptions);
+    CU_add_test(s, "compound joints and explicit hyphens", test_german_compounds);
+    CU_add_test(s, "never in numbers, acronyms, names", test_never);
+    CU_add_test(s, "Italian, «…», apostrophes", test_italian);
+    CU_add_test(s, "left and right minimums", test_minimums);
+    CU_add_test(s, "unknown language, missing dictionary", test_unknown_language);
+}

@@ -1,0 +1,279 @@
+/* test_lay_para.c — paragraphs: a golden trace, justification, hyphenated
+ * line ends that copy out whole, icons glued to their words, links, and the
+ * overfull measure catching a planted flaw. */
+#include <CUnit/CUnit.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lay_para.h"
+#include "lay_testdev.h"
+
+static lay_fonts *fonts;
+static lay_hyph *de, *it;
+static const dl_font *roles[LAY_FONT_ROLE_COUNT];
+static dl_font role_fonts[LAY_FONT_ROLE_COUNT];
+
+static int setup(void)
+{
+    diag_list d;
+    diag_list_init(&d);
+    fonts = lay_fonts_load("fonts/manifest.xml", &d);
+    de = lay_hyph_new("de", NULL, &d);
+    it = lay_hyph_new("it", NULL, &d);
+    if (de)
+        lay_hyph_load_exceptions(de, "templates/hyphenation.xml", &d);
+    if (it)
+        lay_hyph_load_exceptions(it, "templates/hyphenation.xml", &d);
+    diag_print(&d, stderr);
+    diag_list_free(&d);
+    for (int r = 0; r < LAY_FONT_ROLE_COUNT; r++) {
+        role_fonts[r].id = r;
+        roles[r] = &role_fonts[r];
+    }
+    return fonts && de && it ? 0 : 1;
+}
+
+static int teardown(void)
+{
+    lay_hyph_free(de);
+    lay_hyph_free(it);
+    lay_hyph_cleanup();
+    lay_fonts_free(fonts);
+    return 0;
+}
+
+static lay_run text(const char *t, lay_font_role role)
+{
+    lay_run r = {LAY_RUN_TEXT, t, role, {0, 0, 0}, 0, NULL, NULL};
+    return r;
+}
+
+static char *draw(const lay_para *p, lay_link_resolver res, void *ctx)
+{
+    lt_dev *d = lt_dev_new();
+    CU_ASSERT_EQUAL(lay_para_draw(p, lt_dev_device(d), roles, 0, 10, 0, lay_para_line_count(p), res, ctx), 0);
+    char *s = strdup(lt_dev_text(d));
+    lt_dev_free(d);
+    return s;
+}
+
+static const char *const golden_de =
+    "text f0 9.00 0.00 10.00 'Zu' n=2\n"
+    "text f0 9.00 13.21 10.00 'Beginn' n=6\n"
+    "text f0 9.00 43.22 10.00 'jeder' n=5\n"
+    "text f2 9.00 66.17 10.00 'Runde' n=5\n"
+    "text f0 9.00 95.39 10.00 'f\xC3\xBChrt' n=5\n"
+    "text f0 9.00 118.66 10.00 'jeder' n=5\n"
+    "text f0 9.00 141.61 10.00 'Spieler' n=7\n"
+    "text f0 9.00 171.64 10.00 'in' n=2\n"
+    "text f0 9.00 182.79 10.00 'Zug-' actual='Zug\xC2\xAD' n=4\n"
+    "text f0 9.00 0.00 20.80 'reihenfolge' n=11\n"
+    "text f0 9.00 45.47 20.80 'seine' n=5\n"
+    "text f0 9.00 67.18 20.80 'Aktionen' n=8\n"
+    "text f0 9.00 103.95 20.80 'aus.' n=4\n"
+    "text f0 9.00 120.94 20.80 '\xE2\x80\x9EGegneraktivierung\xE2\x80\x9C' n=19\n"
+    "text f0 9.00 0.00 31.60 'folgt.' n=6\n";
+
+/* A small German paragraph, traced: the golden text pins shaping (kerning
+ * included), justification, the hyphenated line end and its actual text. */
+static void test_golden(void)
+{
+    lay_run runs[] = {
+        text("Zu Beginn jeder ", LAY_FONT_BODY),
+        text("Runde", LAY_FONT_BOLD),
+        text(" f\xC3\xBChrt jeder Spieler in Zugreihenfolge seine Aktionen aus. "
+             "\xE2\x80\x9EGegneraktivierung\xE2\x80\x9C folgt.",
+             LAY_FONT_BODY),
+    };
+    lay_para_style st = lay_para_style_default(9, 200, "de", de);
+    lay_para *p = lay_para_new(fonts, &st, runs, 3);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    char *t = draw(p, NULL, NULL);
+    if (strcmp(t, golden_de) != 0)
+        fprintf(stderr, "\n--- got:\n%s--- want:\n%s", t, golden_de);
+    CU_ASSERT_STRING_EQUAL(t, golden_de);
+    free(t);
+    lay_para_free(p);
+}
+
+/* Every justified line but the last ends at the measure; copied text
+ * rejoins the hyphenated words. */
+static void test_justified_and_copy(void)
+{
+    const char *src =
+        "Se il Personaggio ha gi\xC3\xA0 subito tre Ferite Gravi e deve subire un'altra Ferita, "
+        "Leggera o Grave, muore subito: rimuovete la miniatura, piazzate un gettone Cadavere "
+        "nella stanza e lasciate cadere nella stanza tutti i suoi Oggetti Pesanti.";
+    for (double w = 140; w <= 260; w += 30) {
+        lay_run r = text(src, LAY_FONT_BODY);
+        lay_para_style st = lay_para_style_default(9, w, "it", it);
+        lay_para *p = lay_para_new(fonts, &st, &r, 1);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        size_t n = lay_para_line_count(p);
+        CU_ASSERT(n >= 2);
+        for (size_t i = 0; i + 1 < n; i++) {
+            const lay_line *l = lay_para_line(p, i);
+            CU_ASSERT(l->ratio >= -1 && !l->overfull);
+        }
+        lt_dev *d = lt_dev_new();
+        CU_ASSERT_EQUAL(lay_para_draw(p, lt_dev_device(d), roles, 0, 10, 0, n, NULL, NULL), 0);
+        /* the right edge of each line: its last text's x plus its width */
+        const char *tr = lt_dev_text(d);
+        double lasty = -1, lastx = 0, lastw = 0;
+        int lines_at_edge = 0;
+        for (const char *line = tr; *line;) {
+            double x, y;
+            char word[256] = "";
+            const char *q = strchr(line, '\''), *e = q ? strstr(q + 1, "' ") : NULL;
+            if (q && e && (size_t)(e - q - 1) < sizeof word) {
+                memcpy(word, q + 1, (size_t)(e - q - 1));
+                word[e - q - 1] = '\0';
+            }
+            if (sscanf(line, "text f%*d %*f %lf %lf", &x, &y) == 2 && *word) {
+                if (lasty >= 0 && y != lasty && fabs(lastx + lastw - w) < 0.02)
+                    lines_at_edge++;
+                lasty = y;
+                lastx = x;
+                lastw = lay_text_width(fonts, LAY_FONT_BODY, 9, word, strlen(word));
+            }
+            const char *nl = strchr(line, '\n');
+            line = nl ? nl + 1 : line + strlen(line);
+        }
+        CU_ASSERT_EQUAL(lines_at_edge, (int)n - 1);
+        /* soft hyphens removed, the words equal the source's */
+        const char *words = lt_dev_words(d);
+        char joined[2048];
+        size_t o = 0;
+        for (const char *c = words; *c && o + 1 < sizeof joined; c++) {
+            if ((unsigned char)c[0] == 0xC2 && (unsigned char)c[1] == 0xAD) {
+                c++;
+                continue;
+            }
+            joined[o++] = *c;
+        }
+        joined[o] = '\0';
+        CU_ASSERT_STRING_EQUAL(joined, src);
+        lt_dev_free(d);
+        lay_para_free(p);
+    }
+}
+
+/* Icons sit on the baseline at text size and never part from the words on
+ * either side, whatever the measure. */
+static void test_icon_glued(void)
+{
+    dl_path sq;
+    dl_path_init(&sq);
+    dl_path_rect(&sq, 0, 0, 1, 1);
+    lay_run runs[] = {
+        text("Jede Figur im Raum erleidet sofort 1 ", LAY_FONT_BODY),
+        {LAY_RUN_ICON, NULL, LAY_FONT_BODY, {0, 0, 0}, 1, &sq, NULL},
+        text(" Stress und verliert danach eine Aktion, sobald der Marker das Ende erreicht.", LAY_FONT_BODY),
+    };
+    for (double w = 60; w <= 240; w += 7) {
+        lay_para_style st = lay_para_style_default(9, w, "de", de);
+        lay_para *p = lay_para_new(fonts, &st, runs, 3);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        char *t = draw(p, NULL, NULL);
+        /* the icon's bottom is a baseline shared with "1" before and "Stress" after */
+        const char *f = strstr(t, "fill ");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        double x0, y0, x1, y1, by = -1, ay = -1;
+        CU_ASSERT_EQUAL(sscanf(f, "fill %lf %lf %lf %lf", &x0, &y0, &x1, &y1), 4);
+        CU_ASSERT_DOUBLE_EQUAL(y1 - y0, 0.8 * 9, 0.01);
+        const char *one = strstr(t, "'1'"), *stress = strstr(t, "'Stress'");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(one);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(stress);
+        const char *l1 = one, *l2 = stress;
+        while (l1 > t && l1[-1] != '\n')
+            l1--;
+        while (l2 > t && l2[-1] != '\n')
+            l2--;
+        CU_ASSERT_EQUAL(sscanf(l1, "text f%*d %*f %*f %lf", &by), 1);
+        CU_ASSERT_EQUAL(sscanf(l2, "text f%*d %*f %*f %lf", &ay), 1);
+        CU_ASSERT_DOUBLE_EQUAL(y1, by, 0.01);
+        CU_ASSERT_DOUBLE_EQUAL(y1, ay, 0.01);
+        free(t);
+        lay_para_free(p);
+    }
+    dl_path_free(&sq);
+}
+
+static int resolver(void *ctx, const char *target, int *page, double *y)
+{
+    (void)ctx;
+    if (strcmp(target, "ferite") != 0)
+        return -1;
+    *page = 2;
+    *y = 100;
+    return 0;
+}
+
+static void test_links_and_nohyph(void)
+{
+    lay_run runs[] = {
+        text("Vedi ", LAY_FONT_BODY),
+        {LAY_RUN_TEXT, "\xE2\x86\x92\xC2\xA0" "6.2", LAY_FONT_BODY, {0, 0, 0}, 1, NULL, "ferite"},
+        text(" e ", LAY_FONT_BODY),
+        {LAY_RUN_TEXT, "\xE2\x86\x92\xC2\xA0" "9", LAY_FONT_BODY, {0, 0, 0}, 1, NULL, "ignota"},
+        text(" per il resto.", LAY_FONT_BODY),
+    };
+    lay_para_style st = lay_para_style_default(9, 200, "it", it);
+    lay_para *p = lay_para_new(fonts, &st, runs, 5);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    char *t = draw(p, resolver, NULL);
+    /* one link, to the resolved target; the unknown one stays text */
+    CU_ASSERT_PTR_NOT_NULL(strstr(t, "-> page 2 y 100.00"));
+    const char *l = strstr(t, "link ");
+    CU_ASSERT_PTR_NOT_NULL(l);
+    CU_ASSERT_PTR_NULL(l ? strstr(l + 1, "link ") : NULL);
+    free(t);
+    lay_para_free(p);
+
+    /* a run marked nohyph (a name) is never hyphenated, even when narrow */
+    lay_run name = {LAY_RUN_TEXT, "Gegneraktivierung Gegneraktivierung", LAY_FONT_BODY, {0, 0, 0}, 1, NULL, NULL};
+    st = lay_para_style_default(9, 60, "de", de);
+    p = lay_para_new(fonts, &st, &name, 1);
+    for (size_t i = 0; i < lay_para_line_count(p); i++)
+        CU_ASSERT_FALSE(lay_para_line(p, i)->hyphenated);
+    lay_para_free(p);
+}
+
+/* The overfull measure: a word wider than the measure is an overfull line,
+ * set by the greedy fallback, both reported. */
+static void test_overfull_planted(void)
+{
+    lay_run r = text("Ein Donaudampfschifffahrtsgesellschaftskapit\xC3\xA4nswitwe kommt.", LAY_FONT_BODY);
+    lay_para_style st = lay_para_style_default(9, 200, "de", NULL);   /* no hyphenation */
+    lay_para *p = lay_para_new(fonts, &st, &r, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    int over = 0;
+    for (size_t i = 0; i < lay_para_line_count(p); i++)
+        over += lay_para_line(p, i)->overfull;
+    CU_ASSERT_EQUAL(over, 0);
+    CU_ASSERT_FALSE(lay_para_greedy(p));
+    lay_para_free(p);
+    st.width = 60;
+    p = lay_para_new(fonts, &st, &r, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    over = 0;
+    for (size_t i = 0; i < lay_para_line_count(p); i++)
+        over += lay_para_line(p, i)->overfull;
+    CU_ASSERT_EQUAL(over, 1);
+    CU_ASSERT_TRUE(lay_para_greedy(p));
+    CU_ASSERT(lay_para_min_width(p) > 60);
+    lay_para_free(p);
+}
+
+void suite_lay_para(void);
+void suite_lay_para(void)
+{
+    CU_pSuite s = CU_add_suite("lay_para", setup, teardown);
+    CU_add_test(s, "golden trace of a German paragraph", test_golden);
+    CU_add_test(s, "justified edges; hyphenated words copy out whole", test_justified_and_copy);
+    CU_add_test(s, "icons on the baseline, glued to their words", test_icon_glued);
+    CU_add_test(s, "links resolved; names not hyphenated", test_links_and_nohyph);
+    CU_add_test(s, "overfull line planted and caught", test_overfull_planted);
+}
