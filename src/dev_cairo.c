@@ -1,0 +1,527 @@
+/* dev_cairo.c — display list → cairo (PDF, PNG, SVG). */
+#include "dev_cairo.h"
+
+#include <cairo-ft.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pdf_post.h"
+
+/* Frees what a const pointer in a public struct points to when we own it. */
+static void free_const(const void *p)
+{
+    free((void *)(uintptr_t)p);
+}
+
+#define MAX_OUTLINE_DEPTH 8
+
+typedef struct face_cache {
+    const dl_font *font;
+    FT_Face ft;
+    cairo_font_face_t *cf;
+} face_cache;
+
+typedef struct cdev {
+    dev_device dev;
+    char *path;              /* final name (PNG/SVG: with %d) */
+    char *tmp;               /* PDF: temporary name */
+    int format;
+    double dpi;
+    diag_list *diags;
+    int failed;
+
+    face_cache *faces;
+    size_t nfaces;
+
+    cairo_surface_t *surface;   /* PDF: the document; PNG/SVG: the page */
+    cairo_t *cr;
+    int page;                   /* pages begun */
+    dl_page_info cur;
+
+    /* what pdf_post adds */
+    char *lang;
+    pdf_post_link *links;
+    size_t nlinks;
+    pdf_post_page *pages;
+    size_t npages;
+
+    int outline_parent[MAX_OUTLINE_DEPTH];
+    /* PNG/SVG: files written so far, removed if the device fails */
+    char **written;
+    size_t nwritten;
+    char *page_tmp;
+} cdev;
+
+/* One FreeType library for the process: cairo may keep a font face in its
+ * cache after the device that made it is gone, and the face's FT_Face must
+ * live as long (it is released by the font face's destroy callback). */
+static FT_Library ft_lib;
+static const cairo_user_data_key_t ft_key;
+
+static void done_face(void *p)
+{
+    FT_Done_Face((FT_Face)p);
+}
+
+void dev_cairo_cleanup(void)
+{
+    cairo_debug_reset_static_data();
+    if (ft_lib) {
+        FT_Done_FreeType(ft_lib);
+        ft_lib = NULL;
+    }
+}
+
+static void fail(cdev *d, const char *what)
+{
+    d->failed = 1;
+    diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "device", "cairo: %s", what);
+}
+
+static int check_cr(cdev *d)
+{
+    if (d->cr && cairo_status(d->cr) != CAIRO_STATUS_SUCCESS) {
+        fail(d, cairo_status_to_string(cairo_status(d->cr)));
+        return -1;
+    }
+    return d->failed ? -1 : 0;
+}
+
+static char *page_path(const cdev *d, int page)
+{
+    size_t n = strlen(d->path) + 16;
+    char *p = malloc(n);
+    if (!p)
+        return NULL;
+    const char *pc = strstr(d->path, "%d");
+    if (pc)
+        snprintf(p, n, "%.*s%d%s", (int)(pc - d->path), d->path, page, pc + 2);
+    else
+        snprintf(p, n, "%s", d->path);
+    return p;
+}
+
+static void iso_date(long long epoch, char *buf, size_t len)
+{
+    time_t t = (time_t)epoch;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int c_begin_doc(dev_device *dev, const dl_doc_info *info)
+{
+    cdev *d = (cdev *)dev;
+    if (d->format != DEV_CAIRO_PDF)
+        return 0;
+    size_t n = strlen(d->path) + 16;
+    d->tmp = malloc(n);
+    if (!d->tmp)
+        return -1;
+    snprintf(d->tmp, n, "%s.tmp-%d", d->path, (int)getpid());
+    d->surface = cairo_pdf_surface_create(d->tmp, 595.276, 841.89);
+    if (cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
+        fail(d, cairo_status_to_string(cairo_surface_status(d->surface)));
+        return -1;
+    }
+    cairo_pdf_surface_restrict_to_version(d->surface, CAIRO_PDF_VERSION_1_5);
+    if (info) {
+        if (info->title)
+            cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_TITLE, info->title);
+        if (info->author)
+            cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_AUTHOR, info->author);
+        if (info->subject)
+            cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_SUBJECT, info->subject);
+        if (info->keywords)
+            cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_KEYWORDS, info->keywords);
+        cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_CREATOR,
+                                       info->creator ? info->creator : "regelwerk");
+        /* never the current time: the same input gives the same bytes */
+        char date[32];
+        iso_date(info->date, date, sizeof date);
+        cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
+        cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_MOD_DATE, date);
+        if (info->lang)
+            d->lang = strdup(info->lang);
+    }
+    d->cr = cairo_create(d->surface);
+    return check_cr(d);
+}
+
+static int c_begin_page(dev_device *dev, const dl_page_info *page)
+{
+    cdev *d = (cdev *)dev;
+    d->page++;
+    d->cur = *page;
+    d->cur.label = NULL;
+    if (d->format == DEV_CAIRO_PDF) {
+        if (!d->surface && c_begin_doc(dev, NULL) != 0)
+            return -1;
+        cairo_pdf_surface_set_size(d->surface, page->width, page->height);
+        if (page->label)
+            cairo_pdf_surface_set_page_label(d->surface, page->label);
+        pdf_post_page *pp = realloc(d->pages, (d->npages + 1) * sizeof *pp);
+        if (!pp)
+            return -1;
+        d->pages = pp;
+        pdf_post_page *p = &d->pages[d->npages++];
+        memset(p, 0, sizeof *p);
+        p->height = page->height;
+        p->has_trim = page->has_trim;
+        p->trim = page->trim;
+        p->has_bleed = page->has_bleed;
+        p->bleed = page->bleed;
+    } else {
+        free(d->page_tmp);
+        char *final = page_path(d, d->page);
+        if (!final)
+            return -1;
+        size_t n = strlen(final) + 32;
+        d->page_tmp = malloc(n);
+        if (!d->page_tmp) {
+            free(final);
+            return -1;
+        }
+        snprintf(d->page_tmp, n, "%s.tmp-%d", final, (int)getpid());
+        free(final);
+        if (d->format == DEV_CAIRO_SVG) {
+            d->surface = cairo_svg_surface_create(d->page_tmp, page->width, page->height);
+        } else {
+            double s = d->dpi / 72.0;
+            d->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(page->width * s + 0.5),
+                                                    (int)(page->height * s + 0.5));
+        }
+        if (cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
+            fail(d, cairo_status_to_string(cairo_surface_status(d->surface)));
+            return -1;
+        }
+        d->cr = cairo_create(d->surface);
+        if (d->format == DEV_CAIRO_PNG) {
+            cairo_scale(d->cr, d->dpi / 72.0, d->dpi / 72.0);
+            cairo_set_source_rgb(d->cr, 1, 1, 1);
+            cairo_paint(d->cr);
+        }
+    }
+    return check_cr(d);
+}
+
+static void set_path(cairo_t *cr, const dl_path *p)
+{
+    cairo_new_path(cr);
+    for (size_t i = 0; i < p->n; i++) {
+        const double *q = p->el[i].pt;
+        switch (p->el[i].op) {
+        case DL_MOVE: cairo_move_to(cr, q[0], q[1]); break;
+        case DL_LINE: cairo_line_to(cr, q[0], q[1]); break;
+        case DL_CURVE: cairo_curve_to(cr, q[0], q[1], q[2], q[3], q[4], q[5]); break;
+        case DL_CLOSE: cairo_close_path(cr); break;
+        }
+    }
+}
+
+static int c_fill(dev_device *dev, const dl_path *path, dl_color c)
+{
+    cdev *d = (cdev *)dev;
+    if (!d->cr)
+        return -1;
+    set_path(d->cr, path);
+    cairo_set_fill_rule(d->cr, CAIRO_FILL_RULE_WINDING);
+    cairo_set_source_rgb(d->cr, c.r, c.g, c.b);
+    cairo_fill(d->cr);
+    return check_cr(d);
+}
+
+static int c_stroke(dev_device *dev, const dl_path *path, dl_color c, double width)
+{
+    cdev *d = (cdev *)dev;
+    if (!d->cr)
+        return -1;
+    set_path(d->cr, path);
+    cairo_set_source_rgb(d->cr, c.r, c.g, c.b);
+    cairo_set_line_width(d->cr, width);
+    cairo_stroke(d->cr);
+    return check_cr(d);
+}
+
+static cairo_font_face_t *face_for(cdev *d, const dl_font *font)
+{
+    for (size_t i = 0; i < d->nfaces; i++)
+        if (d->faces[i].font == font)
+            return d->faces[i].cf;
+    if (!ft_lib && FT_Init_FreeType(&ft_lib) != 0) {
+        fail(d, "cannot start FreeType");
+        return NULL;
+    }
+    FT_Face ft;
+    if (FT_New_Face(ft_lib, font->path, font->face_index, &ft) != 0) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "cannot open the font %s", font->path);
+        fail(d, msg);
+        return NULL;
+    }
+    face_cache *fc = realloc(d->faces, (d->nfaces + 1) * sizeof *fc);
+    if (!fc) {
+        FT_Done_Face(ft);
+        return NULL;
+    }
+    d->faces = fc;
+    cairo_font_face_t *cf = cairo_ft_font_face_create_for_ft_face(ft, 0);
+    if (cairo_font_face_set_user_data(cf, &ft_key, ft, done_face) != CAIRO_STATUS_SUCCESS) {
+        cairo_font_face_destroy(cf);
+        FT_Done_Face(ft);
+        fail(d, "cannot attach the font to cairo");
+        return NULL;
+    }
+    d->faces[d->nfaces++] = (face_cache){font, ft, cf};
+    return cf;
+}
+
+static int c_text(dev_device *dev, const dl_text *t)
+{
+    cdev *d = (cdev *)dev;
+    if (!d->cr || !t->nglyphs)
+        return d->cr ? 0 : -1;
+    cairo_font_face_t *cf = face_for(d, t->font);
+    if (!cf)
+        return -1;
+    cairo_set_font_face(d->cr, cf);
+    cairo_set_font_size(d->cr, t->size);
+    cairo_set_source_rgb(d->cr, t->color.r, t->color.g, t->color.b);
+    cairo_glyph_t *g = malloc(t->nglyphs * sizeof *g);
+    cairo_text_cluster_t *cl = malloc(t->nglyphs * sizeof *cl);
+    if (!g || !cl) {
+        free(g);
+        free(cl);
+        return -1;
+    }
+    for (size_t i = 0; i < t->nglyphs; i++) {
+        g[i].index = t->glyphs[i].gid;
+        g[i].x = t->x + t->glyphs[i].x;
+        g[i].y = t->y + t->glyphs[i].y;
+    }
+    const char *utf8 = t->actual ? t->actual : t->utf8;
+    int len = (int)(t->actual ? strlen(t->actual) : t->len);
+    int ncl = 0;
+    /* Clusters in logical order from the shaper's byte offsets; anything
+     * unusual (no actual text to map, non-monotonic clusters) becomes one
+     * cluster for the whole run, which still extracts as the run's text. */
+    int simple = !t->actual;
+    for (size_t i = 1; simple && i < t->nglyphs; i++)
+        if (t->glyphs[i].cluster < t->glyphs[i - 1].cluster)
+            simple = 0;
+    if (simple && t->glyphs[0].cluster != 0)
+        simple = 0;
+    if (simple) {
+        size_t i = 0;
+        while (i < t->nglyphs) {
+            size_t j = i;
+            while (j < t->nglyphs && t->glyphs[j].cluster == t->glyphs[i].cluster)
+                j++;
+            uint32_t end = j < t->nglyphs ? t->glyphs[j].cluster : (uint32_t)len;
+            cl[ncl].num_bytes = (int)(end - t->glyphs[i].cluster);
+            cl[ncl].num_glyphs = (int)(j - i);
+            ncl++;
+            i = j;
+        }
+    } else {
+        cl[0].num_bytes = len;
+        cl[0].num_glyphs = (int)t->nglyphs;
+        ncl = 1;
+    }
+    cairo_show_text_glyphs(d->cr, utf8, len, g, (int)t->nglyphs, cl, ncl, 0);
+    free(g);
+    free(cl);
+    return check_cr(d);
+}
+
+static int c_link(dev_device *dev, const dl_link *link)
+{
+    cdev *d = (cdev *)dev;
+    if (d->format != DEV_CAIRO_PDF)
+        return 0;
+    pdf_post_link *l = realloc(d->links, (d->nlinks + 1) * sizeof *l);
+    if (!l)
+        return -1;
+    d->links = l;
+    pdf_post_link *pl = &d->links[d->nlinks++];
+    pl->page = d->page - 1;
+    pl->link = *link;
+    pl->link.uri = link->uri ? strdup(link->uri) : NULL;
+    return 0;
+}
+
+static int c_outline(dev_device *dev, int level, const char *title, int page, double y)
+{
+    cdev *d = (cdev *)dev;
+    if (d->format != DEV_CAIRO_PDF || !d->surface)
+        return 0;
+    if (level < 0)
+        level = 0;
+    if (level >= MAX_OUTLINE_DEPTH)
+        level = MAX_OUTLINE_DEPTH - 1;
+    int parent = level == 0 ? CAIRO_PDF_OUTLINE_ROOT : d->outline_parent[level - 1];
+    char dest[64];
+    snprintf(dest, sizeof dest, "page=%d pos=[0 %.2f]", page + 1, y);
+    int id = cairo_pdf_surface_add_outline(d->surface, parent, title, dest,
+                                           level == 0 ? CAIRO_PDF_OUTLINE_FLAG_OPEN : 0);
+    d->outline_parent[level] = id;
+    for (int k = level + 1; k < MAX_OUTLINE_DEPTH; k++)
+        d->outline_parent[k] = id;
+    return check_cr(d);
+}
+
+static int c_end_page(dev_device *dev)
+{
+    cdev *d = (cdev *)dev;
+    if (!d->cr)
+        return -1;
+    if (d->format == DEV_CAIRO_PDF) {
+        cairo_show_page(d->cr);
+        return check_cr(d);
+    }
+    int rc = check_cr(d);
+    if (d->format == DEV_CAIRO_PNG && rc == 0 &&
+        cairo_surface_write_to_png(d->surface, d->page_tmp) != CAIRO_STATUS_SUCCESS) {
+        fail(d, "cannot write the PNG file");
+        rc = -1;
+    }
+    cairo_destroy(d->cr);
+    d->cr = NULL;
+    cairo_surface_finish(d->surface);
+    if (rc == 0 && cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
+        fail(d, cairo_status_to_string(cairo_surface_status(d->surface)));
+        rc = -1;
+    }
+    cairo_surface_destroy(d->surface);
+    d->surface = NULL;
+    /* remember the temporary page; close() renames all of them or none */
+    char **w = realloc(d->written, (d->nwritten + 1) * sizeof *w);
+    if (!w)
+        return -1;
+    d->written = w;
+    d->written[d->nwritten++] = d->page_tmp;
+    d->page_tmp = NULL;
+    return rc;
+}
+
+static int c_close(dev_device *dev)
+{
+    cdev *d = (cdev *)dev;
+    int rc = d->failed ? -1 : 0;
+    if (d->format == DEV_CAIRO_PDF) {
+        if (d->cr) {
+            cairo_destroy(d->cr);
+            d->cr = NULL;
+        }
+        if (d->surface) {
+            cairo_surface_finish(d->surface);
+            if (cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
+                fail(d, cairo_status_to_string(cairo_surface_status(d->surface)));
+                rc = -1;
+            }
+            cairo_surface_destroy(d->surface);
+            d->surface = NULL;
+        } else {
+            fail(d, "nothing was drawn");
+            rc = -1;
+        }
+        if (rc == 0) {
+            pdf_post_spec spec = {0};
+            spec.lang = d->lang;
+            spec.links = d->links;
+            spec.nlinks = d->nlinks;
+            spec.pages = d->pages;
+            spec.npages = d->npages;
+            spec.print_scaling_none = 1;
+            if (pdf_post_apply(d->tmp, &spec, d->diags) != 0)
+                rc = -1;
+        }
+        if (rc == 0 && rename(d->tmp, d->path) != 0) {
+            fail(d, "cannot rename the file into place");
+            rc = -1;
+        }
+        if (rc != 0 && d->tmp)
+            unlink(d->tmp);
+        return rc;
+    }
+    if (d->cr || d->page_tmp) {   /* a page never ended */
+        fail(d, "a page was not finished");
+        rc = -1;
+    }
+    for (size_t i = 0; i < d->nwritten; i++) {
+        if (rc == 0) {
+            char *final = page_path(d, (int)i + 1);
+            if (!final || rename(d->written[i], final) != 0)
+                rc = -1;
+            free(final);
+        }
+        if (rc != 0)
+            unlink(d->written[i]);
+    }
+    return rc;
+}
+
+static void c_drop(dev_device *dev)
+{
+    cdev *d = (cdev *)dev;
+    if (d->cr)
+        cairo_destroy(d->cr);
+    if (d->surface) {
+        cairo_surface_finish(d->surface);
+        cairo_surface_destroy(d->surface);
+    }
+    for (size_t i = 0; i < d->nfaces; i++)
+        cairo_font_face_destroy(d->faces[i].cf);   /* the FT_Face goes with it */
+    free(d->faces);
+    for (size_t i = 0; i < d->nlinks; i++)
+        free_const(d->links[i].link.uri);
+    free(d->links);
+    free(d->pages);
+    for (size_t i = 0; i < d->nwritten; i++)
+        free(d->written[i]);
+    free(d->written);
+    if (d->page_tmp)
+        unlink(d->page_tmp);
+    free(d->page_tmp);
+    free(d->lang);
+    free(d->tmp);
+    free(d->path);
+    free(d);
+}
+
+dev_device *dev_cairo_new(const char *path, int format, double dpi, diag_list *diags)
+{
+    cdev *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->path = strdup(path);
+    if (!d->path) {
+        free(d);
+        return NULL;
+    }
+    d->format = format;
+    d->dpi = dpi > 0 ? dpi : 150;
+    d->diags = diags;
+    dev_device *v = &d->dev;
+    v->name = format == DEV_CAIRO_PDF ? "cairo-pdf" : format == DEV_CAIRO_PNG ? "cairo-png" : "cairo-svg";
+    v->begin_doc = c_begin_doc;
+    v->begin_page = c_begin_page;
+    v->fill_path = c_fill;
+    v->stroke_path = c_stroke;
+    v->text = c_text;
+    v->link = c_link;
+    v->outline = c_outline;
+    v->end_page = c_end_page;
+    v->close = c_close;
+    v->drop = c_drop;
+    return v;
+}

@@ -1,0 +1,57 @@
+/* pdf_post.h — finishing touches a PDF library cannot make, applied with
+ * libqpdf after the library wrote the file.
+ *
+ * cairo 1.16 writes a damaged file as soon as a link tag is used and has no
+ * API for page boxes; neither library writes /Lang or viewer preferences the
+ * way a print shop and a home printer need. pdf_post rewrites the file once
+ * with what is missing: link annotations, /Lang, TrimBox/BleedBox, and
+ * /ViewerPreferences (PrintScaling /None, Duplex). The rewrite is
+ * deterministic (qpdf's content-derived /ID), goes to a temporary file and is
+ * renamed over the input only when it succeeded.
+ *
+ * Coordinates are the display list's: points, origin top-left, y down; the
+ * page height converts them.
+ *
+ * Ownership: the caller owns the spec and everything it points to.
+ */
+#ifndef REGELWERK_PDF_POST_H
+#define REGELWERK_PDF_POST_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "dl.h"
+
+typedef struct pdf_post_link {
+    int page;               /* 0-based page the link is on */
+    dl_link link;           /* rect in page space; uri, or internal page + y */
+} pdf_post_link;
+
+typedef struct pdf_post_page {
+    double height;          /* to flip y */
+    int has_trim, has_bleed;
+    dl_rect trim, bleed;
+} pdf_post_page;
+
+typedef struct pdf_post_spec {
+    const char *lang;               /* /Lang, or NULL */
+    const pdf_post_link *links;
+    size_t nlinks;
+    const pdf_post_page *pages;     /* one per page, or NULL */
+    size_t npages;
+    int print_scaling_none;         /* /ViewerPreferences /PrintScaling /None */
+    const char *duplex;             /* "DuplexFlipLongEdge", ... or NULL */
+    /* libharu's UTF-8 fonts use CID = Unicode code point, and write as
+     * ToUnicode an Identity CMap in a syntax poppler rejects. With
+     * fix_tounicode set, every Type0 font's ToUnicode is replaced by a
+     * bfchar map of the code points the document shows (sorted, BMP). */
+    int fix_tounicode;
+    const unsigned *codepoints;
+    size_t ncodepoints;
+} pdf_post_spec;
+
+/* Rewrites path in place. 0, or -1 with an error in diags (the file is then
+ * left as it was). */
+int pdf_post_apply(const char *path, const pdf_post_spec *spec, diag_list *diags);
+
+#endif
