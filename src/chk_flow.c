@@ -112,7 +112,7 @@ static int check_structure(chk_ctx *c, const game_flow *f, const eng_ai *ai)
                              br->value);
             int to = node_index(f, br->to);
             ok &= chk_result(c, to >= 0, br->loc.file, br->loc.line, "to=", "flow-target",
-                             "flow \"%s\": branch to \"%s\", which does not exist", f->id, br->to);
+                             "flow \"%s\": branch to \"%s\", which does not exist", f->id, br->to ? br->to : "");
             if (to >= 0)
                 ok &= chk_result(c, f->nodes[to].kind != GAME_FN_END, br->loc.file, br->loc.line, "to=",
                                  "flow-dead-end", "flow \"%s\": decision \"%s\" leads straight to an end; "

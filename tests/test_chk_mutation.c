@@ -427,6 +427,7 @@ static void test_translation_number_changed(void)
     CU_ASSERT(sites > 0);
 }
 
+void suite_chk_mutation(void);
 void suite_chk_mutation(void)
 {
     CU_pSuite s = CU_add_suite("chk_mutation", setup, teardown);

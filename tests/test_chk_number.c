@@ -74,6 +74,7 @@ static void test_german(void)
     CU_ASSERT_EQUAL(parse("achtung"), -999);
 }
 
+void suite_chk_number(void);
 void suite_chk_number(void)
 {
     CU_pSuite s = CU_add_suite("chk_number", NULL, NULL);

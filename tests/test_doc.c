@@ -240,6 +240,7 @@ static void test_src_column(void)
     CU_ASSERT_EQUAL(doc_src_column(ROOT "/good.xml", 8, "<icon"), 42);
 }
 
+void suite_doc(void);
 void suite_doc(void)
 {
     CU_pSuite s = CU_add_suite("doc", NULL, NULL);

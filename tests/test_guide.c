@@ -40,7 +40,7 @@ static int extract(const char *guide, const char *name, const char *dir)
  * icons, which are optional. */
 static int add_cards(const char *dir)
 {
-    char cmd[2048];
+    char cmd[8192];
     snprintf(cmd, sizeof cmd,
              "sed -e 's/game=\"nemesis\"/game=\"demo\"/' -e 's/ icon=\"[^\"]*\"//' "
              "content/nemesis/cards.xml > %s/cards.xml && "
