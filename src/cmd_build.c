@@ -140,7 +140,17 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     dl_list *list = dl_list_new();
     lay_report rep;
     memset(&rep, 0, sizeof rep);
-    if (list && lay_sheet_build(l->doc, &meta, tpl, fonts, icons, list, &rep, diags) == 0) {
+    int built = list && lay_sheet_build(l->doc, &meta, tpl, fonts, icons, list, &rep, diags) == 0;
+    /* --strict: a sheet with flaws is a failed build, and a failed build
+     * writes nothing (the notes above say where the flaws are) */
+    if (built && bo->strict && lay_report_flaws(&rep) > 0) {
+        diag_add(diags, DIAG_ERROR, l->path, 0, 0, "strict",
+                 "--strict: the %s sheet has %d layout flaw(s); nothing written", paper, lay_report_flaws(&rep));
+        printf("%s/%s: ", bo->outdir, g->id);
+        lay_report_print(&rep, stdout);
+        built = 0;
+    }
+    if (built) {
         char dir[PATH_MAX], path[PATH_MAX + 256];
         snprintf(dir, sizeof dir, "%s/%s", bo->outdir, g->id);
         const char *ext = bo->format;
@@ -175,11 +185,6 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
             }
             printf("%s: ", path);
             lay_report_print(&rep, stdout);
-            if (bo->strict && lay_report_flaws(&rep) > 0) {
-                diag_add(diags, DIAG_ERROR, l->path, 0, 0, "strict",
-                         "--strict: the sheet has %d layout flaw(s)", lay_report_flaws(&rep));
-                rc = -1;
-            }
         }
     }
     dl_list_free(list);

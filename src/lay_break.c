@@ -52,6 +52,7 @@ typedef struct kp {
     size_t nwidths;
     const lay_break_params *p;
     double tolerance;
+    double emergency;   /* extra stretch per line in the emergency pass */
     sums *sum;          /* sum[i]: totals of items [0, i) */
     bnode *nodes;
     size_t nn, cap;
@@ -169,7 +170,8 @@ static long kp_pass(kp *k)
             const bnode *A = &k->nodes[a];
             double L = line_width(k, A->line);
             double nat = k->sum[b].w - A->after.w + extra;
-            double y = k->sum[b].y - A->after.y + p->right_stretch, z = k->sum[b].z - A->after.z;
+            double y = k->sum[b].y - A->after.y + p->right_stretch + k->emergency,
+                   z = k->sum[b].z - A->after.z;
             double r;
             if (nat < L)
                 r = y > 0 ? (L - nat) / y : LAY_INF_BAD;
@@ -277,11 +279,24 @@ static int collect(const kp *k, long last, lay_break_result *out)
         l->natural = B->natural;
         l->width = line_width(k, A->line);
         double y = k->sum[B->pos].y - A->after.y + k->p->right_stretch;
-        l->badness = (B->ratio > 0 && y <= 0) ? LAY_INF_BAD : lay_badness(B->ratio);
+        /* the emergency stretch only chose the breaks: the line is set, and
+         * its badness measured, with the stretch it really has */
+        if (k->emergency > 0 && l->natural < l->width)
+            l->ratio = y > 0 ? (l->width - l->natural) / y : LAY_INF_BAD;
+        l->badness = (l->ratio > 0 && y <= 0) ? LAY_INF_BAD : lay_badness(l->ratio);
         l->hyphenated = B->hyphenated;
         l->overfull = 0;
     }
     return 0;
+}
+
+static double worst_badness(const lay_break_result *r)
+{
+    double w = 0;
+    for (size_t i = 0; i + 1 < r->n; i++)
+        if (r->lines[i].badness > w)
+            w = r->lines[i].badness;
+    return w;
 }
 
 int lay_break(const lay_item *items, size_t n, const double *widths, size_t nwidths,
@@ -305,18 +320,43 @@ int lay_break(const lay_item *items, size_t n, const double *widths, size_t nwid
         }
     }
     int rc = -1;
-    /* pass 1 within the tolerance; pass 2 with any stretch (underfull lines
+    /* pass 1 within the tolerance; pass 2 the same with the emergency
+     * stretch (TeX's third pass); pass 3 with any stretch (underfull lines
      * are then reported by the caller's measures) */
-    for (int pass = 1; pass <= 2; pass++) {
-        k.tolerance = pass == 1 ? p->tolerance : LAY_INF_BAD;
+    /* The emergency pass optimises a pretended stretch, so it is not always
+     * better in fact: when pass 1 fails, both later passes run and the one
+     * whose loosest line (the last line aside) is tighter wins. */
+    lay_break_result alt;
+    memset(&alt, 0, sizeof alt);
+    for (int pass = 1; pass <= 3; pass++) {
+        if (pass == 2 && p->emergency_stretch <= 0)
+            continue;
+        k.tolerance = pass == 3 ? LAY_INF_BAD : p->tolerance;
+        k.emergency = pass == 2 ? p->emergency_stretch : 0;
         long last = kp_pass(&k);
         if (last == -2)
             break;
-        if (last >= 0) {
-            rc = collect(&k, last, out);
-            out->pass = pass;
+        if (last < 0)
+            continue;
+        lay_break_result *dst = rc == 0 ? &alt : out;
+        if (collect(&k, last, dst) != 0)
+            break;
+        dst->pass = pass;
+        if (pass == 1) {
+            rc = 0;
             break;
         }
+        if (rc == 0) {
+            /* out holds the emergency result, alt the pass-3 one */
+            if (worst_badness(&alt) < worst_badness(out)) {
+                lay_break_result tmp = *out;
+                *out = alt;
+                alt = tmp;
+            }
+            lay_break_result_free(&alt);
+            break;
+        }
+        rc = 0;
     }
     free(k.sum);
     free(k.nodes);
@@ -337,7 +377,7 @@ int lay_break_greedy(const lay_item *items, size_t n, const double *widths, size
     out->lines = malloc(cap * sizeof *out->lines);
     if (!out->lines)
         return -1;
-    out->pass = 3;
+    out->pass = 4;
     out->greedy = 1;
     size_t start = 0;
     while (start < n) {

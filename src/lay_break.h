@@ -6,9 +6,11 @@
  * per line (line_penalty + badness)² ± penalty², plus double-hyphen,
  * final-hyphen and fitness-class demerits, and a runt penalty when the last
  * line is shorter than runt_width. Lines whose badness exceeds the tolerance
- * are not allowed in the first pass; a second pass allows any stretch (TeX's
- * second pass); when even that finds no way without an overfull line (a box
- * wider than the measure), a greedy first-fit is used and flagged.
+ * are not allowed in the first pass. When it fails, two passes run: one
+ * with the emergency stretch (TeX's third pass) and one allowing any stretch,
+ * and the result whose loosest line is tighter is kept; when neither finds a
+ * way without an overfull line (a box wider than the measure), a greedy
+ * first-fit is used and flagged.
  *
  * The paragraph must end with a forced break (a penalty of -LAY_INF); for
  * justified text put a "parfillskip" glue (0, LAY_FIL, 0) before it.
@@ -37,6 +39,11 @@ typedef struct lay_item {
 
 typedef struct lay_break_params {
     double tolerance;               /* max badness in the first pass; TeX 200 */
+    double emergency_stretch;       /* TeX's \emergencystretch: when no breaks fit
+                                       the tolerance, a second pass pretends every
+                                       line has this much more stretch, which spreads
+                                       the looseness over the paragraph instead of
+                                       piling it into one very loose line; 0 = off */
     double line_penalty;            /* TeX \linepenalty 10 */
     double double_hyphen_demerits;  /* two hyphenated lines in a row; TeX 10000 */
     double final_hyphen_demerits;   /* the next-to-last line hyphenated; TeX 5000 */
@@ -66,7 +73,7 @@ typedef struct lay_line {
 typedef struct lay_break_result {
     lay_line *lines;
     size_t n;
-    int pass;           /* 1 within tolerance, 2 with any stretch, 3 greedy */
+    int pass;           /* 1 within tolerance, 2 with the emergency stretch, 3 with any stretch, 4 greedy */
     int greedy;         /* the greedy fallback was used */
     double demerits;    /* total of the chosen breaks (0 for greedy) */
 } lay_break_result;

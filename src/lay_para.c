@@ -58,6 +58,7 @@ lay_para_style lay_para_style_default(double size, double width, const char *lan
     s.brk = lay_break_defaults();
     s.brk.runt_width = 2.5 * size;
     s.brk.runt_demerits = 5000;
+    s.brk.emergency_stretch = 1.0 * size;   /* narrow columns: see lay_break.h */
     return s;
 }
 

@@ -343,7 +343,20 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
 /* ---- blocks ----------------------------------------------------------------- */
 
 /* Counts the paragraph's own flaws into the report. */
-static void measure_para(sheet *s, const lay_para *p, int justified)
+/* Where a flaw is, so that an author can reword or a template be tuned. */
+static void flaw_note(sheet *s, const doc_node *src, const char *what, size_t line, double badness)
+{
+    if (s->quiet || !src)
+        return;
+    if (badness >= 0)
+        diag_add(s->diags, DIAG_NOTE, src->file, src->line, 0, "layout", "%s line %zu of this block (badness %.0f)",
+                 what, line, badness);
+    else
+        diag_add(s->diags, DIAG_NOTE, src->file, src->line, 0, "layout", "%s at line %zu of this block", what,
+                 line);
+}
+
+static void measure_para(sheet *s, const lay_para *p, int justified, const doc_node *src)
 {
     lay_report *r = s->rep;
     size_t n = lay_para_line_count(p);
@@ -352,17 +365,23 @@ static void measure_para(sheet *s, const lay_para *p, int justified)
         r->greedy_paras++;
     for (size_t i = 0; i < n; i++) {
         const lay_line *l = lay_para_line(p, i);
-        if (l->overfull)
+        if (l->overfull) {
             r->overfull++;
+            flaw_note(s, src, "overfull", i + 1, l->badness);
+        }
         if (i + 1 < n) {
-            if (justified && l->badness > 1000)
+            if (justified && l->badness > 1000) {
                 r->underfull++;
+                flaw_note(s, src, "underfull", i + 1, l->badness);
+            }
             if (justified && l->badness > r->worst_badness)
                 r->worst_badness = l->badness;
         }
         stack = l->hyphenated ? stack + 1 : 0;
-        if (stack == 3)
+        if (stack == 3) {
             r->hyphen_stacks++;   /* once per stack of three or more */
+            flaw_note(s, src, "three hyphenated lines in a row, ending", i + 1, -1);
+        }
     }
 }
 
@@ -411,7 +430,7 @@ static int add_para(sheet *s, const runs *rs, const para_opts *o, const doc_node
         diag_add(s->diags, DIAG_WARNING, src ? src->file : NULL, src ? src->line : 0, 0, "glyph",
                  "%d character(s) have no glyph in the %s font", lay_para_missing_glyphs(p),
                  lay_font_role_name(o->role));
-    measure_para(s, p, o->justify);
+    measure_para(s, p, o->justify, src);
     lay_para *label = NULL;
     if (o->label) {
         runs lr = {0};
@@ -706,7 +725,7 @@ static int table_block(sheet *s, const doc_node *n, double x)
                     runs_free(&rs);
                     return -1;
                 }
-                measure_para(s, p, 0);
+                measure_para(s, p, 0, NULL);
                 rw->cells[k] = p;
                 if (lay_para_line_count(p) > maxl)
                     maxl = lay_para_line_count(p);
