@@ -135,6 +135,9 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     meta.licences = licences;
     meta.epoch = when;
     meta.pages = bo->pages ? bo->pages : o->pages;
+    char keywords[256];
+    snprintf(keywords, sizeof keywords, "%s, %s, rules reference, print and play, regelwerk", g->id, l->code);
+    meta.keywords = keywords;
 
     int rc = -1;
     dl_list *list = dl_list_new();

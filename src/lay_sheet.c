@@ -1494,7 +1494,7 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
         }
         if (!rc && dev->begin_doc) {
             const char *author = meta->credits && meta->credits[0] ? meta->credits[0] : NULL;
-            dl_doc_info info = {m.title, author, m.subtitle, NULL, "regelwerk", s.lang, meta->epoch};
+            dl_doc_info info = {m.title, author, m.subtitle, meta->keywords, "regelwerk", s.lang, meta->epoch};
             rc = dev->begin_doc(dev, &info);
         }
         if (!rc)

@@ -33,6 +33,7 @@ typedef struct icon_set icon_set;
 
 typedef struct lay_sheet_meta {
     const char *title, *subtitle, *version, *date, *lang;
+    const char *keywords;           /* PDF metadata, may be NULL */
     const char *const *credits;     /* NULL-terminated lines, may be NULL */
     const char *const *licences;    /* NULL-terminated lines, may be NULL */
     long long epoch;                /* the document date for PDF metadata */

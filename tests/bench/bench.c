@@ -50,8 +50,9 @@ static double parse_only(const game *g, xmlRelaxNGPtr schema, int rounds)
     double best = 1e9;
     for (int r = 0; r < rounds; r++) {
         double t0 = now();
-        for (size_t i = 0; i < g->nfiles; i++) {
-            const char *f = g->files[i];
+        for (size_t i = 0; i < g->nfiles + g->nlangs; i++) {
+            /* the data files, then the summaries */
+            const char *f = i < g->nfiles ? g->files[i] : g->langs[i - g->nfiles].path;
             size_t n = strlen(f);
             if (n < 4 || strcmp(f + n - 4, ".xml") != 0 || strstr(f, "templates/"))
                 continue;
@@ -149,6 +150,7 @@ static void bench_build(const char *bin, char **names)
             for (int r = 0; r < 3 && ok; r++) {
                 char log[PATH_MAX];
                 snprintf(log, sizeof log, "%s/log", dir);
+                fflush(stdout);   /* or the child's freopen repeats our buffer */
                 double t0 = now();
                 pid_t pid = fork();
                 if (pid == 0) {
