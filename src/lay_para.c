@@ -255,7 +255,10 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
         return NULL;
     p->st = *st;
     p->fonts = fonts;
-    p->icon_size = 0.8 * st->size;
+    /* an icon is as tall as the text's body (1 em) and sits 0.15 em below
+     * the baseline like a descender, so that its optical centre meets the
+     * x-height's; smaller, the Game Icons' fine detail is lost in print */
+    p->icon_size = 1.0 * st->size;
     p->runs = calloc(nruns ? nruns : 1, sizeof *p->runs);
     if (!p->runs)
         goto fail;
@@ -503,7 +506,7 @@ static void draw_icon(draw_ctx *c, const piece *pc, double x, double y)
     const lay_run *r = &c->p->runs[pc->run];
     if (!r->icon || !c->dev->fill_path || c->rc)
         return;
-    double h = c->p->icon_size, x0 = x + 0.05 * c->p->st.size, y0 = y - h;
+    double h = c->p->icon_size, x0 = x + 0.05 * c->p->st.size, y0 = y - h + 0.15 * c->p->st.size;
     dl_path path;
     dl_path_init(&path);
     for (size_t i = 0; i < r->icon->n; i++) {

@@ -1,6 +1,7 @@
 /* lay_sheet.c — summary → vertical list → columns and pages → drawing. */
 #include "lay_sheet.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -256,6 +257,32 @@ static int text_run(runs *rs, lay_font_role role, dl_color c, const char *text, 
     return runs_add(rs, &r, text ? text : "");
 }
 
+/* Authors type the typewriter apostrophe (l'arma, geht's); print sets the
+ * typographic one, U+2019. Only between two letters: a quote mark or a
+ * foot sign stays as written. */
+static char *typeset_apostrophes(const char *text)
+{
+    size_t n = strlen(text), extra = 0;
+    for (size_t i = 1; i + 1 < n; i++)
+        extra += text[i] == '\'' ? 2 : 0;
+    char *out = malloc(n + extra + 1), *o = out;
+    if (!out)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char prev = i ? (unsigned char)text[i - 1] : 0, next = (unsigned char)text[i + 1];
+        int letter_before = i && (isalpha(prev) || prev >= 0x80);
+        int letter_after = isalpha(next) || next >= 0x80;
+        if (text[i] == '\'' && letter_before && letter_after) {
+            memcpy(o, "\xE2\x80\x99", 3);
+            o += 3;
+        } else {
+            *o++ = text[i];
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
 /* The inline children of node (stopping at nested blocks) as runs. */
 static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, runs *rs)
 {
@@ -287,9 +314,12 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
             dl_color col = gap > 0 ? s->t->theme.gap : st->color;
             int rc = 0;
             switch (n->type) {
-            case DOC_TEXT:
-                rc = text_run(rs, role, col, n->text, 0, NULL);
+            case DOC_TEXT: {
+                char *t = typeset_apostrophes(n->text ? n->text : "");
+                rc = t ? text_run(rs, role, col, t, 0, NULL) : -1;
+                free(t);
                 break;
+            }
             case DOC_NUM:
             case DOC_VAL:
                 rc = text_run(rs, role, col, n->text, 1, NULL);

@@ -194,6 +194,9 @@ static void test_nemesis_cairo_and_haru(void)
         CU_ASSERT_PTR_NOT_NULL(strstr(text, "Fase Giocatori"));
         CU_ASSERT_PTR_NOT_NULL(strstr(text, "pu\xC3\xB2 effettuare"));
         CU_ASSERT_PTR_NOT_NULL(strstr(text, "finch\xC3\xA9"));
+        /* the typewriter apostrophe of the source is set as U+2019 */
+        CU_ASSERT_PTR_NOT_NULL(strstr(text, "l\xE2\x80\x99" "arma"));
+        CU_ASSERT_PTR_NULL(strstr(text, "l'arma"));
         free(text);
     }
 }
