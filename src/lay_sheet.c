@@ -679,7 +679,9 @@ static int table_block(sheet *s, const doc_node *n, double x)
                 return -1;
             }
             if (rs.n) {
-                lay_para_style ps = lay_para_style_default(s->size, 1e5, s->lang, s->hyph);
+                /* measured without hyphenation: a column is at least as wide
+                 * as its widest word, so short words ("Faccia") stay whole */
+                lay_para_style ps = lay_para_style_default(s->size, 1e5, s->lang, NULL);
                 ps.justify = 0;
                 lay_para *p = lay_para_new(s->fonts, &ps, rs.r, rs.n);
                 if (p) {
