@@ -50,7 +50,7 @@ TEST_SRC := $(sort $(wildcard tests/*.c))
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TEST_BIN := $(BUILD)/tests/run-tests
 
-.PHONY: all tool outputs check bench install uninstall clean schema
+.PHONY: all tool outputs check bench install uninstall clean schema FORCE
 .DELETE_ON_ERROR:
 
 all: outputs
@@ -60,6 +60,14 @@ tool: $(BIN)
 $(BUILD)/src/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# The data directory is compiled in: rebuild cli_env.o when PREFIX changes
+# (`make install PREFIX=/usr` after a plain `make`).
+$(BUILD)/datadir.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+$(BUILD)/src/cli_env.o: $(BUILD)/datadir.stamp
+FORCE:
 
 $(BUILD)/libregelwerk.a: $(LIB_OBJ)
 	@rm -f $@
@@ -98,13 +106,14 @@ outputs: $(BIN)
 SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
            LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp):print_suppressions=0 \
            UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ifneq ($(findstring valgrind,$(DEBUGGER)),)
-DEBUGGER += --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
-            --suppressions=$(abspath tests/valgrind.supp)
-endif
+# (a variable of its own: DEBUGGER comes from the command line, where make
+# ignores += on it)
+VALGRIND_FLAGS := --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+                  --suppressions=$(abspath tests/valgrind.supp)
 
 check: $(TEST_BIN) $(BIN)
-	$(SAN_ENV) REGELWERK_BIN=$(abspath $(BIN)) $(DEBUGGER) $(TEST_BIN)
+	$(SAN_ENV) REGELWERK_BIN=$(abspath $(BIN)) $(DEBUGGER) \
+	  $(if $(findstring valgrind,$(DEBUGGER)),$(VALGRIND_FLAGS)) $(TEST_BIN)
 
 bench: $(BIN) $(BUILD)/tests/bench
 	$(BUILD)/tests/bench $(BIN)

@@ -314,10 +314,12 @@ static void check_doc(chk_ctx *c, const game_lang *l, chk_coverage *cov)
                            "a <%s> rule block needs an id: translations align by it",
                            doc_type_name(n->type));
             int bound = block_is_bound(n);
-            int marked = n->kind != NULL;
+            /* a <gap> is marked by nature: it says, with its reason, that the
+             * source does not give the rule, so there is nothing to bind */
+            int marked = n->kind != NULL || (n->type == DOC_GAP_BLOCK && n->reason && *n->reason);
             if (marked)
                 chk_result(c, n->reason && *n->reason, n->file, n->line, "kind=", "missing-reason",
-                           "kind=\"%s\" needs a reason", n->kind);
+                           "kind=\"%s\" needs a reason", n->kind ? n->kind : "gap");
             if (!marked || bound) {
                 cov->total++;
                 if (bound)
