@@ -3,9 +3,11 @@
 #include "eng.h"
 
 extern const eng_game eng_nemesis_game;
+extern const eng_game eng_noxius_game;
 
 static const eng_game *const games[] = {
     &eng_nemesis_game,
+    &eng_noxius_game,
     NULL,
 };
 
