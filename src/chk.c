@@ -75,7 +75,7 @@ typedef struct numword {
  * forms share their cardinal's stem: "dritte", "dritten", "terzo", "terza". */
 static const numword words[] = {
     /* German */
-    {"null", 0, 1}, {"eins", 1, 1}, {"ein", 1, 1}, {"eine", 1, 1}, {"einen", 1, 1},
+    {"null", 0, 1}, {"kein", 0, 1}, {"keine", 0, 1}, {"keinen", 0, 1}, {"eins", 1, 1}, {"ein", 1, 1}, {"eine", 1, 1}, {"einen", 1, 1},
     {"einem", 1, 1}, {"einer", 1, 1}, {"eines", 1, 1}, {"erst", 1, 0},
     {"zwei", 2, 0}, {"zweit", 2, 0}, {"drei", 3, 0}, {"dritt", 3, 0}, {"vier", 4, 0},
     {"fünf", 5, 0}, {"sechs", 6, 0}, {"sieben", 7, 0}, {"siebt", 7, 0}, {"acht", 8, 0},

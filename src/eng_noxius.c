@@ -2412,9 +2412,15 @@ static int pred_c_on_t(const void *p)
     return np == ch->tlow || np == ch->thigh;
 }
 
+/* The hit of a T field comes after the ability's effect, which may have
+ * given shield points: the question is asked of the state after it. */
 static void body_hit(nx_state *st)
 {
-    hit(st, st->ai_char);
+    int c = st->ai_char;
+    const nx_ability *a = &st->ch[c].ab[st->ai_ability];
+    for (int i = 0; i < a->neffect; i++)
+        op_effect(st, c, &a->effect[i], c, 0);
+    hit(st, c);
 }
 
 static int pred_c_t_ko(const void *p)

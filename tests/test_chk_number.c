@@ -57,6 +57,9 @@ static void test_german(void)
     CU_ASSERT_EQUAL(parse("FÜNF"), 5);
     CU_ASSERT_EQUAL(parse("eine"), 1);
     CU_ASSERT_EQUAL(parse("einen"), 1);
+    CU_ASSERT_EQUAL(parse("keine"), 0);     /* "keine SP": none is a number too */
+    CU_ASSERT_EQUAL(parse("kein"), 0);
+    CU_ASSERT_EQUAL(parse("keiner"), -999);
     CU_ASSERT_EQUAL(parse("erste"), 1);
     CU_ASSERT_EQUAL(parse("ersten"), 1);
     CU_ASSERT_EQUAL(parse("zwei"), 2);
