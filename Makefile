@@ -126,6 +126,7 @@ $(BUILD)/tests/bench: tests/bench/bench.c $(BUILD)/libregelwerk.a
 schema:
 	trang src/schema/regelwerk.rnc src/schema/regelwerk.rng
 	trang src/schema/template.rnc src/schema/template.rng
+	trang src/schema/fight.rnc src/schema/fight.rng
 
 ICONS_JSON := out/deps/node_modules/@iconify-json/game-icons/icons.json
 

@@ -84,6 +84,7 @@ typedef struct nx_op {
 } nx_op;
 
 typedef struct nx_ability {
+    char name[32];     /* for the trace; "" = "ability N" */
     int set;
     int delta;
     nx_op effect[NX_MAXOP];
@@ -253,6 +254,7 @@ static void gain_lp(nx_state *st, int c, int n)
     ch->lp += n;
     if (ch->lp > ch->lpmax)
         ch->lp = ch->lpmax;
+    say(st, "gain", cname(st, c), "gets %d LP (now %d LP)", n, ch->lp);
     if (ch->ko && ch->lp > 0) {
         ch->ko = 0;
         say(st, "revive", cname(st, c), "gets LP and fights again");
@@ -265,6 +267,7 @@ static void gain_sp(nx_state *st, int c, int n)
     if (ch->dead || ch->ko || n <= 0)
         return;
     ch->sp += n;
+    say(st, "gain", cname(st, c), "gets %d SP (now %d SP)", n, ch->sp);
 }
 
 /* A hit (T): the damage of the character's position at its enemy. */
@@ -559,18 +562,24 @@ static int shade_bonus(const nx_ability *a, int power)
 
 static int ally_default(const nx_state *st, int c, int kind)
 {
-    /* heal and shield the weakest other character; buff the next to cast */
+    /* heal the most hurt other character, shield the weakest, buff the next
+     * to cast (else the strongest position for the next round); never the
+     * caster itself: buffs are for the others */
     int best = -1;
     for (int o = 0; o < st->players; o++) {
         const nx_char *ch = &st->ch[o];
         if (o == c || ch->dead)
             continue;
         if (kind == O_BUFF) {
-            if (ch->ko || ch->acted || ch->enemy <= 0)
+            if (ch->ko)
                 continue;
-            if (best < 0 || ch->pos > st->ch[best].pos)
+            int waiting = !ch->acted && ch->enemy > 0, bwait = best >= 0 && !st->ch[best].acted;
+            if (best < 0 || (waiting && !bwait) || (waiting == bwait && ch->pos > st->ch[best].pos))
                 best = o;
-        } else if (best < 0 || ch->lp < st->ch[best].lp) {
+        } else if (kind == O_HEAL) {
+            if (best < 0 || ch->lpmax - ch->lp > st->ch[best].lpmax - st->ch[best].lp)
+                best = o;
+        } else if (best < 0 || ch->lp + ch->sp < st->ch[best].lp + st->ch[best].sp) {
             best = o;
         }
     }
@@ -645,8 +654,15 @@ static void cast(nx_state *st, int c, int k, int ally)
     /* shaded values count when held at casting, not when reached */
     int before = ch->power, np = ch->power + a->delta;
     int bonus = shade_bonus(a, FAULT(NX_FAULT_SHADE_REACHED) ? np : before);
-    say(st, "cast", cname(st, c), "casts ability %d (power %d -> %d%s)", k + 1, before, np,
-        bonus ? ", shaded bonus" : "");
+    char abname[40];
+    if (a->name[0])
+        snprintf(abname, sizeof abname, "%s", a->name);
+    else
+        snprintf(abname, sizeof abname, "ability %d", k + 1);
+    char extra[40] = "";
+    if (bonus)
+        snprintf(extra, sizeof extra, ", shaded: %+d damage", bonus);
+    say(st, "cast", cname(st, c), "casts %s (power %d -> %d%s)", abname, before, np, extra);
     if (bonus)
         trace(st, T_CAST, "noxius.cast.shaded");
     if (FAULT(NX_FAULT_POWER_FIRST)) {
@@ -1056,6 +1072,8 @@ static int resolve(nx_state *st, const char *key, nx_ref *r)
         INT("sp-first", c->sp_first, 0, 1)
         if (!strcmp(f, "name")) return r->str = c->name, 0;
         if (f[0] == 'a' && f[1] >= '1' && f[1] <= '4' && !f[2]) return r->ab = &c->ab[f[1] - '1'], 0;
+        if (f[0] == 'a' && f[1] >= '1' && f[1] <= '4' && !strcmp(f + 2, ".name"))
+            return r->str = c->ab[f[1] - '1'].name, 0;
         if (!strcmp(f, "free")) return r->ro = 1, r->value = c->free, 0;
         return -1;
     }
@@ -1109,6 +1127,7 @@ static int nx_set(void *p, const char *key, const char *value, char *err, size_t
         nx_ability a;
         if (parse_ability(value, &a, err, errlen) != 0)
             return -1;
+        memcpy(a.name, r.ab->name, sizeof a.name);   /* the name is a key of its own */
         *r.ab = a;
         return 0;
     }
@@ -1272,8 +1291,25 @@ static double ability_value(const nx_state *st, int c, int k)
         }
     }
     v /= 6;
-    for (int i = 0; i < a->neffect; i++)
-        v += a->effect[i].kind == O_DMG ? a->effect[i].n * 0.5 : 0.6;
+    for (int i = 0; i < a->neffect; i++) {
+        const nx_op *op = &a->effect[i];
+        int ally = ally_default(st, c, op->kind);
+        const nx_char *al = &st->ch[ally];
+        switch (op->kind) {
+        case O_DMG: v += op->n * 0.5; break;
+        case O_HEAL: {
+            int gap = al->lpmax - al->lp;
+            v += ally == c ? 0 : (gap < op->n ? gap : op->n) * (al->ko ? 2.0 : 0.8);
+            break;
+        }
+        case O_SHIELD: v += ally == c ? 0 : op->n * 0.5; break;
+        case O_BUFF: v += ally == c ? 0 : op->n * (!al->acted ? 0.9 : 0.4); break;
+        case O_LP: v += (ch->lpmax - ch->lp < op->n ? ch->lpmax - ch->lp : op->n) * 0.8; break;
+        case O_SP: v += op->n * 0.5; break;
+        case O_WOUND: v += pl->kind == P_WOUND ? 3 : pl->kind == P_NORMAL && pl->lo && !en->wounded ? 1 : 0; break;
+        default: break;
+        }
+    }
     if (np == ch->tlow || np == ch->thigh)
         v -= hurt * (ch->lp + ch->sp <= hurt ? 4.0 : 1.0);
     /* keep the power away from the edges, so that every ability stays castable */
@@ -1304,8 +1340,8 @@ static int auto_turn(nx_state *st)
             want_sp |= pl->cond[k].kind == C_SP;
         }
     if (want_sp && ch->sp > 0) {
-        lose(st, c, 1, K_SP);
         say(st, "sacrifice", cname(st, c), "sacrifices 1 SP");
+        lose(st, c, 1, K_SP);
         if (pl->kind == P_SP)
             advance(st, ch->enemy - 1);
         else
@@ -1315,8 +1351,8 @@ static int auto_turn(nx_state *st)
                     break;
                 }
     } else if (want_lp && ch->lp > 1) {
-        lose(st, c, 1, K_LP);
         say(st, "sacrifice", cname(st, c), "sacrifices 1 LP");
+        lose(st, c, 1, K_LP);
         if (pl->kind == P_LP)
             advance(st, ch->enemy - 1);
         else

@@ -9,6 +9,7 @@
 #include <libxml/parser.h>
 
 #include "cli.h"
+#include "cmd_simulate.h"
 #include "doc.h"
 
 static void usage(FILE *fp)
@@ -69,6 +70,8 @@ int main(int argc, char **argv)
         rc = cmd_check(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "build") == 0)
         rc = cmd_build(sub_argc, sub_argv, &env);
+    else if (strcmp(cmd, "simulate") == 0)
+        rc = cmd_simulate(sub_argc, sub_argv, &env);
     else {
         fprintf(stderr, "regelwerk: unknown command '%s'\n", cmd);
         usage(stderr);

@@ -37,7 +37,7 @@ typedef struct game_run {
 
 static void start(game_run *g, int players)
 {
-    char err[128], n[4];
+    char err[128], n[12];
     eng_rng_seed(&g->rng, 5);
     g->st = G->state_new(&g->rng);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g->st);
