@@ -42,7 +42,13 @@ else
 BUILD ?= out/build
 endif
 
+# The sanitizer build keeps its own binary (the tests run it as a
+# subprocess too), so that out/bin/regelwerk is always the plain tool.
+ifeq ($(SAN),1)
+BIN := $(BUILD)/bin/regelwerk
+else
 BIN := out/bin/regelwerk
+endif
 SRC := $(sort $(wildcard src/*.c))
 LIB_SRC := $(filter-out src/main.c,$(SRC))
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/src/%.o)
