@@ -67,7 +67,7 @@ enum { E_NONE, E_TIME, E_SD, E_FIRE, E_MALFUNCTION };
 enum { L_TIME = 1, L_ATTACK, L_FIRE, L_CARD_MOVE, L_CARD_EFFECT, L_BAG,
        L_CHK_ENGINES, L_CHK_COORDS, L_CHK_CONTAM, L_CHK_OBJECTIVE };
 /* which procedure writes its outcomes into the trace */
-enum { T_NONE, T_EVENT, T_DAMAGE, T_TARGET };
+enum { T_NONE, T_EVENT, T_DAMAGE, T_TARGET, T_BAG };
 
 static const char *const kind_names[] = {"none", "larva", "creeper", "adult", "breeder", "queen", "blank"};
 static const char *const intruder_names[] = {"none", "larva", "creeper", "adult", "breeder", "queen", "egg"};
@@ -845,11 +845,11 @@ static void ev_bag(nm_state *st)
         return;
     switch (t.kind) {
     case K_LARVA:
-        nm_trace(st, T_EVENT, "nemesis.bag.larva-to-adult");
+        nm_trace(st, T_BAG, "nemesis.bag.larva-to-adult");
         supply_to_bag(st, K_ADULT);
         return;                           /* the larva token stays out */
     case K_CREEPER:
-        nm_trace(st, T_EVENT, "nemesis.bag.creeper-to-breeder");
+        nm_trace(st, T_BAG, "nemesis.bag.creeper-to-breeder");
         supply_to_bag(st, K_BREEDER);
         return;
     case K_ADULT:
@@ -861,7 +861,7 @@ static void ev_bag(nm_state *st)
                 who[n++] = c;
         }
         if (n)
-            nm_trace(st, T_EVENT, "nemesis.bag.noise-rolls");
+            nm_trace(st, T_BAG, "nemesis.bag.noise-rolls");
         for (int k = 0; k < n && !st->over; k++)
             if (in_play(&st->ch[who[k]]))
                 nm_noise_roll(st, who[k]);
@@ -875,7 +875,7 @@ static void ev_bag(nm_state *st)
                 c = i;
         }
         if (c >= 0 && st->room[NM_NEST].explored) {
-            nm_trace(st, T_EVENT, "nemesis.bag.queen-encounter");
+            nm_trace(st, T_BAG, "nemesis.bag.queen-encounter");
             /* the drawn queen is the intruder of this encounter */
             for (int k = 1; k <= 4; k++)
                 st->corr[slot_corr(NM_NEST, k)].noise = 0;
@@ -883,21 +883,21 @@ static void ev_bag(nm_state *st)
             if (i >= 0 && st->ch[c].hand < t.num)
                 nm_intruder_attack(st, i, nm_target(st, NM_NEST, c));
         } else {
-            nm_trace(st, T_EVENT, "nemesis.bag.egg");
+            nm_trace(st, T_BAG, "nemesis.bag.egg");
             st->eggs++;
         }
         break;
     }
     case K_SIX:
         if (supply_to_bag(st, K_ADULT) == 0)
-            nm_trace(st, T_EVENT, "nemesis.bag.add-adult");
+            nm_trace(st, T_BAG, "nemesis.bag.add-adult");
         else
-            nm_trace(st, T_EVENT, "nemesis.bag.no-adult");
+            nm_trace(st, T_BAG, "nemesis.bag.no-adult");
         break;
     default:
         break;
     }
-    nm_trace(st, T_EVENT, "nemesis.bag.return");
+    nm_trace(st, T_BAG, "nemesis.bag.return");
     bag_put(st->bag, &st->nbag, t.kind, t.num);
 }
 
@@ -928,8 +928,11 @@ static void nm_event_phase(nm_state *st)
         ev_fire(st);
     if (!st->over)
         ev_card(st);
-    if (!st->over)
+    if (!st->over) {
+        /* drawn as a flowchart of its own (nemesis.bag-development) */
+        nm_trace(st, T_EVENT, "nemesis.event.development");
         ev_bag(st);
+    }
     if (!st->over)
         nm_round_start(st);
 }
@@ -3470,6 +3473,11 @@ static int run_event(const void *p, const char **trace, size_t max)
     return run_traced(p, T_EVENT, trace, max, nm_event_phase);
 }
 
+static int run_bag(const void *p, const char **trace, size_t max)
+{
+    return run_traced(p, T_BAG, trace, max, ev_bag);
+}
+
 /* Event-phase situations: self-destruct off/on, time (and self-destruct)
  * running out or not, intruders in combat or not, an intruder in a burning
  * room or not, every bag token, the nest occupied or not, adult tokens left
@@ -3539,20 +3547,48 @@ static long enum_event(uint64_t seed, int (*visit)(const void *, void *), void *
     return n;
 }
 
+/* The bag development on its own: the event phase's states, with the dice
+ * that the steps before it would have used taken off the queue, so that
+ * the forced bag token is the next thing drawn. */
+typedef struct bag_visit_ctx {
+    int (*visit)(const void *, void *);
+    void *ctx;
+} bag_visit_ctx;
+
+static int bag_visit(const void *p, void *data)
+{
+    const bag_visit_ctx *b = data;
+    eng_rng *r = ((const nm_state *)p)->rng;
+    while (r->next_forced < r->nforced && r->forced[r->next_forced].die != &die_bag)
+        r->next_forced++;
+    return b->visit(p, b->ctx);
+}
+
+static long enum_bag(uint64_t seed, int (*visit)(const void *, void *), void *ctx)
+{
+    bag_visit_ctx b = {visit, ctx};
+    return enum_event(seed, bag_visit, &b);
+}
+
 static const eng_pred event_preds[] = {
     {"nemesis.event.sd-active", "the self-destruct is active", 2, pred_e_sd},
     {"nemesis.event.reaches-red", "the time or self-destruct marker reaches the red space", 2, pred_e_red},
     {"nemesis.event.any-combat", "an intruder shares a room with a character", 2, pred_e_combat},
     {"nemesis.event.any-burning", "an intruder is in a room with fire", 2, pred_e_fire},
-    {"nemesis.event.token", "the bag token: 0 larva, 1 creeper, 2 adult, 3 breeder, 4 queen, 5 blank", 6, pred_e_token},
-    {"nemesis.event.nest-occupied", "a character is in the discovered nest", 2, pred_e_nest},
-    {"nemesis.event.adult-left", "an adult token is left outside the bag", 2, pred_e_supply},
-    {"nemesis.event.someone-free", "a character in play is not in combat", 2, pred_e_free},
 };
 static const char *const event_outcomes[] = {
     "nemesis.event.time", "nemesis.event.self-destruct", "nemesis.event.game-over",
     "nemesis.event.attacks", "nemesis.event.fire-damage", "nemesis.event.intruders-move",
-    "nemesis.event.card-effect", "nemesis.bag.larva-to-adult", "nemesis.bag.creeper-to-breeder",
+    "nemesis.event.card-effect", "nemesis.event.development", NULL};
+
+static const eng_pred bag_preds[] = {
+    {"nemesis.bag.token", "the bag token: 0 larva, 1 creeper, 2 adult, 3 breeder, 4 queen, 5 blank", 6, pred_e_token},
+    {"nemesis.bag.nest-occupied", "a character is in the discovered nest", 2, pred_e_nest},
+    {"nemesis.bag.adult-left", "an adult token is left outside the bag", 2, pred_e_supply},
+    {"nemesis.bag.someone-free", "a character in play is not in combat", 2, pred_e_free},
+};
+static const char *const bag_outcomes[] = {
+    "nemesis.bag.larva-to-adult", "nemesis.bag.creeper-to-breeder",
     "nemesis.bag.noise-rolls", "nemesis.bag.queen-encounter", "nemesis.bag.egg",
     "nemesis.bag.add-adult", "nemesis.bag.no-adult", "nemesis.bag.return", NULL};
 
@@ -3563,6 +3599,8 @@ static const eng_ai nm_ais[] = {
      sizeof damage_preds / sizeof damage_preds[0], damage_outcomes, run_damage, enum_damage, describe},
     {"nemesis.event-phase", "the event phase", event_preds, sizeof event_preds / sizeof event_preds[0],
      event_outcomes, run_event, enum_event, describe},
+    {"nemesis.bag-development", "the development of the intruder bag", bag_preds,
+     sizeof bag_preds / sizeof bag_preds[0], bag_outcomes, run_bag, enum_bag, describe},
 };
 
 /* ---- the game ---------------------------------------------------------------------------------- */

@@ -384,7 +384,7 @@ static int visit(const void *st, void *data)
 
 static void test_ais(void)
 {
-    CU_ASSERT_EQUAL(G->nais, 3);
+    CU_ASSERT_EQUAL(G->nais, 4);
     for (size_t a = 0; a < G->nais; a++) {
         ai_ctx c = {&G->ais[a], 0, 0, {0}};
         long n = G->ais[a].enumerate(1, visit, &c);
