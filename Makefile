@@ -109,7 +109,9 @@ outputs: $(BIN)
 # libhyphen keeps a few bytes per loaded dictionary that hnj_hyphen_free does
 # not release (a known upstream leak); tests/lsan.supp and tests/valgrind.supp
 # name exactly that and nothing of ours.
-SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+# fast_unwind_on_malloc=0: libraries built without frame pointers (libgvc)
+# still get whole stacks, so that a suppression can name the function
+SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:fast_unwind_on_malloc=0 \
            LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp):print_suppressions=0 \
            UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # (a variable of its own: DEBUGGER comes from the command line, where make

@@ -18,6 +18,7 @@
 #include "dl.h"
 #include "game.h"
 #include "icon.h"
+#include "lay_flow.h"
 #include "lay_font.h"
 #include "lay_hyph.h"
 #include "lay_sheet.h"
@@ -25,24 +26,29 @@
 
 static void usage(FILE *fp)
 {
-    fputs("usage: regelwerk build [GAME...] [--lang L] [--only sheet] [--device haru|cairo]\n"
+    fputs("usage: regelwerk build [GAME...] [--lang L] [--only sheet|flow] [--device haru|cairo]\n"
           "                       [--format pdf|png|svg] [--paper a4|letter] [--pages N]\n"
           "                       [--strict] [-o DIR]\n"
           "\n"
           "Renders the outputs configured in each game's game.xml (all games when none\n"
-          "is named) into DIR/GAME/ (default DIR: out). Sheets are named\n"
-          "GAME-LANG-PAPER.pdf (.svg; .png writes one file per page, -N.png).\n"
+          "is named) into DIR/GAME/ (default DIR: out): sheets as GAME-LANG-PAPER.pdf,\n"
+          "flowcharts (laid out by Graphviz's dot, one page each, the paper turned\n"
+          "whichever way prints larger) as GAME-LANG-flow-FLOW-PAPER.pdf; .svg alike,\n"
+          ".png one file per page (-N.png).\n"
           "\n"
           "  --lang L          only this language\n"
-          "  --only sheet      only this kind of output (sheets are the kind built today)\n"
+          "  --only KIND       sheet or flow: only this kind of output (status cards\n"
+          "                    are verified by check but not rendered yet)\n"
           "  --device D        haru (libharu) or cairo (default)\n"
           "  --format F        pdf (default), png or svg (png and svg need --device cairo)\n"
           "  --paper P         a4 or letter, overriding the configured papers\n"
           "  --pages N         fit each sheet on N pages, shrinking within the floor\n"
-          "  --strict          any layout flaw (overfull line, widow, ...) is an error\n"
+          "  --strict          any layout flaw (overfull line, widow, ..., a flowchart\n"
+          "                    whose labels would print below 6.5 pt) is an error\n"
           "  -o DIR            output folder (default out)\n"
           "\n"
-          "Prints one quality line per sheet. Exit status: 0 ok, 1 a build failed, 2 usage.\n",
+          "Prints one quality line per sheet and flowchart. Exit status: 0 ok, 1 a build\n"
+          "failed, 2 usage.\n",
           fp);
 }
 
@@ -88,6 +94,86 @@ static long long build_date(const game *g)
     return newest;
 }
 
+/* What every page of a game carries: the date, credits and licences. */
+typedef struct furniture {
+    char date[32];
+    long long when;
+    char *credits[16];        /* NULL-terminated */
+    const char *licences[8];  /* NULL-terminated, borrowed */
+} furniture;
+
+static void furniture_make(furniture *fu, const game *g, const lay_fonts *fonts, const icon_set *icons)
+{
+    memset(fu, 0, sizeof *fu);
+    fu->when = build_date(g);
+    time_t t = (time_t)fu->when;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(fu->date, sizeof fu->date, "%Y-%m-%d", &tm);
+    size_t n = 0;
+    for (size_t i = 0; i < g->ncredits && n < 15; i++) {
+        const game_credit *c = &g->credits[i];
+        char line[512];
+        snprintf(line, sizeof line, "%s%s%s%s%s", c->text ? c->text : "",
+                 c->version ? ", v. " : "", c->version ? c->version : "", c->url ? " \xe2\x80\x93 " : "",
+                 c->url ? c->url : "");
+        fu->credits[n++] = strdup(line);
+    }
+    size_t nl = 0;
+    const char *font_credit = lay_fonts_credit(fonts);
+    if (font_credit)
+        fu->licences[nl++] = font_credit;
+    if (icons && icon_credit(icons))
+        fu->licences[nl++] = icon_credit(icons);
+}
+
+static void furniture_free(furniture *fu)
+{
+    for (size_t i = 0; fu->credits[i]; i++)
+        free(fu->credits[i]);
+}
+
+/* Writes a laid-out list into DIR/GAME/NAME.EXT through the chosen device
+ * (png and svg: one file per page, NAME-N.EXT). path receives the file name
+ * ("" when the folder could not be made). The device writes a temporary
+ * file and renames it on close: a failure leaves nothing behind. */
+static int write_list(const build_opts *bo, const game *g, const dl_list *list, const char *name, char *path,
+                      size_t pathlen, diag_list *diags)
+{
+    char dir[PATH_MAX];
+    const char *ext = bo->format;
+    path[0] = '\0';
+    snprintf(dir, sizeof dir, "%s/%s", bo->outdir, g->id);
+    if (mkdirs(dir) != 0) {
+        diag_add(diags, DIAG_ERROR, dir, 0, 0, "io", "cannot create the folder: %s", strerror(errno));
+        return -1;
+    }
+    if (strcmp(ext, "png") == 0 || strcmp(ext, "svg") == 0)
+        snprintf(path, pathlen, "%s/%s-%%d.%s", dir, name, ext);
+    else
+        snprintf(path, pathlen, "%s/%s.%s", dir, name, ext);
+    dev_device *dev = NULL;
+    if (strcmp(bo->device, "haru") == 0)
+        dev = dev_haru_new(path, diags);
+    else
+        dev = dev_cairo_new(path,
+                            strcmp(ext, "png") == 0   ? DEV_CAIRO_PNG
+                            : strcmp(ext, "svg") == 0 ? DEV_CAIRO_SVG
+                                                      : DEV_CAIRO_PDF,
+                            150.0, diags);
+    if (!dev)
+        return -1;
+    const dl_doc_info *info = dl_list_doc_info(list);
+    int ok = (!dev->begin_doc || !info || dev->begin_doc(dev, info) == 0) && dl_replay(list, dev, NULL) == 0;
+    /* close writes the temp file and renames it; on failure nothing is left */
+    int closed = dev->close ? dev->close(dev) : 0;
+    dev->drop(dev);
+    if (ok && closed == 0)
+        return 0;
+    diag_add(diags, DIAG_ERROR, path, 0, 0, "device", "the %s device could not write the file", bo->device);
+    return -1;
+}
+
 static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
                         const game_output *o, const game_lang *l, const char *paper,
                         const icon_set *icons, lay_fonts *fonts, diag_list *diags)
@@ -98,31 +184,12 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
         return -1;
 
     /* the sheet's furniture, from game.xml */
-    char date[32];
-    long long when = build_date(g);
-    time_t t = (time_t)when;
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(date, sizeof date, "%Y-%m-%d", &tm);
-    char *credit_lines[16];
-    size_t ncredits = 0;
-    for (size_t i = 0; i < g->ncredits && ncredits < 15; i++) {
-        const game_credit *c = &g->credits[i];
-        char line[512];
-        snprintf(line, sizeof line, "%s%s%s%s%s", c->text ? c->text : "",
-                 c->version ? ", v. " : "", c->version ? c->version : "", c->url ? " \xe2\x80\x93 " : "",
-                 c->url ? c->url : "");
-        credit_lines[ncredits++] = strdup(line);
-    }
-    credit_lines[ncredits] = NULL;
-    const char *licences[8];
-    size_t nlic = 0;
-    const char *font_credit = lay_fonts_credit(fonts);
-    if (font_credit)
-        licences[nlic++] = font_credit;
-    if (icons && icon_credit(icons))
-        licences[nlic++] = icon_credit(icons);
-    licences[nlic] = NULL;
+    furniture fu;
+    furniture_make(&fu, g, fonts, icons);
+    char *const *credit_lines = fu.credits;
+    const char *const *licences = fu.licences;
+    const char *date = fu.date;
+    long long when = fu.when;
 
     lay_sheet_meta meta = {0};
     char *title = doc_plain_text(l->doc->root->first && l->doc->root->first->type == DOC_TITLE
@@ -154,48 +221,69 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
         built = 0;
     }
     if (built) {
-        char dir[PATH_MAX], path[PATH_MAX + 256];
-        snprintf(dir, sizeof dir, "%s/%s", bo->outdir, g->id);
-        const char *ext = bo->format;
-        if (mkdirs(dir) != 0) {
-            diag_add(diags, DIAG_ERROR, dir, 0, 0, "io", "cannot create the folder: %s", strerror(errno));
-        } else {
-            if (strcmp(ext, "png") == 0 || strcmp(ext, "svg") == 0)
-                snprintf(path, sizeof path, "%s/%s-%s-%s-%%d.%s", dir, g->id, l->code, paper, ext);
-            else
-                snprintf(path, sizeof path, "%s/%s-%s-%s.%s", dir, g->id, l->code, paper, ext);
-            dev_device *dev = NULL;
-            if (strcmp(bo->device, "haru") == 0)
-                dev = dev_haru_new(path, diags);
-            else
-                dev = dev_cairo_new(path,
-                                    strcmp(ext, "png") == 0   ? DEV_CAIRO_PNG
-                                    : strcmp(ext, "svg") == 0 ? DEV_CAIRO_SVG
-                                                              : DEV_CAIRO_PDF,
-                                    150.0, diags);
-            if (dev) {
-                const dl_doc_info *info = dl_list_doc_info(list);
-                int ok = (!dev->begin_doc || !info || dev->begin_doc(dev, info) == 0) &&
-                         dl_replay(list, dev, NULL) == 0;
-                /* close writes the temp file and renames it; on failure nothing is left */
-                int closed = dev->close ? dev->close(dev) : 0;
-                dev->drop(dev);
-                if (ok && closed == 0)
-                    rc = 0;
-                else
-                    diag_add(diags, DIAG_ERROR, path, 0, 0, "device", "the %s device could not write the file",
-                             bo->device);
-            }
+        char name[PATH_MAX];
+        snprintf(name, sizeof name, "%s-%s-%s", g->id, l->code, paper);
+        char path[PATH_MAX + 300];
+        rc = write_list(bo, g, list, name, path, sizeof path, diags);
+        if (path[0]) {
             printf("%s: ", path);
             lay_report_print(&rep, stdout);
         }
     }
     dl_list_free(list);
     free(title);
-    for (size_t i = 0; i < ncredits; i++)
-        free(credit_lines[i]);
+    furniture_free(&fu);
     lay_template_free(tpl);
     return rc;
+}
+
+/* One flowchart page per flow (all the game's flows, or the output's one). */
+static int render_flows(const cli_env *env, const build_opts *bo, const game *g, const game_output *o,
+                        const game_lang *l, const char *paper, const icon_set *icons, lay_fonts *fonts,
+                        diag_list *diags)
+{
+    lay_template *tpl = lay_template_load(env->templates, "reference", paper, g->id, diags);
+    if (!tpl)
+        return -1;
+    furniture fu;
+    furniture_make(&fu, g, fonts, icons);
+    char *title = doc_plain_text(l->doc->root->first && l->doc->root->first->type == DOC_TITLE
+                                     ? l->doc->root->first : l->doc->root);
+    char keywords[256];
+    snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
+    lay_flow_meta meta = {title ? title : game_title(g, l->code), l->doc->root->variant, fu.date, l->code,
+                          keywords, (const char *const *)fu.credits, fu.licences, fu.when};
+    int failed = 0;
+    for (size_t i = 0; i < g->nflows; i++) {
+        const game_flow *f = &g->flows[i];
+        if (o->flow && strcmp(o->flow, f->id) != 0)
+            continue;
+        dl_list *list = dl_list_new();
+        lay_flow_report rep;
+        int ok = list && lay_flow_build(f, l->doc, &meta, tpl, fonts, list, &rep, diags) == 0;
+        int flaw = ok && rep.label_size < LAY_FLOW_MIN_LABEL;
+        if (flaw)
+            diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, f->loc.file, f->loc.line, 0, "flow-small",
+                     "flow \"%s\" fits the page only with labels at %.1f pt (below %.1f): split it or use "
+                     "another paper%s", f->id, rep.label_size, LAY_FLOW_MIN_LABEL,
+                     bo->strict ? "; --strict: nothing written" : "");
+        if (ok && !(flaw && bo->strict)) {
+            char name[PATH_MAX], path[PATH_MAX + 300];
+            snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
+            ok = write_list(bo, g, list, name, path, sizeof path, diags) == 0;
+            if (path[0])
+                printf("%s: %d nodes, %d edges, labels %.2f pt (scale %.2f): %s\n", path, rep.nodes, rep.edges,
+                       rep.label_size, rep.scale, flaw ? "too small" : "ok");
+        } else {
+            ok = 0;
+        }
+        failed += !ok;
+        dl_list_free(list);
+    }
+    free(title);
+    furniture_free(&fu);
+    lay_template_free(tpl);
+    return failed ? -1 : 0;
 }
 
 static int build_game(const cli_env *env, const build_opts *bo, const game *g, const icon_set *base_icons,
@@ -216,9 +304,10 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
     }
     for (size_t i = 0; i < g->noutputs; i++) {
         const game_output *o = &g->outputs[i];
-        if (strcmp(o->kind, "sheet") != 0)
-            continue;   /* cards and flowcharts are rendered by later work */
-        if (bo->only && strcmp(bo->only, "sheet") != 0)
+        int is_flow = strcmp(o->kind, "flowchart") == 0;
+        if (strcmp(o->kind, "sheet") != 0 && !is_flow)
+            continue;   /* cards are rendered by later work (see the usage) */
+        if (bo->only && strcmp(bo->only, is_flow ? "flow" : "sheet") != 0)
             continue;
         const char *paper = bo->paper ? bo->paper : (o->paper ? o->paper : "a4");
         if (bo->paper && o->paper && strcmp(bo->paper, o->paper) != 0) {
@@ -239,7 +328,8 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
             if (bo->lang && strcmp(bo->lang, l->code) != 0)
                 continue;
             built++;
-            if (render_sheet(env, bo, g, o, l, paper, icons, fonts, diags) != 0)
+            if ((is_flow ? render_flows(env, bo, g, o, l, paper, icons, fonts, diags)
+                         : render_sheet(env, bo, g, o, l, paper, icons, fonts, diags)) != 0)
                 failed++;
         }
     }
@@ -310,9 +400,13 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         fprintf(stderr, "regelwerk build: libharu writes PDF only; use --device cairo for %s\n", bo.format);
         rc = CLI_USAGE;
     }
-    if (rc == CLI_OK && bo.only && strcmp(bo.only, "sheet") != 0 && strcmp(bo.only, "cards") != 0 &&
-        strcmp(bo.only, "flow") != 0) {
-        fprintf(stderr, "regelwerk build: --only wants sheet, cards or flow\n");
+    if (rc == CLI_OK && bo.only && strcmp(bo.only, "cards") == 0) {
+        /* said plainly rather than building nothing and calling it done */
+        fprintf(stderr, "regelwerk build: status cards are not rendered yet; their data is verified by "
+                        "`regelwerk check`\n");
+        rc = CLI_FAIL;
+    } else if (rc == CLI_OK && bo.only && strcmp(bo.only, "sheet") != 0 && strcmp(bo.only, "flow") != 0) {
+        fprintf(stderr, "regelwerk build: --only wants sheet or flow\n");
         rc = CLI_USAGE;
     }
     if (rc == CLI_OK && bo.paper && strcmp(bo.paper, "a4") != 0 && strcmp(bo.paper, "letter") != 0) {

@@ -13,7 +13,7 @@
  * per section, and links for cross-references.
  *
  * Flowchart references render as a cross-reference line naming the
- * flowchart (the flowchart is its own output), not as a picture.
+ * flowchart, which is its own output (lay_flow.h), not as a picture.
  *
  * Ownership: everything passed in is borrowed for the call; the display
  * list receives copies. The report is filled even when the build fails.
