@@ -192,7 +192,61 @@ typedef struct walk_ctx {
     /* taken[node][branch]: some state took this branch. A branch no state
      * takes is a part of the flowchart the engine never confirmed. */
     unsigned char **taken;
+    /* the flow resolved once (tens of thousands of states walk it):
+     * per node its predicate, its next node, its branches' values and
+     * targets */
+    const eng_pred **npred;
+    int *nnext;
+    long **bval;
+    int **bto;
+    int start;
 } walk_ctx;
+
+static int resolve_flow(walk_ctx *w)
+{
+    const game_flow *f = w->f;
+    size_t n = f->nnodes ? f->nnodes : 1;
+    w->npred = calloc(n, sizeof *w->npred);
+    w->nnext = calloc(n, sizeof *w->nnext);
+    w->bval = calloc(n, sizeof *w->bval);
+    w->bto = calloc(n, sizeof *w->bto);
+    if (!w->npred || !w->nnext || !w->bval || !w->bto)
+        return -1;
+    w->start = -1;
+    for (size_t i = 0; i < f->nnodes; i++) {
+        const game_fnode *fn = &f->nodes[i];
+        if (fn->kind == GAME_FN_START && w->start < 0)
+            w->start = (int)i;
+        w->nnext[i] = fn->next ? node_index(f, fn->next) : -1;
+        if (fn->kind != GAME_FN_DECISION)
+            continue;
+        w->npred[i] = eng_find_pred(w->ai, fn->ref);
+        w->bval[i] = calloc(fn->nbranches ? fn->nbranches : 1, sizeof **w->bval);
+        w->bto[i] = calloc(fn->nbranches ? fn->nbranches : 1, sizeof **w->bto);
+        if (!w->bval[i] || !w->bto[i])
+            return -1;
+        for (size_t b = 0; b < fn->nbranches; b++) {
+            if (branch_value(fn->branches[b].value, &w->bval[i][b]) != 0)
+                w->bval[i][b] = -1;
+            w->bto[i][b] = node_index(f, fn->branches[b].to);
+        }
+    }
+    return 0;
+}
+
+static void release_flow(walk_ctx *w)
+{
+    for (size_t i = 0; i < w->f->nnodes; i++) {
+        if (w->bval)
+            free(w->bval[i]);
+        if (w->bto)
+            free(w->bto[i]);
+    }
+    free(w->npred);
+    free(w->nnext);
+    free(w->bval);
+    free(w->bto);
+}
 
 static int visit(const void *st, void *data)
 {
@@ -219,10 +273,7 @@ static int visit(const void *st, void *data)
     const char *flow_trace[MAX_TRACE];
     int flow_nodes[MAX_TRACE];
     int nflow = 0;
-    int cur = node_index(f, f->nodes[0].kind == GAME_FN_START ? f->nodes[0].id : NULL);
-    for (size_t i = 0; cur < 0 && i < f->nnodes; i++)
-        if (f->nodes[i].kind == GAME_FN_START)
-            cur = (int)i;
+    int cur = w->start;
     int end_node = cur;
     for (size_t guard = 0; cur >= 0 && guard <= f->nnodes; guard++) {
         const game_fnode *fn = &f->nodes[cur];
@@ -230,13 +281,11 @@ static int visit(const void *st, void *data)
         if (fn->kind == GAME_FN_END)
             break;
         if (fn->kind == GAME_FN_DECISION) {
-            const eng_pred *p = eng_find_pred(w->ai, fn->ref);
-            int v = p->eval(st);
+            int v = w->npred[cur]->eval(st);
             int to = -1;
             for (size_t b = 0; b < fn->nbranches; b++) {
-                long bv;
-                if (branch_value(fn->branches[b].value, &bv) == 0 && bv == v) {
-                    to = node_index(f, fn->branches[b].to);
+                if (w->bval[cur][b] == v) {
+                    to = w->bto[cur][b];
                     if (w->taken && w->taken[cur])
                         w->taken[cur][b] = 1;
                 }
@@ -248,7 +297,7 @@ static int visit(const void *st, void *data)
             flow_nodes[nflow] = cur;
             flow_trace[nflow++] = fn->ref;
         }
-        cur = fn->next ? node_index(f, fn->next) : -1;
+        cur = w->nnext[cur];
     }
 
     const char *eng_trace[MAX_TRACE];
@@ -308,7 +357,8 @@ static void check_behaviour(chk_ctx *c, const game_flow *f, const eng_ai *ai)
     for (size_t i = 0; w.taken && i < f->nnodes; i++)
         if (f->nodes[i].kind == GAME_FN_DECISION && f->nodes[i].nbranches)
             w.taken[i] = calloc(f->nodes[i].nbranches, 1);
-    long n = ai->enumerate(1, visit, &w);
+    long n = resolve_flow(&w) == 0 ? ai->enumerate(1, visit, &w) : -1;
+    release_flow(&w);
     /* Not every combination of all predicates can occur (one character in
      * the room cannot also be tied for fewest cards), so the combination
      * count is reported, not required. Every branch, though, is a claim of

@@ -3239,8 +3239,12 @@ static int run_target(const void *p, const char **trace, size_t max)
  * 0..3 cards, every first player, with and without a surprise attack. */
 static long enum_target(uint64_t seed, int (*visit)(const void *, void *), void *ctx)
 {
-    probe p;
+    /* tens of thousands of states: each is a copy of one initialised base
+     * (nm_init builds the whole ship) with its seating changed */
+    static probe base, p;
     long n = 0;
+    eng_rng_seed(&base.rng, seed);
+    nm_init(&base.st, &base.rng);
     for (int players = 1; players <= 4; players++)
         for (int mask = 1; mask < (1 << players); mask++)
             for (int hands = 0; hands < (1 << (2 * players)); hands++)
@@ -3248,8 +3252,9 @@ static long enum_target(uint64_t seed, int (*visit)(const void *, void *), void 
                     for (int surprise = -1; surprise < players; surprise++) {
                         if (surprise >= 0 && !(mask & (1 << surprise)))
                             continue;
-                        eng_rng_seed(&p.rng, seed);
-                        nm_init(&p.st, &p.rng);
+                        p.rng = base.rng;
+                        p.st = base.st;
+                        p.st.rng = &p.rng;
                         nm_state *st = &p.st;
                         st->players = players;
                         st->first = first;

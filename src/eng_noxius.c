@@ -129,8 +129,10 @@ typedef struct nx_state {
     int last_roll, last_damage;
     int log[NX_MAXLOG], nlog;
     int turns_log[NX_MAXCH], nturns;  /* who cast, in order, this round */
-    /* an AI's question about this state */
+    /* an AI's question about this state; gen numbers enumerated states so
+     * that predicates may remember answers (0: do not remember) */
     int ai_char, ai_ability;
+    unsigned long gen;
     int trace_kind;
     const char **trace;
     size_t ntrace, maxtrace;
@@ -982,6 +984,16 @@ static void format_plates(const nx_enemy *en, char *buf, size_t len)
  * enemy, so that a scenario needs to set only what it is about. */
 static void nx_init(nx_state *st, eng_rng *rng)
 {
+    /* the stand-ins are parsed once: states are made by the thousand */
+    static nx_ability ab0;
+    static nx_enemy en0;
+    static int ready;
+    if (!ready) {
+        char err[64];
+        parse_ability("delta=+0 r=1|2|3|T|4|V", &ab0, err, sizeof err);
+        parse_plates("3/2 3/2 3/2", &en0, err, sizeof err);
+        ready = 1;
+    }
     memset(st, 0, sizeof *st);
     st->rng = rng;
     st->players = 2;
@@ -997,16 +1009,14 @@ static void nx_init(nx_state *st, eng_rng *rng)
         ch->tlow = 0;
         ch->thigh = 6;
         ch->sp_first = 1;
-        char err[64];
-        parse_ability("delta=+0 r=1|2|3|T|4|V", &ch->ab[0], err, sizeof err);
+        ch->ab[0] = ab0;
     }
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
+        *en = en0;
         snprintf(en->name, sizeof en->name, "e%d", e + 1);
         for (int k = 0; k < 4; k++)
             en->dmg[k] = 1;
-        char err[64];
-        parse_plates("3/2 3/2 3/2", en, err, sizeof err);
         en->metby[0] = en->metby[1] = -1;
     }
 }
@@ -2316,6 +2326,8 @@ static const eng_fact nx_facts[] = {
     {"noxius.enemy.life-players", "1 if an enemy starts with more plates for more players", probe_life_players},
 };
 
+static unsigned long enum_gen;
+
 /* ---- AI: a round, and casting an ability ------------------------------------------------------- */
 
 /* Runs body on a copy of the state (with a copy of its dice), tracing. */
@@ -2355,20 +2367,37 @@ static int pred_r_linked(const void *p)
     return 0;
 }
 
+/* How this state's round ends, played once on a copy and remembered for
+ * the state's generation (the checker asks each question more than once). */
+static void round_outcome(const void *p, int *failed, int *clear)
+{
+    static struct { const void *st; unsigned long gen; int failed, clear; } memo;
+    const nx_state *st = p;
+    if (!st->gen || memo.st != p || memo.gen != st->gen) {
+        nx_state out;
+        eng_rng rng;
+        play_copy(p, auto_round, &out, &rng);
+        memo.st = p;
+        memo.gen = st->gen;
+        memo.failed = out.over == OV_FAILED;
+        memo.clear = enemies_present(st) > 0 && !enemies_present(&out);
+    }
+    *failed = memo.failed;
+    *clear = memo.clear;
+}
+
 static int pred_r_failed(const void *p)
 {
-    nx_state out;
-    eng_rng rng;
-    play_copy(p, auto_round, &out, &rng);
-    return out.over == OV_FAILED;
+    int failed, clear;
+    round_outcome(p, &failed, &clear);
+    return failed;
 }
 
 static int pred_r_clear(const void *p)
 {
-    nx_state out;
-    eng_rng rng;
-    play_copy(p, auto_round, &out, &rng);
-    return enemies_present(p) > 0 && !enemies_present(&out);
+    int failed, clear;
+    round_outcome(p, &failed, &clear);
+    return clear;
 }
 
 static int run_round(const void *p, const char **tr, size_t max)
@@ -2382,39 +2411,45 @@ static int run_round(const void *p, const char **tr, size_t max)
 static long enum_round(uint64_t seed, int (*visit)(const void *, void *), void *ctx)
 {
     static const char *const plates[] = {"3/2 3/2", "2", "[3+,4!] 3"};
-    probe p;
+    static probe base, p;   /* one base state per setting, copied per roll */
     long n = 0;
     for (int players = 2; players <= 4; players++) {
         int ncomb = players == 4 ? 6 : players == 3 ? 216 : 36;
         for (int cfg = 0; cfg < 3; cfg++)
             for (int lp = 1; lp <= 3; lp += 2)
-                for (int dmg = 1; dmg <= 3; dmg += 2)
+                for (int dmg = 1; dmg <= 3; dmg += 2) {
+                    eng_rng_seed(&base.rng, seed);
+                    nx_init(&base.st, &base.rng);
+                    nx_state *b = &base.st;
+                    b->players = players;
+                    char d[32];
+                    snprintf(d, sizeof d, "%d %d %d %d", dmg, dmg, dmg, dmg);
+                    set(b, "e1.damage", d);
+                    set(b, "e1.plates", plates[cfg]);
+                    spawn(b, 0);
+                    if (cfg == 2) {       /* met last round by c1 */
+                        b->en[0].met[0] = 1;
+                        b->en[0].metby[0] = 0;
+                    }
+                    for (int c = 0; c < players; c++) {
+                        b->ch[c].lp = lp;
+                        set(b, (const char *[]){"c1.a1", "c2.a1", "c3.a1", "c4.a1"}[c], "delta=+0 r=T|2|3|T/2|4/T|V");
+                        place(b, c, 1, c + 1);
+                    }
                     for (int comb = 0; comb < ncomb; comb++) {
-                        eng_rng_seed(&p.rng, seed);
-                        nx_init(&p.st, &p.rng);
-                        nx_state *st = &p.st;
-                        st->players = players;
-                        char d[32];
-                        snprintf(d, sizeof d, "%d %d %d %d", dmg, dmg, dmg, dmg);
-                        set(st, "e1.damage", d);
-                        set(st, "e1.plates", plates[cfg]);
-                        spawn(st, 0);
-                        if (cfg == 2) {       /* met last round by c1 */
-                            st->en[0].met[0] = 1;
-                            st->en[0].metby[0] = 0;
-                        }
+                        p.rng = base.rng;
+                        p.st = base.st;
+                        p.st.rng = &p.rng;
+                        p.st.gen = ++enum_gen;
                         for (int c = 0; c < players; c++) {
-                            st->ch[c].lp = lp;
-                            set(st, (const char *[]){"c1.a1", "c2.a1", "c3.a1", "c4.a1"}[c],
-                                "delta=+0 r=T|2|3|T/2|4/T|V");
-                            place(st, c, 1, c + 1);
                             int face = players == 4 ? comb + 1 : (comb / (c == 0 ? 1 : c == 1 ? 6 : 36)) % 6 + 1;
-                            force(st, face);
+                            force(&p.st, face);
                         }
                         n++;
-                        if (visit(st, ctx))
+                        if (visit(&p.st, ctx))
                             return n;
                     }
+                }
     }
     return n;
 }
@@ -2491,8 +2526,12 @@ static int run_cast(const void *p, const char **tr, size_t max)
  * SP, position damage 1..3. */
 static long enum_cast(uint64_t seed, int (*visit)(const void *, void *), void *ctx)
 {
-    probe p;
+    static probe p;
     long n = 0;
+    nx_ability proto;
+    char err[128];
+    /* parsed once; each state changes only its cost and shaded value */
+    parse_ability("delta=+0 effect=sp:1 r=2/T|2/T|2/T|2/T|2/T|2/T shade=0:+1", &proto, err, sizeof err);
     for (int ko = 0; ko < 2; ko++)
         for (int power = 0; power <= 4; power++)
             for (int delta = -2; delta <= 2; delta++)
@@ -2507,16 +2546,15 @@ static long enum_cast(uint64_t seed, int (*visit)(const void *, void *), void *c
                                 st->ch[1].power = power;
                                 st->ch[1].lp = lp;
                                 st->ch[1].sp = sp;
-                                char spec[80], d[32];
-                                snprintf(spec, sizeof spec, "delta=%+d effect=sp:1 r=2/T|2/T|2/T|2/T|2/T|2/T%s%d:+1",
-                                         delta, " shade=", shaded ? power : power + 9);
-                                set(st, "c2.a1", spec);
-                                snprintf(d, sizeof d, "1 %d 1 1", dmg);
-                                set(st, "e1.damage", d);
+                                st->ch[1].ab[0] = proto;
+                                st->ch[1].ab[0].delta = delta;
+                                st->ch[1].ab[0].shade_at[0] = shaded ? power : power + 9;
+                                st->en[0].dmg[1] = dmg;
                                 if (ko)
                                     lose(st, 1, lp + sp, K_LP);
                                 st->ai_char = 1;
                                 st->ai_ability = 0;
+                                st->gen = ++enum_gen;
                                 force(st, 1);
                                 n++;
                                 if (visit(st, ctx))
