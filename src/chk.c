@@ -209,31 +209,64 @@ static int block_is_bound(const doc_node *n)
     return 0;
 }
 
+/* The ids of one document: an open-addressing hash set (a summary has
+ * hundreds of ids; comparing each with all the others was a tenth of
+ * `check`'s time). */
 typedef struct idset {
     const char **ids;
     const doc_node **nodes;
-    size_t n, cap;
+    size_t n, cap;          /* cap: a power of two, or 0 */
 } idset;
 
+static size_t id_hash(const char *s)
+{
+    size_t h = 1469598103934665603u;   /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static int idset_grow(idset *s)
+{
+    size_t cap = s->cap ? s->cap * 2 : 256;
+    const char **ids = calloc(cap, sizeof *ids);
+    const doc_node **nodes = calloc(cap, sizeof *nodes);
+    if (!ids || !nodes) {
+        free(ids);
+        free(nodes);
+        return -1;
+    }
+    for (size_t i = 0; i < s->cap; i++) {
+        if (!s->ids[i])
+            continue;
+        size_t k = id_hash(s->ids[i]) & (cap - 1);
+        while (ids[k])
+            k = (k + 1) & (cap - 1);
+        ids[k] = s->ids[i];
+        nodes[k] = s->nodes[i];
+    }
+    free(s->ids);
+    free(s->nodes);
+    s->ids = ids;
+    s->nodes = nodes;
+    s->cap = cap;
+    return 0;
+}
+
+/* Adds id; returns the node that already had it, or NULL. */
 static const doc_node *idset_add(idset *s, const char *id, const doc_node *node)
 {
-    for (size_t i = 0; i < s->n; i++)
-        if (strcmp(s->ids[i], id) == 0)
-            return s->nodes[i];
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        const char **ids = realloc(s->ids, cap * sizeof *ids);
-        if (!ids)
-            return NULL;
-        s->ids = ids;
-        const doc_node **nodes = realloc(s->nodes, cap * sizeof *nodes);
-        if (!nodes)
-            return NULL;
-        s->nodes = nodes;
-        s->cap = cap;
+    if ((s->n + 1) * 2 > s->cap && idset_grow(s) != 0)
+        return NULL;
+    size_t k = id_hash(id) & (s->cap - 1);
+    while (s->ids[k]) {
+        if (strcmp(s->ids[k], id) == 0)
+            return s->nodes[k];
+        k = (k + 1) & (s->cap - 1);
     }
-    s->ids[s->n] = id;
-    s->nodes[s->n++] = node;
+    s->ids[k] = id;
+    s->nodes[k] = node;
+    s->n++;
     return NULL;
 }
 

@@ -196,6 +196,8 @@ typedef struct walk_ctx {
      * per node its predicate, its next node, its branches' values and
      * targets */
     const eng_pred **npred;
+    int *npidx;                         /* index of npred[i] in preds, or -1 */
+    const char **nout;
     int *nnext;
     long **bval;
     int **bto;
@@ -207,10 +209,12 @@ static int resolve_flow(walk_ctx *w)
     const game_flow *f = w->f;
     size_t n = f->nnodes ? f->nnodes : 1;
     w->npred = calloc(n, sizeof *w->npred);
+    w->npidx = calloc(n, sizeof *w->npidx);
+    w->nout = calloc(n, sizeof *w->nout);
     w->nnext = calloc(n, sizeof *w->nnext);
     w->bval = calloc(n, sizeof *w->bval);
     w->bto = calloc(n, sizeof *w->bto);
-    if (!w->npred || !w->nnext || !w->bval || !w->bto)
+    if (!w->npred || !w->npidx || !w->nout || !w->nnext || !w->bval || !w->bto)
         return -1;
     w->start = -1;
     for (size_t i = 0; i < f->nnodes; i++) {
@@ -218,9 +222,21 @@ static int resolve_flow(walk_ctx *w)
         if (fn->kind == GAME_FN_START && w->start < 0)
             w->start = (int)i;
         w->nnext[i] = fn->next ? node_index(f, fn->next) : -1;
+        if (fn->kind == GAME_FN_ACTION) {
+            /* the engine's own string for the outcome, so that comparing a
+             * walk with the engine's trace is mostly a pointer compare */
+            w->nout[i] = fn->ref;
+            for (const char *const *o = w->ai->outcomes; o && *o && fn->ref; o++)
+                if (strcmp(*o, fn->ref) == 0)
+                    w->nout[i] = *o;
+        }
         if (fn->kind != GAME_FN_DECISION)
             continue;
         w->npred[i] = eng_find_pred(w->ai, fn->ref);
+        w->npidx[i] = -1;
+        for (int k = 0; k < w->npreds; k++)
+            if (w->preds[k] == w->npred[i])
+                w->npidx[i] = k;
         w->bval[i] = calloc(fn->nbranches ? fn->nbranches : 1, sizeof **w->bval);
         w->bto[i] = calloc(fn->nbranches ? fn->nbranches : 1, sizeof **w->bto);
         if (!w->bval[i] || !w->bto[i])
@@ -243,6 +259,8 @@ static void release_flow(walk_ctx *w)
             free(w->bto[i]);
     }
     free(w->npred);
+    free(w->npidx);
+    free(w->nout);
     free(w->nnext);
     free(w->bval);
     free(w->bto);
@@ -254,20 +272,20 @@ static int visit(const void *st, void *data)
     const game_flow *f = w->f;
     w->states++;
 
-    /* which combination of predicate values this state realises */
-    if (w->hit) {
-        long code = 0;
-        for (int i = 0; i < w->npreds; i++) {
-            int v = w->preds[i]->eval(st);
-            if (v < 0 || v >= w->preds[i]->nvalues) {
-                v = 0;
-            }
-            code = code * w->preds[i]->nvalues + v;
-        }
-        if (!w->hit[code]) {
-            w->hit[code] = 1;
-            w->nhit++;
-        }
+    /* every predicate once per state (some play a whole round to answer):
+     * the combination this state realises, and the walk below, use these */
+    int vals[MAX_PREDS];
+    long code = 0;
+    for (int i = 0; i < w->npreds; i++) {
+        int v = w->preds[i]->eval(st);
+        vals[i] = v;
+        if (v < 0 || v >= w->preds[i]->nvalues)
+            v = 0;
+        code = code * w->preds[i]->nvalues + v;
+    }
+    if (w->hit && !w->hit[code]) {
+        w->hit[code] = 1;
+        w->nhit++;
     }
 
     const char *flow_trace[MAX_TRACE];
@@ -281,7 +299,7 @@ static int visit(const void *st, void *data)
         if (fn->kind == GAME_FN_END)
             break;
         if (fn->kind == GAME_FN_DECISION) {
-            int v = w->npred[cur]->eval(st);
+            int v = w->npidx[cur] >= 0 ? vals[w->npidx[cur]] : w->npred[cur]->eval(st);
             int to = -1;
             for (size_t b = 0; b < fn->nbranches; b++) {
                 if (w->bval[cur][b] == v) {
@@ -295,7 +313,7 @@ static int visit(const void *st, void *data)
         }
         if (fn->kind == GAME_FN_ACTION && nflow < MAX_TRACE) {
             flow_nodes[nflow] = cur;
-            flow_trace[nflow++] = fn->ref;
+            flow_trace[nflow++] = w->nout[cur];
         }
         cur = w->nnext[cur];
     }
@@ -303,7 +321,8 @@ static int visit(const void *st, void *data)
     const char *eng_trace[MAX_TRACE];
     int neng = w->ai->run(st, eng_trace, MAX_TRACE);
     int i = 0;
-    while (neng >= 0 && i < nflow && i < neng && strcmp(flow_trace[i], eng_trace[i]) == 0)
+    while (neng >= 0 && i < nflow && i < neng &&
+           (flow_trace[i] == eng_trace[i] || strcmp(flow_trace[i], eng_trace[i]) == 0))
         i++;
     int agree = neng >= 0 && i == nflow && i == neng;
     if (agree)

@@ -17,7 +17,10 @@ static uint64_t splitmix64(uint64_t *x)
 
 void eng_rng_seed(eng_rng *rng, uint64_t seed)
 {
-    memset(rng, 0, sizeof *rng);
+    /* the forced queue is read only below nforced: no need to clear it
+     * (states are seeded by the thousand when flowcharts are checked) */
+    rng->nforced = rng->next_forced = 0;
+    rng->mismatch = 0;
     for (int i = 0; i < 4; i++)
         rng->s[i] = splitmix64(&seed);
 }
@@ -98,8 +101,41 @@ const eng_game *eng_find(const char *id)
     return NULL;
 }
 
+static int fact_cmp(const void *a, const void *b)
+{
+    return strcmp((*(const eng_fact *const *)a)->id, (*(const eng_fact *const *)b)->id);
+}
+
+/* Facts are looked up once per bound number: a sorted index per engine,
+ * built on first use (engines are static; the index lives as long as the
+ * process). Falls back to a linear search when it cannot be built. */
 const eng_fact *eng_find_fact(const eng_game *g, const char *id)
 {
+    static struct {
+        const eng_game *g;
+        const eng_fact **sorted;
+    } index[8];
+    const eng_fact **sorted = NULL;
+    for (size_t k = 0; k < 8 && !sorted; k++) {
+        if (index[k].g == g) {
+            sorted = index[k].sorted;
+        } else if (!index[k].g) {
+            sorted = malloc((g->nfacts ? g->nfacts : 1) * sizeof *sorted);
+            if (!sorted)
+                break;
+            for (size_t i = 0; i < g->nfacts; i++)
+                sorted[i] = &g->facts[i];
+            qsort(sorted, g->nfacts, sizeof *sorted, fact_cmp);
+            index[k].g = g;
+            index[k].sorted = sorted;
+        }
+    }
+    if (sorted) {
+        eng_fact key = {id, NULL, NULL};
+        const eng_fact *kp = &key;
+        const eng_fact *const *hit = bsearch(&kp, sorted, g->nfacts, sizeof *sorted, fact_cmp);
+        return hit ? *hit : NULL;
+    }
     for (size_t i = 0; i < g->nfacts; i++)
         if (strcmp(g->facts[i].id, id) == 0)
             return &g->facts[i];

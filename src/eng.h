@@ -26,7 +26,7 @@ typedef struct eng_die {
     const char *const *faces;  /* nfaces face ids */
 } eng_die;
 
-#define ENG_RNG_MAX_FORCED 64
+#define ENG_RNG_MAX_FORCED 32
 
 /* xoshiro256** seeded by splitmix64: reproducible on every platform.
  * Forced rolls let a scenario say exactly what the dice show: they are

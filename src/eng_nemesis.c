@@ -3230,44 +3230,84 @@ static void body_target(nm_state *st)
     nm_target(st, st->ai_room, st->ai_surprise);
 }
 
+/* nm_target only reads the state and writes the trace fields, so the
+ * state is not copied (the checker runs this on thousands of states): the
+ * trace fields are set for the call and put back. */
 static int run_target(const void *p, const char **trace, size_t max)
 {
-    return run_traced(p, T_TARGET, trace, max, body_target);
+    nm_state *st = (nm_state *)(uintptr_t)p;
+    int kind = st->trace_kind;
+    const char **tr = st->trace;
+    size_t n = st->ntrace, m = st->maxtrace;
+    st->trace_kind = T_TARGET;
+    st->trace = trace;
+    st->ntrace = 0;
+    st->maxtrace = max;
+    body_target(st);
+    int got = (int)st->ntrace;
+    st->trace_kind = kind;
+    st->trace = tr;
+    st->ntrace = n;
+    st->maxtrace = m;
+    return got;
 }
 
-/* Every seating of 1..4 characters in the room (others elsewhere), hands of
- * 0..3 cards, every first player, with and without a surprise attack. */
+/* Every seating of 1..4 characters in the room, every first player, and
+ * every hand of 0..2 cards for those in the room, with and without a
+ * surprise attack (on the first of them in the room): three values make every tie, every unique fewest and every
+ * first player inside or outside a tie. Those outside the room hold 0
+ * cards, fewer than anyone inside: a procedure that looked beyond the room
+ * would pick them. */
 static long enum_target(uint64_t seed, int (*visit)(const void *, void *), void *ctx)
 {
-    /* tens of thousands of states: each is a copy of one initialised base
-     * (nm_init builds the whole ship) with its seating changed */
+    /* each state is a copy of one initialised base (nm_init builds the
+     * whole ship) with its seating changed */
     static probe base, p;
     long n = 0;
     eng_rng_seed(&base.rng, seed);
     nm_init(&base.st, &base.rng);
+    /* the procedure runs on a copy: the state itself only needs its
+     * seating reset from one visit to the next */
+    p.st = base.st;
+    p.st.rng = &p.rng;
     for (int players = 1; players <= 4; players++)
-        for (int mask = 1; mask < (1 << players); mask++)
-            for (int hands = 0; hands < (1 << (2 * players)); hands++)
+        for (int mask = 1; mask < (1 << players); mask++) {
+            int inroom = 0, combos = 1;
+            for (int i = 0; i < players; i++)
+                if (mask & (1 << i))
+                    inroom++, combos *= 3;
+            (void)inroom;
+            for (int hands = 0; hands < combos; hands++)
                 for (int first = 0; first < players; first++)
                     for (int surprise = -1; surprise < players; surprise++) {
                         if (surprise >= 0 && !(mask & (1 << surprise)))
                             continue;
+                        /* a surprise attack hits its trigger whoever that
+                         * is: the lowest-numbered one in the room stands
+                         * for all (the other questions keep every value) */
+                        if (surprise >= 0 && (mask & ((1 << surprise) - 1)))
+                            continue;
                         p.rng = base.rng;
-                        p.st = base.st;
-                        p.st.rng = &p.rng;
                         nm_state *st = &p.st;
                         st->players = players;
                         st->first = first;
                         st->ai_room = 3;
                         st->ai_surprise = surprise;
+                        for (int i = players; i < NM_MAXCH; i++)
+                            st->ch[i] = base.st.ch[i];
+                        int h = hands;
                         for (int i = 0; i < players; i++) {
-                            st->ch[i].room = (mask & (1 << i)) ? 3 : 0;
-                            st->ch[i].hand = (hands >> (2 * i)) & 3;
+                            int in = (mask & (1 << i)) != 0;
+                            st->ch[i].room = in ? 3 : 0;
+                            st->ch[i].hand = in ? h % 3 : 0;
+                            if (in)
+                                h /= 3;
                         }
                         n++;
                         if (visit(st, ctx))
                             return n;
                     }
+        }
     return n;
 }
 
@@ -3370,8 +3410,13 @@ static int run_damage(const void *p, const char **trace, size_t max)
 static long enum_damage(uint64_t seed, int (*visit)(const void *, void *), void *ctx)
 {
     static eng_rng rng;   /* the state points at it while visited */
-    static nm_state st;
+    static nm_state st, base;
+    static int ready;
     long n = 0;
+    if (!ready) {         /* nm_init builds the whole ship: once, then copies */
+        nm_init(&base, &rng);
+        ready = 1;
+    }
     for (int type = K_LARVA; type <= K_SIX; type++)
         for (int dmg = 0; dmg <= 6; dmg++)
             for (int amount = 1; amount <= 2; amount++)
@@ -3381,7 +3426,8 @@ static long enum_damage(uint64_t seed, int (*visit)(const void *, void *), void 
                         if ((!two && c2 > 0) || (type == K_LARVA || type == K_SIX ? c1 > 0 : 0))
                             continue;
                         eng_rng_seed(&rng, seed);
-                        nm_init(&st, &rng);
+                        st = base;
+                        st.rng = &rng;
                         st.ch[0].room = 3;
                         st.ai_intruder = nm_place(&st, type, 3, 3);
                         st.in[st.ai_intruder].damage = dmg;
@@ -3489,19 +3535,36 @@ static int run_bag(const void *p, const char **trace, size_t max)
  * in the supply or not, a character out of combat or not. The dice that
  * could change a later question are forced: attack cards without the
  * retreat arrow, and an event card whose symbol no free intruder has. */
+static long enum_states(uint64_t seed, int (*visit)(const void *, void *), void *ctx, int bag_only);
+
 static long enum_event(uint64_t seed, int (*visit)(const void *, void *), void *ctx)
 {
+    return enum_states(seed, visit, ctx, 0);
+}
+
+/* bag_only: the self-destruct, the time and the fire (bits 0, 1, 3) do not
+ * reach the bag development, so they stay off. */
+static long enum_states(uint64_t seed, int (*visit)(const void *, void *), void *ctx, int bag_only)
+{
     static eng_rng rng;
-    static nm_state st;
+    static nm_state st, base;
+    static int ready;
     long n = 0;
+    if (!ready) {       /* nm_init builds the whole ship: once, then copies */
+        nm_init(&base, &rng);
+        ready = 1;
+    }
     for (int code = 0; code < (1 << 7) * 6; code++) {
         int token = code % 6, bits = code / 6;
         int sd = bits & 1, red = (bits >> 1) & 1, combat = (bits >> 2) & 1, fire = (bits >> 3) & 1;
         int nest = (bits >> 4) & 1, supply = (bits >> 5) & 1, free_char = (bits >> 6) & 1;
         if (!combat && !free_char && !nest)
             continue;   /* somebody must be somewhere */
+        if (bag_only && (sd || red || fire))
+            continue;
         eng_rng_seed(&rng, seed + (uint64_t)code);
-        nm_init(&st, &rng);
+        st = base;
+        st.rng = &rng;
         st.players = 3;
         st.sd_active = sd;
         st.time = red && !sd ? 1 : 8;
@@ -3572,7 +3635,7 @@ static int bag_visit(const void *p, void *data)
 static long enum_bag(uint64_t seed, int (*visit)(const void *, void *), void *ctx)
 {
     bag_visit_ctx b = {visit, ctx};
-    return enum_event(seed, bag_visit, &b);
+    return enum_states(seed, bag_visit, &b, 1);
 }
 
 static const eng_pred event_preds[] = {

@@ -79,8 +79,10 @@ enum { T_NONE, T_ROUND, T_CAST };
 static const char *const phase_names[] = {"position", "turns"};
 static const char *const over_names[] = {"none", "failed"};
 
+/* small types: states are copied by the thousand when the checker walks a
+ * flowchart */
 typedef struct nx_op {
-    int kind, n;
+    signed char kind, n;
 } nx_op;
 
 typedef struct nx_ability {
@@ -91,15 +93,16 @@ typedef struct nx_ability {
     int neffect;
     nx_op res[6][NX_MAXOP];
     int nres[6];
-    int shade_at[6], shade_bonus[6], nshade;
+    signed char shade_at[6], shade_bonus[6];
+    int nshade;
 } nx_ability;
 
 typedef struct nx_cond {
-    int kind, n;
+    signed char kind, n;
 } nx_cond;
 
 typedef struct nx_plate {
-    int kind, hi, lo, minp;
+    signed char kind, hi, lo, minp;
     nx_cond cond[2];
 } nx_plate;
 
@@ -158,13 +161,15 @@ static void trace(nx_state *st, int kind, const char *outcome)
         st->trace[st->ntrace++] = outcome;
 }
 
-static void say(nx_state *st, const char *kind, const char *actor, const char *fmt, ...)
+static void say_(nx_state *st, const char *kind, const char *actor, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-static void say(nx_state *st, const char *kind, const char *actor, const char *fmt, ...)
+/* Nothing is formatted unless someone listens (the checker plays states by
+ * the thousand, silently). */
+#define say(st, ...) do { if ((st)->narrator) say_((st), __VA_ARGS__); } while (0)
+
+static void say_(nx_state *st, const char *kind, const char *actor, const char *fmt, ...)
 {
-    if (!st->narrator)
-        return;
     char text[256];
     va_list ap;
     va_start(ap, fmt);
@@ -656,15 +661,17 @@ static void cast(nx_state *st, int c, int k, int ally)
     /* shaded values count when held at casting, not when reached */
     int before = ch->power, np = ch->power + a->delta;
     int bonus = shade_bonus(a, FAULT(NX_FAULT_SHADE_REACHED) ? np : before);
-    char abname[40];
-    if (a->name[0])
-        snprintf(abname, sizeof abname, "%s", a->name);
-    else
-        snprintf(abname, sizeof abname, "ability %d", k + 1);
-    char extra[40] = "";
-    if (bonus)
-        snprintf(extra, sizeof extra, ", shaded: %+d damage", bonus);
-    say(st, "cast", cname(st, c), "casts %s (power %d -> %d%s)", abname, before, np, extra);
+    if (st->narrator) {
+        char abname[40];
+        if (a->name[0])
+            snprintf(abname, sizeof abname, "%s", a->name);
+        else
+            snprintf(abname, sizeof abname, "ability %d", k + 1);
+        char extra[40] = "";
+        if (bonus)
+            snprintf(extra, sizeof extra, ", shaded: %+d damage", bonus);
+        say(st, "cast", cname(st, c), "casts %s (power %d -> %d%s)", abname, before, np, extra);
+    }
     if (bonus)
         trace(st, T_CAST, "noxius.cast.shaded");
     if (FAULT(NX_FAULT_POWER_FIRST)) {
@@ -1000,7 +1007,7 @@ static void nx_init(nx_state *st, eng_rng *rng)
     st->phase = PH_POSITION;
     for (int c = 0; c < NX_MAXCH; c++) {
         nx_char *ch = &st->ch[c];
-        snprintf(ch->name, sizeof ch->name, "c%d", c + 1);
+        ch->name[0] = 'c', ch->name[1] = (char)('1' + c), ch->name[2] = '\0';
         ch->lp = ch->lpmax = 6;
         ch->sp = 0;
         ch->power = 1;          /* every character starts a mission with 1 power */
@@ -1014,7 +1021,7 @@ static void nx_init(nx_state *st, eng_rng *rng)
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
         *en = en0;
-        snprintf(en->name, sizeof en->name, "e%d", e + 1);
+        en->name[0] = 'e', en->name[1] = (char)('1' + e), en->name[2] = '\0';
         for (int k = 0; k < 4; k++)
             en->dmg[k] = 1;
         en->metby[0] = en->metby[1] = -1;
@@ -2367,54 +2374,75 @@ static int pred_r_linked(const void *p)
     return 0;
 }
 
-/* How this state's round ends, played once on a copy and remembered for
- * the state's generation (the checker asks each question more than once). */
-static void round_outcome(const void *p, int *failed, int *clear)
+/* How this state's round goes, played once on a copy (with its trace) and
+ * remembered for the state's generation: the checker asks each question,
+ * and for the trace, more than once. */
+typedef struct round_memo {
+    const void *st;
+    unsigned long gen;
+    int failed, clear;
+    const char *trace[32];
+    size_t ntrace;
+} round_memo;
+
+static const round_memo *round_outcome(const void *p)
 {
-    static struct { const void *st; unsigned long gen; int failed, clear; } memo;
+    static round_memo memo;
     const nx_state *st = p;
     if (!st->gen || memo.st != p || memo.gen != st->gen) {
-        nx_state out;
-        eng_rng rng;
-        play_copy(p, auto_round, &out, &rng);
+        nx_state out = *st;
+        eng_rng rng = *out.rng;
+        out.rng = &rng;
+        out.narrator = NULL;
+        out.trace_kind = T_ROUND;
+        out.trace = memo.trace;
+        out.ntrace = 0;
+        out.maxtrace = 32;
+        auto_round(&out);
         memo.st = p;
         memo.gen = st->gen;
         memo.failed = out.over == OV_FAILED;
         memo.clear = enemies_present(st) > 0 && !enemies_present(&out);
+        memo.ntrace = out.ntrace;
     }
-    *failed = memo.failed;
-    *clear = memo.clear;
+    return &memo;
 }
 
 static int pred_r_failed(const void *p)
 {
-    int failed, clear;
-    round_outcome(p, &failed, &clear);
-    return failed;
+    return round_outcome(p)->failed;
 }
 
 static int pred_r_clear(const void *p)
 {
-    int failed, clear;
-    round_outcome(p, &failed, &clear);
-    return clear;
+    return round_outcome(p)->clear;
 }
 
 static int run_round(const void *p, const char **tr, size_t max)
 {
-    return run_traced(p, T_ROUND, tr, max, auto_round);
+    const round_memo *m = round_outcome(p);
+    size_t n = m->ntrace < max ? m->ntrace : max;
+    memcpy(tr, m->trace, n * sizeof *tr);
+    return (int)n;
 }
 
-/* 2 and 3 players with every combination of dice, 4 players with equal
- * dice; enemies with plain plates, one plate of 2 (falls at once), a
- * half-met linked plate; 1 or 3 LP and hits of 1 or 3. */
+/* 2, 3 and 4 players; enemies with plain plates, one plate of 2 (falls at
+ * once), a half-met linked plate; 1 or 3 LP and hits of 1 or 3; and the
+ * die showing, for each character, one of the four kinds of result of the
+ * ability T|2|3|T/2|4/T|V that differ for a round: a hit (1), plain damage
+ * (3), hit then damage (4), damage then hit (5). Every combination for 2
+ * players, of the first, second and fourth kind for 3, the same face for
+ * all with 4. */
 static long enum_round(uint64_t seed, int (*visit)(const void *, void *), void *ctx)
 {
     static const char *const plates[] = {"3/2 3/2", "2", "[3+,4!] 3"};
     static probe base, p;   /* one base state per setting, copied per roll */
     long n = 0;
     for (int players = 2; players <= 4; players++) {
-        int ncomb = players == 4 ? 6 : players == 3 ? 216 : 36;
+        static const int faces[] = {1, 3, 5, 4};
+        /* three players: hit, damage, damage-then-hit for each (27) */
+        int nf = players == 3 ? 3 : 4;
+        int ncomb = players == 4 ? 4 : players == 3 ? 27 : 16;
         for (int cfg = 0; cfg < 3; cfg++)
             for (int lp = 1; lp <= 3; lp += 2)
                 for (int dmg = 1; dmg <= 3; dmg += 2) {
@@ -2436,14 +2464,15 @@ static long enum_round(uint64_t seed, int (*visit)(const void *, void *), void *
                         set(b, (const char *[]){"c1.a1", "c2.a1", "c3.a1", "c4.a1"}[c], "delta=+0 r=T|2|3|T/2|4/T|V");
                         place(b, c, 1, c + 1);
                     }
+                    /* the visits play copies: the state itself stays as set */
+                    p.st = base.st;
+                    p.st.rng = &p.rng;
                     for (int comb = 0; comb < ncomb; comb++) {
                         p.rng = base.rng;
-                        p.st = base.st;
-                        p.st.rng = &p.rng;
                         p.st.gen = ++enum_gen;
                         for (int c = 0; c < players; c++) {
-                            int face = players == 4 ? comb + 1 : (comb / (c == 0 ? 1 : c == 1 ? 6 : 36)) % 6 + 1;
-                            force(&p.st, face);
+                            int digit = players == 4 ? comb : (comb / (c == 0 ? 1 : c == 1 ? nf : nf * nf)) % nf;
+                            force(&p.st, faces[digit]);
                         }
                         n++;
                         if (visit(&p.st, ctx))
@@ -2522,38 +2551,46 @@ static int run_cast(const void *p, const char **tr, size_t max)
 }
 
 /* Character 2 on turn: knocked out or not, every power on a scale with T
- * fields at 0 and 4, abilities costing -2..+2, shaded or not, 1..3 LP, 0..1
- * SP, position damage 1..3. */
+ * fields at 0 and 4, abilities costing -2..+2, shaded or not, 1 or 3 LP,
+ * 0 or 1 SP, position damage 1 or 3 (so a hit exactly as large as the LP
+ * is among them, with and without a shield point to take it). */
 static long enum_cast(uint64_t seed, int (*visit)(const void *, void *), void *ctx)
 {
-    static probe p;
+    static probe base, p;
     long n = 0;
     nx_ability proto;
     char err[128];
-    /* parsed once; each state changes only its cost and shaded value */
+    /* parsed and set up once; each state is a copy with its cost, shaded
+     * value, power, points and position damage changed */
     parse_ability("delta=+0 effect=sp:1 r=2/T|2/T|2/T|2/T|2/T|2/T shade=0:+1", &proto, err, sizeof err);
+    fresh(&base, 2);
+    eng_rng_seed(&base.rng, seed);
+    base.st.ch[1].tlow = 0;
+    base.st.ch[1].thigh = 4;
+    base.st.ch[1].ab[0] = proto;
+    base.st.ai_char = 1;
+    base.st.ai_ability = 0;
+    p.st = base.st;
+    p.st.rng = &p.rng;
     for (int ko = 0; ko < 2; ko++)
         for (int power = 0; power <= 4; power++)
             for (int delta = -2; delta <= 2; delta++)
                 for (int shaded = 0; shaded < 2; shaded++)
-                    for (int lp = 1; lp <= 3; lp++)
+                    for (int lp = 1; lp <= 3; lp += 2)
                         for (int sp = 0; sp < 2; sp++)
-                            for (int dmg = 1; dmg <= 3; dmg++) {
-                                eng_rng_seed(&p.rng, seed);
-                                nx_state *st = fresh(&p, 2);
-                                st->ch[1].tlow = 0;
-                                st->ch[1].thigh = 4;
+                            for (int dmg = 1; dmg <= 3; dmg += 2) {
+                                /* the visits play copies: only what varies is reset */
+                                p.rng = base.rng;
+                                nx_state *st = &p.st;
+                                st->ch[1].ko = 0;
                                 st->ch[1].power = power;
                                 st->ch[1].lp = lp;
                                 st->ch[1].sp = sp;
-                                st->ch[1].ab[0] = proto;
                                 st->ch[1].ab[0].delta = delta;
                                 st->ch[1].ab[0].shade_at[0] = shaded ? power : power + 9;
                                 st->en[0].dmg[1] = dmg;
                                 if (ko)
                                     lose(st, 1, lp + sp, K_LP);
-                                st->ai_char = 1;
-                                st->ai_ability = 0;
                                 st->gen = ++enum_gen;
                                 force(st, 1);
                                 n++;
