@@ -11,7 +11,7 @@ static const char *const type_names[DOC_TYPE_COUNT] = {
     [DOC_STEPS] = "steps",       [DOC_STEP] = "step",         [DOC_CALLOUT] = "callout",
     [DOC_TABLE] = "table",       [DOC_TABLE_HEAD] = "head",   [DOC_ROW] = "row",
     [DOC_CELL] = "cell",         [DOC_EXAMPLE] = "example",   [DOC_FLOWREF] = "flowchart",
-    [DOC_GAP_BLOCK] = "gap",     [DOC_FLOWTEXT] = "flowtext", [DOC_LABEL] = "label",
+    [DOC_GAP_BLOCK] = "gap",     [DOC_TERMLIST] = "termlist", [DOC_FLOWTEXT] = "flowtext", [DOC_LABEL] = "label",
     [DOC_CARDTEXT] = "cardtext", [DOC_CARDNAME] = "name",     [DOC_CARDBODY] = "text",
     [DOC_TEXT] = "#text",        [DOC_BOLD] = "b",            [DOC_ITALIC] = "i",
     [DOC_LEAD] = "lead",         [DOC_TERM] = "term",         [DOC_ICON] = "icon",
@@ -33,7 +33,7 @@ int doc_is_block(doc_type t)
 {
     switch (t) {
     case DOC_PARA: case DOC_LIST: case DOC_STEPS: case DOC_CALLOUT: case DOC_TABLE:
-    case DOC_EXAMPLE: case DOC_FLOWREF: case DOC_GAP_BLOCK:
+    case DOC_EXAMPLE: case DOC_FLOWREF: case DOC_GAP_BLOCK: case DOC_TERMLIST:
         return 1;
     default:
         return 0;

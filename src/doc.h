@@ -35,6 +35,8 @@ typedef enum {
     DOC_EXAMPLE,   /* id, ref = scenario id; inline children with DOC_VAL */
     DOC_FLOWREF,   /* id, ref = flow id */
     DOC_GAP_BLOCK, /* id, reason; a visible gap in the source */
+    DOC_TERMLIST,  /* value = other languages ("en it") or NULL = all; the
+                      game loader turns it into a DOC_TABLE of the glossary */
     DOC_FLOWTEXT,  /* ref = flow id; children DOC_TITLE, DOC_LABEL */
     DOC_LABEL,     /* ref = node id, value = branch or NULL; inline children */
     DOC_CARDTEXT,  /* ref = card id; children DOC_CARDNAME, DOC_CARDBODY */

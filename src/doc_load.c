@@ -510,6 +510,7 @@ static doc_type map_element(xmlNodePtr n, doc_type parent)
     if (is(n, "cell")) return DOC_CELL;
     if (is(n, "example")) return DOC_EXAMPLE;
     if (is(n, "flowchart")) return DOC_FLOWREF;
+    if (is(n, "termlist")) return DOC_TERMLIST;
     if (is(n, "gap")) return parent == DOC_SECTION ? DOC_GAP_BLOCK : DOC_GAP;
     if (is(n, "flowtext")) return DOC_FLOWTEXT;
     if (is(n, "label")) return DOC_LABEL;
@@ -595,6 +596,7 @@ static void fill_attrs(doc_node *dn, xmlNodePtr n)
         dn->variant = prop(n, "when");
         break;
     case DOC_XREF: dn->ref = prop(n, "to"); break;
+    case DOC_TERMLIST: dn->value = prop(n, "langs"); break;
     case DOC_FLOWTEXT: dn->ref = prop(n, "flow"); break;
     case DOC_LABEL:
         dn->ref = prop(n, "node");

@@ -4,8 +4,10 @@
 #include <dirent.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 static const char *intern(game *g, const char *file)
@@ -377,6 +379,139 @@ static void read_data(game *g, const doc_loader *ld, const char *name, const cha
     free(path);
 }
 
+/* ---- termlists: the glossary as a table in a summary ------------------- */
+
+static const char *endonym(const char *code)
+{
+    static const struct { const char *code, *name; } names[] = {
+        {"de", "Deutsch"}, {"en", "English"}, {"it", "Italiano"}, {"fr", "Fran\xC3\xA7" "ais"},
+        {"es", "Espa\xC3\xB1ol"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i].code, code) == 0)
+            return names[i].name;
+    return code;
+}
+
+static const char *term_form(const game_term *t, const char *lang)
+{
+    for (size_t i = 0; i < t->nforms; i++)
+        if (t->langs[i] && strcmp(t->langs[i], lang) == 0)
+            return t->forms[i];
+    return NULL;
+}
+
+static const char *sort_lang;   /* for term_cmp; set just before qsort */
+
+static int term_cmp(const void *a, const void *b)
+{
+    const game_term *ta = *(const game_term *const *)a, *tb = *(const game_term *const *)b;
+    const char *x = term_form(ta, sort_lang), *y = term_form(tb, sort_lang);
+    if (!x || !y)
+        return x ? -1 : y ? 1 : strcmp(ta->id, tb->id);
+    return strcasecmp(x, y);
+}
+
+static doc_node *text_cell(doc *d, const char *text, int bold)
+{
+    doc_node *cell = doc_node_new(d, DOC_CELL), *b = bold ? doc_node_new(d, DOC_BOLD) : NULL;
+    doc_node *t = doc_node_new(d, DOC_TEXT);
+    if (!cell || !t || (bold && !b)) {
+        free(cell), free(b), free(t);
+        return NULL;
+    }
+    t->text = strdup(text ? text : "\xE2\x80\x94");
+    if (bold) {
+        doc_append(b, t);
+        doc_append(cell, b);
+    } else {
+        doc_append(cell, t);
+    }
+    return cell;
+}
+
+/* Turns each <termlist> of the summary into a table: a head with the
+ * languages' names, then a row per glossary entry that has a form in the
+ * summary's language (rows are reference material: kind="reference"). The
+ * rows' ids follow the entries, so translations align. */
+static void expand_termlists(game *g, game_lang *l, diag_list *diags)
+{
+    doc_iter it;
+    doc_iter_init(&it, l->doc->root);
+    doc_event ev;
+    while ((ev = doc_iter_next(&it)) != DOC_EV_DONE) {
+        doc_node *n = (doc_node *)(uintptr_t)it.cur;
+        if (ev != DOC_EV_ENTER || n->type != DOC_TERMLIST || n->first)
+            continue;
+        /* the other languages: the attribute's, else every one the glossary has */
+        const char *others[8];
+        size_t no = 0;
+        char buf[128] = "";
+        if (n->value) {
+            snprintf(buf, sizeof buf, "%s", n->value);
+            for (char *save = NULL, *t = strtok_r(buf, " ", &save); t && no < 8; t = strtok_r(NULL, " ", &save))
+                if (strcmp(t, l->code) != 0)
+                    others[no++] = t;
+        } else {
+            for (size_t i = 0; i < g->nterms; i++)
+                for (size_t f = 0; f < g->terms[i].nforms; f++) {
+                    const char *lg = g->terms[i].langs[f];
+                    int seen = !lg || strcmp(lg, l->code) == 0;
+                    for (size_t k = 0; k < no && !seen; k++)
+                        seen = strcmp(others[k], lg) == 0;
+                    if (!seen && no < 8)
+                        others[no++] = lg;
+                }
+        }
+        if (no == 0) {
+            diag_add(diags, DIAG_ERROR, n->file, n->line, 0, "termlist",
+                     "the glossary has no other language than %s to list", l->code);
+            continue;
+        }
+        n->type = DOC_TABLE;
+        doc_node *head = doc_node_new(l->doc, DOC_TABLE_HEAD);
+        if (!head || doc_append(n, head) != 0) {
+            free(head);
+            continue;
+        }
+        doc_append(head, text_cell(l->doc, endonym(l->code), 0));
+        for (size_t k = 0; k < no; k++)
+            doc_append(head, text_cell(l->doc, endonym(others[k]), 0));
+        /* in the alphabetical order of this language's forms */
+        const game_term **order = calloc(g->nterms ? g->nterms : 1, sizeof *order);
+        size_t nord = 0;
+        /* every entry, so that the rows of translations align by id; an
+         * entry without a form in this language shows a dash, last */
+        for (size_t i = 0; order && i < g->nterms; i++)
+            if (g->terms[i].id)
+                order[nord++] = &g->terms[i];
+        sort_lang = l->code;
+        if (order)
+            qsort(order, nord, sizeof *order, term_cmp);
+        for (size_t i = 0; i < nord; i++) {
+            const game_term *t = order[i];
+            const char *mine = term_form(t, l->code);
+            doc_node *row = doc_node_new(l->doc, DOC_ROW);
+            if (!row)
+                continue;
+            char id[300];
+            snprintf(id, sizeof id, "%s-%s", n->id ? n->id : "glossary", t->id);
+            row->id = strdup(id);
+            row->kind = strdup("reference");
+            row->reason = strdup("glossary");
+            row->file = n->file;
+            row->line = n->line;
+            if (doc_append(n, row) != 0) {
+                free(row->id), free(row->kind), free(row->reason), free(row);
+                continue;
+            }
+            doc_append(row, text_cell(l->doc, mine, 1));
+            for (size_t k = 0; k < no; k++)
+                doc_append(row, text_cell(l->doc, term_form(t, others[k]), 0));
+        }
+        free(order);
+    }
+}
+
 game *game_load(const doc_loader *ld, const char *content_root, const char *name,
                 const char *templates_dir, diag_list *diags)
 {
@@ -441,6 +576,9 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
     read_data(g, ld, "flows.xml", "flows", read_flows, diags);
     read_data(g, ld, "cards.xml", "cards", read_cards, diags);
     read_data(g, ld, "glossary.xml", "glossary", read_glossary, diags);
+    for (size_t i = 0; i < g->nlangs; i++)
+        if (g->langs[i].doc)
+            expand_termlists(g, &g->langs[i], diags);
 
     if (templates_dir && g->id) {
         char file[512];

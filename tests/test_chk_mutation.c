@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "chk.h"
@@ -427,6 +428,66 @@ static void test_translation_number_changed(void)
     CU_ASSERT(sites > 0);
 }
 
+/* A <termlist> becomes a table of the glossary, sorted in the summary's
+ * language, its rows reference material with ids that follow the entries;
+ * a termlist with no other language to show is an error at its line. */
+static void test_termlist(void)
+{
+    fresh_copy();
+    diag_list dl;
+    diag_list_init(&dl);
+    doc_loader ld = {content, SCHEMA};
+    game *g = game_load(&ld, content, "nemesis", "templates", &dl);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    const doc *d = g->langs[0].doc;
+    const doc_node *t = doc_find_id(d->root, "gl");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    CU_ASSERT_EQUAL(t->type, DOC_TABLE);
+    CU_ASSERT_EQUAL_FATAL(t->first->type, DOC_TABLE_HEAD);
+    char *h = doc_plain_text(t->first);
+    CU_ASSERT_PTR_NOT_NULL(strstr(h, "Italiano"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(h, "English"));
+    free(h);
+    const doc_node *row = doc_find_id(d->root, "gl-intruso");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(row);
+    CU_ASSERT_STRING_EQUAL(row->kind, "reference");
+    char *r = doc_plain_text(row);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r, "Intruso"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r, "Intruder"));
+    free(r);
+    /* alphabetical by the Italian form */
+    char prev[128] = "";
+    int rows = 0, sorted = 1;
+    for (const doc_node *n = t->first->next; n; n = n->next) {
+        char *first = doc_plain_text(n->first);
+        if (prev[0] && strcasecmp(prev, first) > 0)
+            sorted = 0;
+        snprintf(prev, sizeof prev, "%s", first);
+        free(first);
+        rows++;
+    }
+    CU_ASSERT(sorted);
+    CU_ASSERT(rows > 40);
+    game_free(g);
+    diag_list_free(&dl);
+
+    /* Noxius's glossary is German only: nothing to list beside it */
+    if (game_present("noxius")) {
+        char path[700];
+        snprintf(path, sizeof path, "%s/noxius/de.xml", content);
+        CU_ASSERT_FATAL(tu_replace_in_file(path, "<section id=\"quelle\">",
+                                           "<section id=\"woerter\"><h>W\xC3\xB6rter</h><termlist id=\"wl\"/></section>\n"
+                                           "  <section id=\"quelle\">") == 0);
+        diag_list_init(&dl);
+        CU_ASSERT(run_check("noxius", &dl) > 0);
+        const diag *e = find_code(&dl, "termlist", "de.xml");
+        CU_ASSERT_PTR_NOT_NULL(e);
+        if (e)
+            CU_ASSERT(e->line > 0);
+        diag_list_free(&dl);
+    }
+}
+
 void suite_chk_mutation(void);
 void suite_chk_mutation(void)
 {
@@ -441,4 +502,5 @@ void suite_chk_mutation(void)
     CU_add_test(s, "a removed card is caught", test_card_removed);
     CU_add_test(s, "a missing translation block is caught", test_translation_block_missing);
     CU_add_test(s, "a changed number in a translation is caught", test_translation_number_changed);
+    CU_add_test(s, "a termlist is the glossary as a table", test_termlist);
 }

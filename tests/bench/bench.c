@@ -148,7 +148,7 @@ static void bench_build(const char *bin, char **names)
         perror("bench: mkdtemp");
         return;
     }
-    printf("\nbuild (best of 3)        device   time       peak RSS   pages  pages/s   bytes (each sheet)\n");
+    printf("\nbuild (best of 3)        device   time       peak RSS   pages  pages/s   bytes (each file)\n");
     for (char **n = names; *n; n++) {
         for (size_t d = 0; d < 2; d++) {
             double best = 1e9;
@@ -176,15 +176,20 @@ static void bench_build(const char *bin, char **names)
                 if (t < best)
                     best = t;
                 rss = ru.ru_maxrss;
-                /* the quality lines: "PATH: N pages, ..." */
+                /* the quality lines: "PATH: N pages, ..." for a sheet,
+                 * "PATH: N nodes, ..." for a flowchart (one page) */
                 FILE *fp = fopen(log, "r");
                 char line[1024];
                 pages = 0;
                 while (fp && fgets(line, sizeof line, fp)) {
                     const char *c = strstr(line, ": ");
-                    int np;
-                    if (c && sscanf(c + 2, "%d page", &np) == 1)
+                    int np, used = 0;
+                    if (!c || sscanf(c + 2, "%d %n", &np, &used) != 1)
+                        continue;
+                    if (strncmp(c + 2 + used, "page", 4) == 0)
                         pages += np;
+                    else if (strncmp(c + 2 + used, "nodes", 5) == 0)
+                        pages += 1;
                 }
                 if (fp)
                     fclose(fp);
