@@ -18,6 +18,7 @@
 #include "dl.h"
 #include "game.h"
 #include "icon.h"
+#include "lay_cards.h"
 #include "lay_flow.h"
 #include "lay_font.h"
 #include "lay_hyph.h"
@@ -26,25 +27,26 @@
 
 static void usage(FILE *fp)
 {
-    fputs("usage: regelwerk build [GAME...] [--lang L] [--only sheet|flow] [--device haru|cairo]\n"
+    fputs("usage: regelwerk build [GAME...] [--lang L] [--only sheet|cards|flow] [--device haru|cairo]\n"
           "                       [--format pdf|png|svg] [--paper a4|letter] [--pages N]\n"
           "                       [--strict] [-o DIR]\n"
           "\n"
           "Renders the outputs configured in each game's game.xml (all games when none\n"
           "is named) into DIR/GAME/ (default DIR: out): sheets as GAME-LANG-PAPER.pdf,\n"
           "flowcharts (laid out by Graphviz's dot, one page each, the paper turned\n"
-          "whichever way prints larger) as GAME-LANG-flow-FLOW-PAPER.pdf; .svg alike,\n"
-          ".png one file per page (-N.png).\n"
+          "whichever way prints larger) as GAME-LANG-flow-FLOW-PAPER.pdf, status cards\n"
+          "(63 x 88 mm, nine to a page with crop marks, each page followed by its\n"
+          "backs mirrored for long-edge duplex) as GAME-LANG-cards-PAPER.pdf; .svg\n"
+          "alike, .png one file per page (-N.png).\n"
           "\n"
           "  --lang L          only this language\n"
-          "  --only KIND       sheet or flow: only this kind of output (status cards\n"
-          "                    are verified by check but not rendered yet)\n"
+          "  --only KIND       sheet, cards or flow: only this kind of output\n"
           "  --device D        haru (libharu) or cairo (default)\n"
           "  --format F        pdf (default), png or svg (png and svg need --device cairo)\n"
           "  --paper P         a4 or letter, overriding the configured papers\n"
           "  --pages N         fit each sheet on N pages, shrinking within the floor\n"
           "  --strict          any layout flaw (overfull line, widow, ..., a flowchart\n"
-          "                    whose labels would print below 6.5 pt) is an error\n"
+          "                    or card text that would print below 6.5 pt) is an error\n"
           "  -o DIR            output folder (default out)\n"
           "\n"
           "Prints one quality line per sheet and flowchart. Exit status: 0 ok, 1 a build\n"
@@ -286,6 +288,47 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     return failed ? -1 : 0;
 }
 
+/* The game's status cards: fronts and mirrored backs, nine to a page. */
+static int render_cards(const cli_env *env, const build_opts *bo, const game *g, const game_lang *l,
+                        const char *paper, const icon_set *icons, lay_fonts *fonts, diag_list *diags)
+{
+    lay_template *tpl = lay_template_load(env->templates, "reference", paper, g->id, diags);
+    if (!tpl)
+        return -1;
+    furniture fu;
+    furniture_make(&fu, g, fonts, icons);
+    char *title = doc_plain_text(l->doc->root->first && l->doc->root->first->type == DOC_TITLE
+                                     ? l->doc->root->first : l->doc->root);
+    char keywords[256];
+    snprintf(keywords, sizeof keywords, "%s, %s, status cards, print and play, regelwerk", g->id, l->code);
+    lay_cards_meta meta = {title ? title : game_title(g, l->code), l->code, keywords, fu.when,
+                           (const char *const *)fu.credits, fu.licences};
+    dl_list *list = dl_list_new();
+    lay_cards_report rep;
+    int ok = list && lay_cards_build(g, l->doc, &meta, tpl, fonts, icons, list, &rep, diags) == 0;
+    int flaw = ok && rep.smallest < LAY_CARD_MIN_TEXT;
+    if (flaw)
+        diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, g->loc.file, g->loc.line, 0, "card-small",
+                 "card \"%s\" fits its text only at %.2f pt (below %.1f): shorten it%s",
+                 rep.smallest_id ? rep.smallest_id : "", rep.smallest, LAY_CARD_MIN_TEXT,
+                 bo->strict ? "; --strict: nothing written" : "");
+    if (ok && !(flaw && bo->strict)) {
+        char name[PATH_MAX], path[PATH_MAX + 300];
+        snprintf(name, sizeof name, "%s-%s-cards-%s", g->id, l->code, paper);
+        ok = write_list(bo, g, list, name, path, sizeof path, diags) == 0;
+        if (path[0])
+            printf("%s: %d cards on %d pages (fronts and backs), text at least %.2f pt: %s\n", path, rep.cards,
+                   rep.pages, rep.smallest, flaw ? "too small" : "ok");
+    } else {
+        ok = 0;
+    }
+    dl_list_free(list);
+    free(title);
+    furniture_free(&fu);
+    lay_template_free(tpl);
+    return ok ? 0 : -1;
+}
+
 static int build_game(const cli_env *env, const build_opts *bo, const game *g, const icon_set *base_icons,
                       lay_fonts *fonts, diag_list *diags)
 {
@@ -304,10 +347,8 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
     }
     for (size_t i = 0; i < g->noutputs; i++) {
         const game_output *o = &g->outputs[i];
-        int is_flow = strcmp(o->kind, "flowchart") == 0;
-        if (strcmp(o->kind, "sheet") != 0 && !is_flow)
-            continue;   /* cards are rendered by later work (see the usage) */
-        if (bo->only && strcmp(bo->only, is_flow ? "flow" : "sheet") != 0)
+        int is_flow = strcmp(o->kind, "flowchart") == 0, is_cards = strcmp(o->kind, "cards") == 0;
+        if (bo->only && strcmp(bo->only, is_flow ? "flow" : is_cards ? "cards" : "sheet") != 0)
             continue;
         const char *paper = bo->paper ? bo->paper : (o->paper ? o->paper : "a4");
         if (bo->paper && o->paper && strcmp(bo->paper, o->paper) != 0) {
@@ -328,8 +369,9 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
             if (bo->lang && strcmp(bo->lang, l->code) != 0)
                 continue;
             built++;
-            if ((is_flow ? render_flows(env, bo, g, o, l, paper, icons, fonts, diags)
-                         : render_sheet(env, bo, g, o, l, paper, icons, fonts, diags)) != 0)
+            if ((is_flow    ? render_flows(env, bo, g, o, l, paper, icons, fonts, diags)
+                 : is_cards ? render_cards(env, bo, g, l, paper, icons, fonts, diags)
+                            : render_sheet(env, bo, g, o, l, paper, icons, fonts, diags)) != 0)
                 failed++;
         }
     }
@@ -400,13 +442,9 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         fprintf(stderr, "regelwerk build: libharu writes PDF only; use --device cairo for %s\n", bo.format);
         rc = CLI_USAGE;
     }
-    if (rc == CLI_OK && bo.only && strcmp(bo.only, "cards") == 0) {
-        /* said plainly rather than building nothing and calling it done */
-        fprintf(stderr, "regelwerk build: status cards are not rendered yet; their data is verified by "
-                        "`regelwerk check`\n");
-        rc = CLI_FAIL;
-    } else if (rc == CLI_OK && bo.only && strcmp(bo.only, "sheet") != 0 && strcmp(bo.only, "flow") != 0) {
-        fprintf(stderr, "regelwerk build: --only wants sheet or flow\n");
+    if (rc == CLI_OK && bo.only && strcmp(bo.only, "sheet") != 0 && strcmp(bo.only, "flow") != 0 &&
+        strcmp(bo.only, "cards") != 0) {
+        fprintf(stderr, "regelwerk build: --only wants sheet, cards or flow\n");
         rc = CLI_USAGE;
     }
     if (rc == CLI_OK && bo.paper && strcmp(bo.paper, "a4") != 0 && strcmp(bo.paper, "letter") != 0) {
