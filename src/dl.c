@@ -80,6 +80,16 @@ int dl_path_rect(dl_path *p, double x, double y, double w, double h)
                : 0;
 }
 
+int dl_path_round_rect(dl_path *p, double x0, double y0, double x1, double y1, double r)
+{
+    const double k = 0.5523 * r;   /* a quarter circle as one cubic */
+    return dl_path_move(p, x0 + r, y0) || dl_path_line(p, x1 - r, y0) ||
+           dl_path_curve(p, x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r) || dl_path_line(p, x1, y1 - r) ||
+           dl_path_curve(p, x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1) || dl_path_line(p, x0 + r, y1) ||
+           dl_path_curve(p, x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r) || dl_path_line(p, x0, y0 + r) ||
+           dl_path_curve(p, x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0) || dl_path_close(p);
+}
+
 /* ---- the recording ------------------------------------------------------------ */
 
 typedef enum {

@@ -76,6 +76,9 @@ int dl_path_line(dl_path *p, double x, double y);
 int dl_path_curve(dl_path *p, double x1, double y1, double x2, double y2, double x, double y);
 int dl_path_close(dl_path *p);
 int dl_path_rect(dl_path *p, double x, double y, double w, double h);
+/* A rectangle from (x0, y0) to (x1, y1) with corners of radius r (quarter
+ * circles as cubics). */
+int dl_path_round_rect(dl_path *p, double x0, double y0, double x1, double y1, double r);
 
 /* One glyph of a shaped run. x, y are offsets from the run origin. */
 typedef struct dl_glyph {

@@ -104,21 +104,6 @@ static const doc_node *child_of(const doc_node *n, doc_type t)
 
 /* ---- drawing -------------------------------------------------------------- */
 
-static void rounded_rect(dl_path *p, double x0, double y0, double x1, double y1, double r)
-{
-    const double k = 0.5523 * r;
-    dl_path_move(p, x0 + r, y0);
-    dl_path_line(p, x1 - r, y0);
-    dl_path_curve(p, x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r);
-    dl_path_line(p, x1, y1 - r);
-    dl_path_curve(p, x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1);
-    dl_path_line(p, x0 + r, y1);
-    dl_path_curve(p, x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r);
-    dl_path_line(p, x0, y0 + r);
-    dl_path_curve(p, x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0);
-    dl_path_close(p);
-}
-
 static int fill(dev_device *dev, dl_path *p, dl_color c)
 {
     int rc = dev->fill_path ? dev->fill_path(dev, p, c) : 0;
@@ -181,12 +166,12 @@ static int draw_front(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COU
     int rc = 0;
     /* the frame: a thin line at the inset, the band in the game's colour */
     dl_path_init(&p);
-    rounded_rect(&p, x + INSET, y + INSET, x + CARD_W - INSET, y + CARD_H - INSET, 6);
+    dl_path_round_rect(&p, x + INSET, y + INSET, x + CARD_W - INSET, y + CARD_H - INSET, 6);
     if (dev->stroke_path)
         rc = dev->stroke_path(dev, &p, th->accent, 1.0);
     dl_path_free(&p);
     dl_path_init(&p);
-    rounded_rect(&p, x + INSET, y + INSET, x + CARD_W - INSET, y + INSET + BAND_H, 6);
+    dl_path_round_rect(&p, x + INSET, y + INSET, x + CARD_W - INSET, y + INSET + BAND_H, 6);
     if (!rc)
         rc = fill(dev, &p, th->accent);
     else
@@ -233,7 +218,7 @@ static int draw_back(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUN
     dl_color white = {1, 1, 1};
     dl_path p;
     dl_path_init(&p);
-    rounded_rect(&p, x + INSET, y + INSET, x + CARD_W - INSET, y + CARD_H - INSET, 6);
+    dl_path_round_rect(&p, x + INSET, y + INSET, x + CARD_W - INSET, y + CARD_H - INSET, 6);
     int rc = fill(dev, &p, t->theme.accent);
     runs rs = {0};
     add_text(&rs, title, LAY_FONT_HEADING, white, 1);

@@ -119,21 +119,6 @@ static int draw_centred(const lay_para *p, dev_device *dev, const dl_font *const
     return 0;
 }
 
-static void rounded_rect(dl_path *p, double x0, double y0, double x1, double y1, double r)
-{
-    const double k = 0.5523 * r;   /* a quarter circle as one cubic */
-    dl_path_move(p, x0 + r, y0);
-    dl_path_line(p, x1 - r, y0);
-    dl_path_curve(p, x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r);
-    dl_path_line(p, x1, y1 - r);
-    dl_path_curve(p, x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1);
-    dl_path_line(p, x0 + r, y1);
-    dl_path_curve(p, x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r);
-    dl_path_line(p, x0, y0 + r);
-    dl_path_curve(p, x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0);
-    dl_path_close(p);
-}
-
 static dl_color mix(dl_color a, dl_color b, double t)
 {
     return (dl_color){a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t};
@@ -399,11 +384,11 @@ static int draw_chart(chart *c, const game_flow *f, const doc *d, dev_device *de
             break;
         case GAME_FN_START:
         case GAME_FN_END:
-            rounded_rect(&p, cx - fn->w / 2, cy - fn->h / 2, cx + fn->w / 2, cy + fn->h / 2, fn->h / 2);
+            dl_path_round_rect(&p, cx - fn->w / 2, cy - fn->h / 2, cx + fn->w / 2, cy + fn->h / 2, fn->h / 2);
             rc = dev->fill_path ? dev->fill_path(dev, &p, th->accent) : 0;
             break;
         default: {
-            rounded_rect(&p, cx - fn->w / 2, cy - fn->h / 2, cx + fn->w / 2, cy + fn->h / 2, 3);
+            dl_path_round_rect(&p, cx - fn->w / 2, cy - fn->h / 2, cx + fn->w / 2, cy + fn->h / 2, 3);
             rc = dev->fill_path ? dev->fill_path(dev, &p, box_fill) : 0;
             /* an action that ends the procedure gets the heavier frame */
             int terminal = fn->fn->next == NULL;

@@ -16,16 +16,8 @@
 static char dir[] = "/tmp/regelwerk-flow-XXXXXX";
 static int ready;
 
-static int run(char *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int run(char *out, const char *fmt, ...)
-{
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    return tu_run(cmd, out, OUT);
-}
+/* every command's output fits in OUT */
+#define run(out, ...) tu_runf((out), OUT, __VA_ARGS__)
 
 static void ensure_dir(void)
 {

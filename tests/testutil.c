@@ -1,6 +1,7 @@
 /* testutil.c — helpers shared by the suites. */
 #include "testutil.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,18 @@ int tu_run(const char *cmd, char *out, size_t cap)
     if (st == -1 || !WIFEXITED(st))
         return -1;
     return WEXITSTATUS(st);
+}
+
+int tu_runf(char *out, size_t cap, const char *fmt, ...)
+{
+    char cmd[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof cmd)
+        return -1;
+    return tu_run(cmd, out, cap);
 }
 
 char *tu_read_file(const char *path, size_t *len)

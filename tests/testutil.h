@@ -14,6 +14,9 @@ const diag *tu_find_diag(const diag_list *dl, const char *needle, const char *fi
  * exit status (-1 when it could not run). */
 int tu_run(const char *cmd, char *out, size_t cap);
 
+/* tu_run with a printf-style command (up to 2 KiB); out holds up to cap bytes. */
+int tu_runf(char *out, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Reads a whole file; caller frees. NULL on error. */
 char *tu_read_file(const char *path, size_t *len);
 
