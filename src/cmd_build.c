@@ -244,7 +244,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
                         const game_lang *l, const char *paper, const icon_set *icons, lay_fonts *fonts,
                         diag_list *diags)
 {
-    lay_template *tpl = lay_template_load(env->templates, "reference", paper, g->id, diags);
+    lay_template *tpl = lay_template_load_kind(env->templates, "flowchart", "flowchart", paper, g->id, diags);
     if (!tpl)
         return -1;
     furniture fu;
@@ -263,11 +263,11 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         dl_list *list = dl_list_new();
         lay_flow_report rep;
         int ok = list && lay_flow_build(f, l->doc, &meta, tpl, fonts, list, &rep, diags) == 0;
-        int flaw = ok && rep.label_size < LAY_FLOW_MIN_LABEL;
+        int flaw = ok && rep.label_size < tpl->flow_min_label - 1e-9;
         if (flaw)
             diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, f->loc.file, f->loc.line, 0, "flow-small",
                      "flow \"%s\" fits the page only with labels at %.1f pt (below %.1f): split it or use "
-                     "another paper%s", f->id, rep.label_size, LAY_FLOW_MIN_LABEL,
+                     "another paper%s", f->id, rep.label_size, tpl->flow_min_label,
                      bo->strict ? "; --strict: nothing written" : "");
         if (ok && !(flaw && bo->strict)) {
             char name[PATH_MAX], path[PATH_MAX + 300];
@@ -289,10 +289,12 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
 }
 
 /* The game's status cards: fronts and mirrored backs, nine to a page. */
-static int render_cards(const cli_env *env, const build_opts *bo, const game *g, const game_lang *l,
-                        const char *paper, const icon_set *icons, lay_fonts *fonts, diag_list *diags)
+static int render_cards(const cli_env *env, const build_opts *bo, const game *g, const game_output *o,
+                        const game_lang *l, const char *paper, const icon_set *icons, lay_fonts *fonts,
+                        diag_list *diags)
 {
-    lay_template *tpl = lay_template_load(env->templates, "reference", paper, g->id, diags);
+    lay_template *tpl = lay_template_load_kind(env->templates, o->template_id ? o->template_id : "cards", "cards",
+                                               paper, g->id, diags);
     if (!tpl)
         return -1;
     furniture fu;
@@ -306,11 +308,11 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
     dl_list *list = dl_list_new();
     lay_cards_report rep;
     int ok = list && lay_cards_build(g, l->doc, &meta, tpl, fonts, icons, list, &rep, diags) == 0;
-    int flaw = ok && rep.smallest < LAY_CARD_MIN_TEXT;
+    int flaw = ok && rep.smallest < tpl->card_text_min - 1e-9;
     if (flaw)
         diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, g->loc.file, g->loc.line, 0, "card-small",
                  "card \"%s\" fits its text only at %.2f pt (below %.1f): shorten it%s",
-                 rep.smallest_id ? rep.smallest_id : "", rep.smallest, LAY_CARD_MIN_TEXT,
+                 rep.smallest_id ? rep.smallest_id : "", rep.smallest, tpl->card_text_min,
                  bo->strict ? "; --strict: nothing written" : "");
     if (ok && !(flaw && bo->strict)) {
         char name[PATH_MAX], path[PATH_MAX + 300];
@@ -370,7 +372,7 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
                 continue;
             built++;
             if ((is_flow    ? render_flows(env, bo, g, o, l, paper, icons, fonts, diags)
-                 : is_cards ? render_cards(env, bo, g, l, paper, icons, fonts, diags)
+                 : is_cards ? render_cards(env, bo, g, o, l, paper, icons, fonts, diags)
                             : render_sheet(env, bo, g, o, l, paper, icons, fonts, diags)) != 0)
                 failed++;
         }

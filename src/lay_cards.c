@@ -11,15 +11,15 @@
 #include "icon.h"
 #include "lay_para.h"
 
-#define MM (72.0 / 25.4)
-#define CARD_W (63.0 * MM)
-#define CARD_H (88.0 * MM)
-#define INSET (3.0 * MM)        /* the frame, inside the cut */
-#define BAND_H 24.0
-#define ICON_SIZE 60.0
-#define TEXT_MAX 10.5
-#define COLS 3
-#define ROWS 3
+/* the card's measures come from its template (templates/cards.xml) */
+#define CARD_W (t->card_w)
+#define CARD_H (t->card_h)
+#define INSET (t->card_inset)   /* the frame, inside the cut */
+#define BAND_H (t->card_band)
+#define ICON_SIZE (t->card_icon)
+#define TEXT_MAX (t->card_text)
+#define COLS (t->card_cols)
+#define ROWS (t->card_rows)
 
 typedef struct card_words {
     const char *lang, *cards;
@@ -201,7 +201,7 @@ static int draw_front(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COU
     collect(child_of(ct, DOC_CARDBODY), &rs, 0, 0, th->text, icons);
     double avail = y + CARD_H - INSET - 10 - ty;
     double ts = 0;
-    lay_para *body = fit_text(fonts, &rs, inner, avail, TEXT_MAX, LAY_CARD_MIN_TEXT - 1.5, lang, 0, &ts);
+    lay_para *body = fit_text(fonts, &rs, inner, avail, TEXT_MAX, t->card_text_min - 1.5, lang, 0, &ts);
     runs_free(&rs);
     *used_size = body ? ts : 0;
     if (body && !rc) {
@@ -238,7 +238,7 @@ static int draw_back(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUN
 }
 
 /* Crop marks outside the grid at every cut line. */
-static int crop_marks(dev_device *dev, double gx, double gy, int cols, int rows)
+static int crop_marks(dev_device *dev, const lay_template *t, double gx, double gy, int cols, int rows)
 {
     const double gap = 3, len = 12;
     dl_color black = {0, 0, 0};
@@ -292,7 +292,7 @@ int lay_cards_build(const game *g, const doc *d, const lay_cards_meta *meta, con
     dl_doc_info info = {title, author, cards_word(lang), meta->keywords, "regelwerk", lang, meta->epoch};
     int rc = dev->begin_doc ? dev->begin_doc(dev, &info) : 0;
     double gx = (t->page_w - COLS * CARD_W) / 2, gy = (t->page_h - ROWS * CARD_H) / 2;
-    size_t per = COLS * ROWS, npages = (g->ncards + per - 1) / per;
+    size_t per = (size_t)(COLS * ROWS), npages = (g->ncards + per - 1) / per;
     for (size_t pg = 0; pg < npages && !rc; pg++) {
         for (int side = 0; side < 2 && !rc; side++) {
             char label[32];
@@ -322,7 +322,7 @@ int lay_cards_build(const game *g, const doc *d, const lay_cards_meta *meta, con
                 }
             }
             if (!rc)
-                rc = crop_marks(dev, gx, gy, COLS, ROWS);
+                rc = crop_marks(dev, t, gx, gy, COLS, ROWS);
             if (!rc)
                 rc = dev->end_page(dev);
             rep->pages++;

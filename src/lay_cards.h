@@ -2,11 +2,13 @@
  * the checker against the engine's statuses) in poker size, nine to a page,
  * with crop marks, and a page of backs after each page of fronts.
  *
- * A card is 63 × 88 mm: a band in the game's colour with the card's name,
- * its icon, and its text set by our layout at 9 pt, shrinking in quarter
- * points until it fits (never below LAY_CARD_MIN_TEXT: --strict refuses
- * that). Cards abut on a 3 × 3 grid centred on the paper (A4 and US Letter
- * both hold it at 100 %); crop marks stand outside the grid at every cut.
+ * The card template (templates/cards.xml, kind="cards") gives the size
+ * (poker, 63 × 88 mm), the grid (3 × 3: A4 and US Letter both hold it at
+ * 100 %) and the type: a band in the game's colour with the card's name,
+ * its icon, and its text set by our layout at text-size, shrinking in
+ * quarter points until it fits (never below min-text-size: --strict refuses
+ * that). Cards abut on the grid centred on the paper; crop marks stand
+ * outside the grid at every cut.
  * Backs are mirrored left to right, so that a long-edge duplex print puts
  * each back behind its front.
  *
@@ -24,8 +26,6 @@
 #include "lay_template.h"
 
 typedef struct icon_set icon_set;
-
-#define LAY_CARD_MIN_TEXT 6.5
 
 typedef struct lay_cards_meta {
     const char *game_title, *lang, *keywords;

@@ -21,8 +21,10 @@
 
 #include "lay_para.h"
 
-#define LABEL_SIZE 9.0
-#define LABEL_MAX_W 104.0     /* a box's text measure, points */
+/* label sizes come from the flowchart template (templates/flowchart.xml),
+ * copied into the chart */
+#define LABEL_SIZE (c->label)
+#define LABEL_MAX_W (c->label_w)   /* a box's text measure, points */
 #define PAD_X 7.0
 #define PAD_Y 5.0
 
@@ -130,6 +132,8 @@ typedef struct chart {
     Agraph_t *g;
     GVC_t *gvc;
     double bbw, bbh, bbx, bby;   /* dot's bounding box (y up) */
+    double label, label_w;       /* the template's label size and measure */
+    double nodesep, ranksep;     /* dot's gaps, inches */
 } chart;
 
 static int node_index(const game_flow *f, const char *id)
@@ -175,8 +179,11 @@ static int layout(chart *c, const game_flow *f, const doc *d, const lay_fonts *f
     if (!c->gvc || !c->g)
         return -1;
     gv_set(c->g, "rankdir", "TB");
-    gv_set(c->g, "nodesep", "0.25");
-    gv_set(c->g, "ranksep", "0.22");
+    char gap[32];
+    snprintf(gap, sizeof gap, "%.3f", c->nodesep);
+    gv_set(c->g, "nodesep", gap);
+    snprintf(gap, sizeof gap, "%.3f", c->ranksep);
+    gv_set(c->g, "ranksep", gap);
     gv_set(c->g, "splines", "spline");
     for (size_t i = 0; i < c->n; i++) {
         fnode *fn = &c->nodes[i];
@@ -437,6 +444,10 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
     memset(rep, 0, sizeof *rep);
     chart c;
     memset(&c, 0, sizeof c);
+    c.label = t->flow_label;
+    c.label_w = t->flow_label_w;
+    c.nodesep = t->flow_nodesep;
+    c.ranksep = t->flow_ranksep;
     const char *lang = meta->lang ? meta->lang : "en";
     const flow_words *w = words_for(lang);
     int rc = layout(&c, f, d, fonts, lang, &t->theme, diags);
@@ -542,7 +553,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
     rep->nodes = (int)c.n;
     rep->edges = nedges;
     rep->scale = k;
-    rep->label_size = LABEL_SIZE * k;
+    rep->label_size = c.label * k;
     if (rc)
         diag_add(diags, DIAG_ERROR, f->loc.file, f->loc.line, 0, "layout", "drawing flow \"%s\" failed", f->id);
 done:

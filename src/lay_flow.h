@@ -1,6 +1,11 @@
 /* lay_flow.h — a flowchart page: the flow data the checker verified, laid
  * out by Graphviz's dot and drawn by us.
  *
+ * Sizes come from a flowchart template (templates/flowchart.xml,
+ * kind="flowchart"): the labels' size and measure, dot's gaps, and the
+ * smallest label size --strict accepts (min-label-size; below it a printed
+ * chart is hard to read, and the flow should be split).
+ *
  * Each node's label is set by our own layout (HarfBuzz shaping, our fonts)
  * first; Graphviz receives only fixed node sizes and returns positions and
  * edge splines (libgvc, layout only). Decisions are diamonds, actions boxes,
@@ -37,10 +42,6 @@ typedef struct lay_flow_report {
     double scale;           /* 1 = labels at their natural size */
     double label_size;      /* the labels' size after scaling, points */
 } lay_flow_report;
-
-/* The smallest label size --strict accepts: below it a printed chart is
- * hard to read, and the flow should be split or the paper turned. */
-#define LAY_FLOW_MIN_LABEL 6.5
 
 /* Lays out flow f with the labels of the summary d (its <flowtext>) on the
  * template's page into out. Returns 0, or -1 with errors in diags (a node

@@ -87,6 +87,25 @@ lay_template *lay_template_default(const char *paper, int landscape, int columns
     t->furniture_size = 6.5;
     t->title_size = 20;
     default_theme(&t->theme);
+    /* poker cards, nine to a page; flowchart labels at 9 pt */
+    t->kind = strdup("sheet");
+    t->card_w = 63 * MM;
+    t->card_h = 88 * MM;
+    t->card_inset = 3 * MM;
+    t->card_band = 24;
+    t->card_icon = 60;
+    t->card_text = 10.5;
+    t->card_text_min = 6.5;
+    t->card_cols = t->card_rows = 3;
+    t->flow_label = 9;
+    t->flow_label_w = 104;
+    t->flow_min_label = 6.5;
+    t->flow_nodesep = 0.25;
+    t->flow_ranksep = 0.22;
+    if (!t->kind) {
+        lay_template_free(t);
+        return NULL;
+    }
     return t;
 }
 
@@ -95,6 +114,7 @@ void lay_template_free(lay_template *t)
     if (!t)
         return;
     free(t->id);
+    free(t->kind);
     free(t->dir);
     free(t->paper);
     free(t);
@@ -237,6 +257,12 @@ static int load_theme(const char *path, xmlRelaxNGPtr schema, lay_theme *th, dia
 lay_template *lay_template_load(const char *templates_dir, const char *id, const char *paper,
                                 const char *game, diag_list *d)
 {
+    return lay_template_load_kind(templates_dir, id, "sheet", paper, game, d);
+}
+
+lay_template *lay_template_load_kind(const char *templates_dir, const char *id, const char *want_kind,
+                                     const char *paper, const char *game, diag_list *d)
+{
     double pw, ph;
     if (!lay_paper_size(paper, &pw, &ph)) {
         diag_add(d, DIAG_ERROR, NULL, 0, 0, "template", "unknown paper '%s' (a4 or letter)", paper ? paper : "");
@@ -265,6 +291,18 @@ lay_template *lay_template_load(const char *templates_dir, const char *id, const
     if (!root || strcmp((const char *)root->name, "template") != 0) {
         diag_add(d, DIAG_ERROR, path, 0, 0, "template", "the root element must be <template>");
         errors++;
+    } else {
+        xmlChar *k = xmlGetProp(root, (const xmlChar *)"kind");
+        if (k) {
+            free(t->kind);
+            t->kind = strdup((const char *)k);
+            xmlFree(k);
+        }
+        if (want_kind && t->kind && strcmp(t->kind, want_kind) != 0) {
+            diag_add(d, DIAG_ERROR, path, root->line, 0, "template", "template \"%s\" is for %s, not %s", id,
+                     t->kind, want_kind);
+            errors++;
+        }
     }
     for (xmlNode *n = root ? root->children : NULL; n; n = n->next) {
         if (n->type != XML_ELEMENT_NODE)
@@ -299,6 +337,30 @@ lay_template *lay_template_load(const char *templates_dir, const char *id, const
         } else if (strcmp(name, "furniture") == 0) {
             num_attr(n, "size", &t->furniture_size);
             num_attr(n, "title-size", &t->title_size);
+        } else if (strcmp(name, "card") == 0) {
+            if (num_attr(n, "width", &v))
+                t->card_w = v * MM;
+            if (num_attr(n, "height", &v))
+                t->card_h = v * MM;
+            if (num_attr(n, "inset", &v))
+                t->card_inset = v * MM;
+            num_attr(n, "band", &t->card_band);
+            num_attr(n, "icon", &t->card_icon);
+            num_attr(n, "text-size", &t->card_text);
+            num_attr(n, "min-text-size", &t->card_text_min);
+            if (num_attr(n, "columns", &v))
+                t->card_cols = (int)v;
+            if (num_attr(n, "rows", &v))
+                t->card_rows = (int)v;
+        } else if (strcmp(name, "chart") == 0) {
+            num_attr(n, "label-size", &t->flow_label);
+            if (num_attr(n, "label-width", &v))
+                t->flow_label_w = v * MM;
+            num_attr(n, "min-label-size", &t->flow_min_label);
+            if (num_attr(n, "node-gap", &v))
+                t->flow_nodesep = v / 25.4;
+            if (num_attr(n, "rank-gap", &v))
+                t->flow_ranksep = v / 25.4;
         }
     }
     xmlFreeDoc(x);
@@ -310,6 +372,12 @@ lay_template *lay_template_load(const char *templates_dir, const char *id, const
         errors++;
     }
     apply_page(t, landscape, columns);
+    if (t->kind && strcmp(t->kind, "cards") == 0 &&
+        (t->card_cols * t->card_w > t->page_w || t->card_rows * t->card_h > t->page_h)) {
+        diag_add(d, DIAG_ERROR, path, 0, 0, "template", "%d x %d cards of %.0f x %.0f mm do not fit %s paper",
+                 t->card_cols, t->card_rows, t->card_w / MM, t->card_h / MM, paper);
+        errors++;
+    }
     if (game && !errors) {
         snprintf(path, sizeof path, "%s/themes/%s.xml", templates_dir, game);
         if (access(path, R_OK) == 0 && load_theme(path, schema, &t->theme, d) != 0)

@@ -39,15 +39,25 @@ typedef struct lay_template {
     double h_scale[3], h_before[3], h_after[3];   /* levels 1..3; before/after in leadings */
     double furniture_size, title_size;
     lay_theme theme;
+    char *kind;             /* "sheet", "cards" or "flowchart" */
+    /* kind="cards": the card, in points */
+    double card_w, card_h, card_inset, card_band, card_icon, card_text, card_text_min;
+    int card_cols, card_rows;
+    /* kind="flowchart": labels in points, dot's separations in inches */
+    double flow_label, flow_label_w, flow_min_label, flow_nodesep, flow_ranksep;
 } lay_template;
 
-/* Loads templates_dir/<id>.xml for paper ("a4" or "letter"), applies its
+/* Loads templates_dir/<id>.xml for paper ("a4" or "letter") — a sheet,
+ * cards or flowchart template (kind=), each kind checked against what the
+ * caller wants (want_kind, NULL = any) — applies its
  * <paper> overrides, and the theme templates_dir/themes/<game>.xml when it
  * exists. Validated against template.rng when found next to the content
  * schema (../src/schema or ../schema from templates_dir). Errors go to d;
  * NULL on any error. */
 lay_template *lay_template_load(const char *templates_dir, const char *id, const char *paper,
                                 const char *game, diag_list *d);
+lay_template *lay_template_load_kind(const char *templates_dir, const char *id, const char *want_kind,
+                                     const char *paper, const char *game, diag_list *d);
 
 /* The built-in reference layout (what templates/reference.xml says) for
  * tests and as a fallback: paper "a4"/"letter", landscape 0/1, 1–3 columns. */

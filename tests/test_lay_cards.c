@@ -114,6 +114,32 @@ static void test_too_long_fails(void)
     free(out);
 }
 
+/* The card template decides size and grid: tarot cards four to a page; a
+ * sheet template named for cards is refused at its file. */
+static void test_templates(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    char content[600], path[700];
+    CU_ASSERT_FATAL(out != NULL);
+    snprintf(content, sizeof content, "%s/tarot-content", dir);
+    CU_ASSERT_EQUAL_FATAL(tu_copy_tree("content", content), 0);
+    snprintf(path, sizeof path, "%s/noxius/game.xml", content);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<cards/>", "<cards template=\"cards-tarot\"/>") == 0);
+    int st = run(out, "%s --content %s build noxius --only cards --strict -o %s/tarot-out 2>&1", tu_bin(), content, dir);
+    if (st != 0)
+        fprintf(stderr, "%s\n", out);
+    CU_ASSERT_EQUAL(st, 0);
+    /* 13 cards, four to a page: four pages of fronts, each with its backs */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "13 cards on 8 pages"));
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<cards template=\"cards-tarot\"/>", "<cards template=\"reference\"/>") == 0);
+    st = run(out, "%s --content %s build noxius --only cards -o %s/wrong-out 2>&1", tu_bin(), content, dir);
+    CU_ASSERT_EQUAL(st, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "templates/reference.xml"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "is for sheet, not cards"));
+    free(out);
+}
+
 static int cleanup(void)
 {
     if (ready) {
@@ -132,4 +158,5 @@ void suite_lay_cards(void)
     CU_add_test(s, "every game's cards, both devices, PDF checks", test_every_game);
     CU_add_test(s, "same input, same bytes", test_reproducible);
     CU_add_test(s, "a card text too long fails under --strict", test_too_long_fails);
+    CU_add_test(s, "card templates: size, grid, kind", test_templates);
 }
