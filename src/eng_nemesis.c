@@ -1080,10 +1080,26 @@ static void nm_enter(nm_state *st, int c, int k, int careful_k)
 
 /* ---- state ------------------------------------------------------------------------------ */
 
+static void nm_build(nm_state *st);
+
+/* A fresh ship: built once, then copied (probes and enumerators make
+ * thousands). */
 static void nm_init(nm_state *st, eng_rng *rng)
 {
-    memset(st, 0, sizeof *st);
+    static nm_state proto;
+    static int ready;
+    if (!ready) {
+        nm_build(&proto);
+        ready = 1;
+    }
+    *st = proto;
     st->rng = rng;
+}
+
+static void nm_build(nm_state *st)
+{
+    memset(st, 0, sizeof *st);
+    st->rng = NULL;
     st->players = 1;
     st->time = 15;
     st->sd = 10;
