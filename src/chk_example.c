@@ -17,23 +17,6 @@ static const eng_die *find_die(const eng_game *e, const char *id)
     return NULL;
 }
 
-/* Splits "k=v k=v" into kv pairs pointing into buf. Returns the count or -1. */
-static int split_args(char *buf, eng_kv *kv, int max)
-{
-    int n = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save)) {
-        char *eq = strchr(tok, '=');
-        if (!eq || eq == tok || n == max)
-            return -1;
-        *eq = '\0';
-        kv[n].key = tok;
-        kv[n].value = eq + 1;
-        n++;
-    }
-    return n;
-}
-
 typedef struct run_result {
     char got[MAX_EXPECT][128];
     int ok;
@@ -83,7 +66,7 @@ static void run_once(chk_ctx *c, const game_scenario *sc, run_result *res, int r
                 char buf[512];
                 snprintf(buf, sizeof buf, "%s", s->b ? s->b : "");
                 eng_kv kv[MAX_ARGS];
-                int nargs = split_args(buf, kv, MAX_ARGS);
+                int nargs = eng_split_args(buf, kv, MAX_ARGS);
                 if (nargs < 0) {
                     if (report)
                         chk_result(c, 0, s->loc.file, s->loc.line, "args=", "example",

@@ -2,6 +2,7 @@
 #include "eng.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,4 +188,54 @@ int eng_parse_long(const char *s, long *out)
         return -1;
     *out = v;
     return 0;
+}
+
+int eng_arg_long(const eng_kv *args, size_t nargs, const char *key, long def, long lo, long hi, long *out,
+                 char *err, size_t errlen)
+{
+    const char *s = eng_arg(args, nargs, key);
+    if (!s) {
+        if (def < lo)
+            return snprintf(err, errlen, "missing %s=", key), -1;
+        *out = def;
+        return 0;
+    }
+    if (eng_parse_long(s, out) != 0 || *out < lo || *out > hi)
+        return snprintf(err, errlen, "%s=%s is not in %ld..%ld", key, s, lo, hi), -1;
+    return 0;
+}
+
+int eng_name_index(const char *const *names, int n, const char *s)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], s) == 0)
+            return i;
+    return -1;
+}
+
+int eng_split_args(char *buf, eng_kv *kv, int max)
+{
+    int n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq || eq == tok || n == max)
+            return -1;
+        *eq = '\0';
+        kv[n].key = tok;
+        kv[n].value = eq + 1;
+        n++;
+    }
+    return n;
+}
+
+int eng_act_str(const eng_game *g, void *st, const char *action, const char *args, char *err, size_t errlen)
+{
+    char buf[512];
+    eng_kv kv[16];
+    int len = snprintf(buf, sizeof buf, "%s", args ? args : "");
+    int n = len >= 0 && (size_t)len < sizeof buf ? eng_split_args(buf, kv, 16) : -1;
+    if (n < 0)
+        return snprintf(err, errlen, "bad arguments \"%s\" (k=v k=v)", args), ENG_ERROR;
+    return g->act(st, action, kv, (size_t)n, err, errlen);
 }

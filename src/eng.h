@@ -144,5 +144,18 @@ int eng_has_status(const eng_game *g, const char *id);
 const char *eng_arg(const eng_kv *args, size_t nargs, const char *key);
 /* Parses a decimal long; 0 on success, -1 otherwise. */
 int eng_parse_long(const char *s, long *out);
+/* The integer argument key in [lo, hi]; def when absent (def < lo makes it
+ * required). 0, or -1 with err set. */
+int eng_arg_long(const eng_kv *args, size_t nargs, const char *key, long def, long lo, long hi, long *out,
+                 char *err, size_t errlen);
+/* Index of s in names[0..n), or -1. */
+int eng_name_index(const char *const *names, int n, const char *s);
+/* Splits "k=v k=v" (blanks between) in place into at most max pairs that
+ * point into buf. Returns their number, or -1 for a word without "=" or
+ * more than max pairs. */
+int eng_split_args(char *buf, eng_kv *kv, int max);
+/* g->act with its arguments written as "k=v k=v" (at most 16, 511 bytes);
+ * ENG_ERROR with err set when they do not split. */
+int eng_act_str(const eng_game *g, void *st, const char *action, const char *args, char *err, size_t errlen);
 
 #endif

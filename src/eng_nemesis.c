@@ -1136,14 +1136,6 @@ static void nm_free(void *p)
     free(p);
 }
 
-static int name_index(const char *const *names, int n, const char *s)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(names[i], s))
-            return i;
-    return -1;
-}
-
 static int parse_tokens(const char *s, nm_tok *out, int *n, char *err, size_t errlen)
 {
     *n = 0;
@@ -1158,7 +1150,7 @@ static int parse_tokens(const char *s, nm_tok *out, int *n, char *err, size_t er
             len++;
         memcpy(word, s, (size_t)len);
         word[len] = '\0';
-        int kind = name_index(kind_names, 7, word);
+        int kind = eng_name_index(kind_names, 7, word);
         if (kind <= 0 || *n >= NM_MAXTOK)
             return snprintf(err, errlen, "bad token \"%s\" (larva, creeper, adult, breeder, queen, blank + number)", word), -1;
         s += len;
@@ -1285,7 +1277,7 @@ static int resolve(nm_state *st, const char *key, nm_ref *ref)
     if (!strcmp(key, "malfunctions")) return ref->value = count_malfunctions(st), 0;
     if (!strcmp(key, "adults.board")) return ref->value = adults_on_board(st), 0;
     if (!strncmp(key, "bag.", 4)) {
-        int kind = name_index(kind_names, 7, key + 4);
+        int kind = eng_name_index(kind_names, 7, key + 4);
         if (kind <= 0)
             return -1;
         for (int i = 0; i < st->nbag; i++)
@@ -1308,7 +1300,7 @@ static int nm_set(void *p, const char *key, const char *value, char *err, size_t
         return ref.list == 1 ? parse_tokens(value, st->bag, &st->nbag, err, errlen)
                              : parse_tokens(value, st->supply, &st->nsupply, err, errlen);
     long v;
-    if (ref.names && (v = name_index(ref.names, ref.nnames, value)) >= 0) {
+    if (ref.names && (v = eng_name_index(ref.names, ref.nnames, value)) >= 0) {
         *ref.p = (int)v;
         return 0;
     }
@@ -1365,16 +1357,7 @@ typedef struct nm_args {
  * required). Returns 0 or -1 with err set. */
 static int arg_int(const nm_args *a, const char *key, long def, long lo, long hi, long *out)
 {
-    const char *s = eng_arg(a->kv, a->n, key);
-    if (!s) {
-        if (def < lo)
-            return snprintf(a->err, a->errlen, "missing %s=", key), -1;
-        *out = def;
-        return 0;
-    }
-    if (eng_parse_long(s, out) != 0 || *out < lo || *out > hi)
-        return snprintf(a->err, a->errlen, "%s=%s is not in %ld..%ld", key, s, lo, hi), -1;
-    return 0;
+    return eng_arg_long(a->kv, a->n, key, def, lo, hi, out, a->err, a->errlen);
 }
 
 #define ILLEGAL(...) return (snprintf(a->err, a->errlen, __VA_ARGS__), ENG_ILLEGAL)
@@ -1649,7 +1632,7 @@ static int nm_act(void *p, const char *action, const eng_kv *kv, size_t nkv, cha
     }
     if (!strcmp(action, "place-intruder")) {
         const char *t = eng_arg(kv, nkv, "type");
-        int type = t ? name_index(intruder_names, 7, t) : -1;
+        int type = t ? eng_name_index(intruder_names, 7, t) : -1;
         long num;
         if (type <= 0)
             return snprintf(err, errlen, "type= must name an intruder"), ENG_ERROR;
@@ -1702,19 +1685,8 @@ static nm_state *fresh(probe *p, int players)
 
 static int run(nm_state *st, const char *action, const char *args)
 {
-    eng_kv kv[8];
-    char buf[256], err[256];
-    size_t n = 0;
-    snprintf(buf, sizeof buf, "%s", args);
-    char *save = NULL;
-    for (char *t = strtok_r(buf, " ", &save); t && n < 8; t = strtok_r(NULL, " ", &save)) {
-        char *eq = strchr(t, '=');
-        if (!eq)
-            continue;
-        *eq = '\0';
-        kv[n++] = (eng_kv){t, eq + 1};
-    }
-    return nm_act(st, action, kv, n, err, sizeof err);
+    char err[256];
+    return eng_act_str(&eng_nemesis_game, st, action, args, err, sizeof err);
 }
 
 static void force(nm_state *st, const eng_die *die, const char *face)

@@ -1048,14 +1048,6 @@ void eng_noxius_narrate(void *p, nx_narrator fn, void *ctx)
     st->narrate_ctx = ctx;
 }
 
-static int name_index(const char *const *names, int n, const char *s)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(names[i], s))
-            return i;
-    return -1;
-}
-
 /* What a key names: an int field (with names for its values), a string, a
  * spec, or a value computed from the state (ro). */
 typedef struct nx_ref {
@@ -1164,7 +1156,7 @@ static int nx_set(void *p, const char *key, const char *value, char *err, size_t
         return 0;
     }
     long v;
-    if (r.names && (v = name_index(r.names, r.nnames, value)) >= 0) {
+    if (r.names && (v = eng_name_index(r.names, r.nnames, value)) >= 0) {
         *r.p = (int)v;
         return 0;
     }
@@ -1429,16 +1421,7 @@ typedef struct nx_args {
 
 static int arg_int(const nx_args *a, const char *key, long def, long lo, long hi, long *out)
 {
-    const char *s = eng_arg(a->kv, a->n, key);
-    if (!s) {
-        if (def < lo)
-            return snprintf(a->err, a->errlen, "missing %s=", key), -1;
-        *out = def;
-        return 0;
-    }
-    if (eng_parse_long(s, out) != 0 || *out < lo || *out > hi)
-        return snprintf(a->err, a->errlen, "%s=%s is not in %ld..%ld", key, s, lo, hi), -1;
-    return 0;
+    return eng_arg_long(a->kv, a->n, key, def, lo, hi, out, a->err, a->errlen);
 }
 
 static int arg_kind(const nx_args *a, int allow_any, int *kind)
@@ -1616,19 +1599,8 @@ static nx_state *fresh(probe *p, int players)
 
 static int run(nx_state *st, const char *action, const char *args)
 {
-    eng_kv kv[8];
-    char buf[256], err[256];
-    size_t n = 0;
-    snprintf(buf, sizeof buf, "%s", args ? args : "");
-    char *save = NULL;
-    for (char *t = strtok_r(buf, " ", &save); t && n < 8; t = strtok_r(NULL, " ", &save)) {
-        char *eq = strchr(t, '=');
-        if (!eq)
-            continue;
-        *eq = '\0';
-        kv[n++] = (eng_kv){t, eq + 1};
-    }
-    return nx_act(st, action, kv, n, err, sizeof err);
+    char err[256];
+    return eng_act_str(&eng_noxius_game, st, action, args, err, sizeof err);
 }
 
 static int set(nx_state *st, const char *key, const char *value)

@@ -70,17 +70,8 @@ static long num(game_run *g, const char *key)
 /* Runs an action written as "k=v k=v". */
 static int act(game_run *g, const char *action, const char *args)
 {
-    eng_kv kv[8];
-    char buf[256], err[256] = "";
-    size_t n = 0;
-    snprintf(buf, sizeof buf, "%s", args);
-    char *save = NULL;
-    for (char *t = strtok_r(buf, " ", &save); t && n < 8; t = strtok_r(NULL, " ", &save)) {
-        char *eq = strchr(t, '=');
-        *eq = '\0';
-        kv[n++] = (eng_kv){t, eq + 1};
-    }
-    return G->act(g->st, action, kv, n, err, sizeof err);
+    char err[256] = "";
+    return eng_act_str(G, g->st, action, args, err, sizeof err);
 }
 
 static void force(game_run *g, const char *die, const char *face)
