@@ -135,6 +135,13 @@ static void furniture_free(furniture *fu)
         free(fu->credits[i]);
 }
 
+/* The summary's own title (caller frees), or its whole text when it has none. */
+static char *summary_title(const game_lang *l)
+{
+    const doc_node *first = l->doc->root->first;
+    return doc_plain_text(first && first->type == DOC_TITLE ? first : l->doc->root);
+}
+
 /* Writes a laid-out list into DIR/GAME/NAME.EXT through the chosen device
  * (png and svg: one file per page, NAME-N.EXT). path receives the file name
  * ("" when the folder could not be made). The device writes a temporary
@@ -194,8 +201,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     long long when = fu.when;
 
     lay_sheet_meta meta = {0};
-    char *title = doc_plain_text(l->doc->root->first && l->doc->root->first->type == DOC_TITLE
-                                     ? l->doc->root->first : l->doc->root);
+    char *title = summary_title(l);
     meta.title = title ? title : game_title(g, l->code);
     meta.version = l->doc->root->variant;
     meta.date = date;
@@ -249,8 +255,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         return -1;
     furniture fu;
     furniture_make(&fu, g, fonts, icons);
-    char *title = doc_plain_text(l->doc->root->first && l->doc->root->first->type == DOC_TITLE
-                                     ? l->doc->root->first : l->doc->root);
+    char *title = summary_title(l);
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
     lay_flow_meta meta = {title ? title : game_title(g, l->code), l->doc->root->variant, fu.date, l->code,
@@ -299,8 +304,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
         return -1;
     furniture fu;
     furniture_make(&fu, g, fonts, icons);
-    char *title = doc_plain_text(l->doc->root->first && l->doc->root->first->type == DOC_TITLE
-                                     ? l->doc->root->first : l->doc->root);
+    char *title = summary_title(l);
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, status cards, print and play, regelwerk", g->id, l->code);
     lay_cards_meta meta = {title ? title : game_title(g, l->code), l->code, keywords, fu.when,

@@ -10,6 +10,7 @@
 
 #include "icon.h"
 #include "lay_para.h"
+#include "lay_sheet.h"
 
 /* the card's measures come from its template (templates/cards.xml) */
 #define CARD_W (t->card_w)
@@ -212,8 +213,12 @@ static int draw_front(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COU
     return rc;
 }
 
+/* The back: the game's title on its colour and, small at the foot, the
+ * credits and licences every page carries (the icons' licence asks for
+ * them on the printed card). */
 static int draw_back(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT], const lay_fonts *fonts,
-                     const lay_template *t, const char *title, const char *lang, double x, double y)
+                     const lay_template *t, const char *title, const char *footer, const char *lang, double x,
+                     double y)
 {
     dl_color white = {1, 1, 1};
     dl_path p;
@@ -234,6 +239,19 @@ static int draw_back(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUN
                                base + (double)i * lead, i, 1, NULL, NULL);
     }
     lay_para_free(tp);
+    add_text(&rs, footer, LAY_FONT_BODY, white, 0);
+    double fs = 0, fw = CARD_W - 2 * INSET - 12, fh = CARD_H / 2 - 50;
+    lay_para *fp = rs.n ? fit_text(fonts, &rs, fw, fh, 5, 4, lang, 0, &fs) : NULL;
+    runs_free(&rs);
+    if (fp && !rc) {
+        size_t n = lay_para_line_count(fp);
+        double lead = lay_para_get_style(fp)->leading;
+        double base = y + CARD_H - INSET - 6 - (double)(n - 1) * lead;
+        for (size_t i = 0; i < n && !rc; i++)
+            rc = lay_para_draw(fp, dev, fl, x + CARD_W / 2 - lay_para_line(fp, i)->natural / 2,
+                               base + (double)i * lead, i, 1, NULL, NULL);
+    }
+    lay_para_free(fp);
     return rc;
 }
 
@@ -291,6 +309,8 @@ int lay_cards_build(const game *g, const doc *d, const lay_cards_meta *meta, con
     const char *author = meta->credits && meta->credits[0] ? meta->credits[0] : NULL;
     dl_doc_info info = {title, author, cards_word(lang), meta->keywords, "regelwerk", lang, meta->epoch};
     int rc = dev->begin_doc ? dev->begin_doc(dev, &info) : 0;
+    char footer[4096] = "";
+    lay_footer_line(footer, sizeof footer, meta->credits, meta->licences, lang);
     double gx = (t->page_w - COLS * CARD_W) / 2, gy = (t->page_h - ROWS * CARD_H) / 2;
     size_t per = (size_t)(COLS * ROWS), npages = (g->ncards + per - 1) / per;
     for (size_t pg = 0; pg < npages && !rc; pg++) {
@@ -309,7 +329,8 @@ int lay_cards_build(const game *g, const doc *d, const lay_cards_meta *meta, con
                 /* backs mirrored left to right: long-edge duplex */
                 double x = gx + (side ? COLS - 1 - col : col) * CARD_W, y = gy + row * CARD_H;
                 if (side) {
-                    rc = draw_back(dev, fl, fonts, t, meta->game_title ? meta->game_title : g->id, lang, x, y);
+                    rc = draw_back(dev, fl, fonts, t, meta->game_title ? meta->game_title : g->id, footer, lang,
+                                   x, y);
                 } else {
                     double used = 0;
                     rc = draw_front(dev, fl, fonts, &g->cards[i], find_cardtext(d, g->cards[i].id), t, icons,

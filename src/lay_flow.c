@@ -20,6 +20,7 @@
 #include <graphviz/types.h>
 
 #include "lay_para.h"
+#include "lay_sheet.h"
 
 /* label sizes come from the flowchart template (templates/flowchart.xml),
  * copied into the chart */
@@ -38,15 +39,16 @@ typedef struct fnode {
     double x, y;              /* centre on the page, before scaling */
 } fnode;
 
-/* Words of the page in each language: branch labels and the footer note. */
+/* Branch labels in each language (the page's other words are the sheet's:
+ * lay_word_flowchart, lay_footer_line). */
 typedef struct flow_words {
-    const char *lang, *yes, *no, *print100, *flowchart;
+    const char *lang, *yes, *no;
 } flow_words;
 
 static const flow_words words[] = {
-    {"de", "ja", "nein", "Mit 100 % drucken (nicht \xE2\x80\x9E" "an Seite anpassen\xE2\x80\x9C)", "Ablaufdiagramm"},
-    {"it", "s\xC3\xAC", "no", "Stampare al 100 % (non \xC2\xAB" "adatta alla pagina\xC2\xBB)", "Diagramma di flusso"},
-    {"en", "yes", "no", "Print at 100 % (not \xE2\x80\x9C" "fit to page\xE2\x80\x9D)", "Flowchart"},
+    {"de", "ja", "nein"},
+    {"it", "s\xC3\xAC", "no"},
+    {"en", "yes", "no"},
 };
 
 static const flow_words *words_for(const char *lang)
@@ -426,18 +428,6 @@ static int draw_line(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUN
     return rc;
 }
 
-static int join(char *buf, size_t cap, const char *const *lines, const char *sep)
-{
-    size_t l = strlen(buf);
-    for (size_t i = 0; lines && lines[i]; i++) {
-        int w = snprintf(buf + l, cap - l, "%s%s", l ? sep : "", lines[i]);
-        if (w < 0 || (size_t)w >= cap - l)
-            return -1;
-        l += (size_t)w;
-    }
-    return 0;
-}
-
 int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, const lay_template *t,
                    const lay_fonts *fonts, dl_list *out, lay_flow_report *rep, diag_list *diags)
 {
@@ -449,7 +439,6 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
     c.nodesep = t->flow_nodesep;
     c.ranksep = t->flow_ranksep;
     const char *lang = meta->lang ? meta->lang : "en";
-    const flow_words *w = words_for(lang);
     int rc = layout(&c, f, d, fonts, lang, &t->theme, diags);
     dl_list *tmp = NULL;
     char *title = NULL;
@@ -497,7 +486,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
     snprintf(full_title, sizeof full_title, "%s \xE2\x80\x94 %s", meta->game_title ? meta->game_title : "",
              title ? title : f->id);
     const char *author = meta->credits && meta->credits[0] ? meta->credits[0] : NULL;
-    dl_doc_info info = {full_title, author, w->flowchart, meta->keywords, "regelwerk", lang, meta->epoch};
+    dl_doc_info info = {full_title, author, lay_word_flowchart(lang), meta->keywords, "regelwerk", lang, meta->epoch};
     dl_page_info pi = {pw, ph, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, "1"};
     rc = (dev->begin_doc ? dev->begin_doc(dev, &info) : 0) || dev->begin_page(dev, &pi);
     if (rc)
@@ -508,7 +497,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
     rc = draw_line(dev, fl, fonts, title ? title : f->id, LAY_FONT_HEADING, t->title_size, t->theme.accent,
                    left, y, width, lang, NULL);
     char sub[512];
-    snprintf(sub, sizeof sub, "%s \xC2\xB7 %s%s%s%s%s", meta->game_title ? meta->game_title : "", w->flowchart,
+    snprintf(sub, sizeof sub, "%s \xC2\xB7 %s%s%s%s%s", meta->game_title ? meta->game_title : "", lay_word_flowchart(lang),
              meta->version ? " \xC2\xB7 " : "", meta->version ? meta->version : "",
              meta->date ? " \xC2\xB7 " : "", meta->date ? meta->date : "");
     if (!rc)
@@ -519,10 +508,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
 
     /* the footer: credits, licences, print at 100 % */
     char foot[4096] = "";
-    join(foot, sizeof foot, meta->credits, " \xC2\xB7 ");
-    join(foot, sizeof foot, meta->licences, " \xC2\xB7 ");
-    const char *note[] = {w->print100, NULL};
-    join(foot, sizeof foot, note, " \xC2\xB7 ");
+    lay_footer_line(foot, sizeof foot, meta->credits, meta->licences, lang);
     lay_para *fp = set_text(fonts, foot, LAY_FONT_BODY, t->furniture_size, width, lang, grey);
     if (!fp) {
         rc = -1;

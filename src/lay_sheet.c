@@ -1260,15 +1260,25 @@ static int join_lines(char *buf, size_t cap, const char *const *lines, const cha
     return 0;
 }
 
+int lay_footer_line(char *buf, size_t cap, const char *const *credits, const char *const *licences,
+                    const char *lang)
+{
+    const char *note[] = {words_for(lang)->print100, NULL};
+    return join_lines(buf, cap, credits, " \xC2\xB7 ") | join_lines(buf, cap, licences, " \xC2\xB7 ") |
+           join_lines(buf, cap, note, " \xC2\xB7 ");
+}
+
+const char *lay_word_flowchart(const char *lang)
+{
+    return words_for(lang)->flowchart;
+}
+
 static int make_furniture(sheet *s, furniture *fu)
 {
     const lay_template *t = s->t;
     double fs = t->furniture_size;
     char buf[4096] = "";
-    join_lines(buf, sizeof buf, s->meta->credits, " \xC2\xB7 ");
-    join_lines(buf, sizeof buf, s->meta->licences, " \xC2\xB7 ");
-    const char *note[] = {s->w->print100, NULL};
-    join_lines(buf, sizeof buf, note, " \xC2\xB7 ");
+    lay_footer_line(buf, sizeof buf, s->meta->credits, s->meta->licences, s->lang);
     runs rs = {0};
     dl_color grey = {0.33, 0.33, 0.33};
     if (text_run(&rs, LAY_FONT_BODY, grey, buf, 1, NULL) != 0) {

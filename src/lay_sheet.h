@@ -84,6 +84,15 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
                         const icon_set *icons, dev_device *dev, dl_list *fonts_list,
                         const lay_sheet_debug *dbg, lay_report *rep, diag_list *diags);
 
+/* The line at the foot of every page regelwerk prints (sheets, flowcharts,
+ * card backs): credits · licences · "print at 100 %" in lang. Appends to
+ * buf; 0, or -1 when it was cut short. */
+int lay_footer_line(char *buf, size_t cap, const char *const *credits, const char *const *licences,
+                    const char *lang);
+
+/* The word for a flowchart in lang ("Ablaufdiagramm"). */
+const char *lay_word_flowchart(const char *lang);
+
 /* The number of flaws --strict turns into an error: overfull + underfull +
  * widows + orphans + hyphen stacks + greedy paragraphs + split hyphens +
  * overflows, plus one when the last page's tallest column exceeds an even

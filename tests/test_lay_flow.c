@@ -26,21 +26,11 @@ static void ensure_dir(void)
     CU_ASSERT_FATAL(ready);
 }
 
+/* The shared PDF checks and one text the page must carry. */
 static void pdf_ok(const char *path, const char *must_text)
 {
-    char *out = malloc(OUT);
-    CU_ASSERT_FATAL(out != NULL);
-    CU_ASSERT_EQUAL(run(out, "qpdf --check '%s' 2>&1%s", path, ""), 0);
-    CU_ASSERT_PTR_NULL(strstr(out, "WARNING"));
-    CU_ASSERT_EQUAL(run(out, "pdftotext '%s' - 2>&1%s", path, ""), 0);
-    CU_ASSERT_PTR_NULL(strstr(out, "Syntax Error"));
-    if (!strstr(out, must_text))
-        fprintf(stderr, "\n%s: no \"%s\" in:\n%s\n", path, must_text, out);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, must_text));
-    /* every font embedded, subset, with a Unicode map */
-    CU_ASSERT_EQUAL(run(out, "pdffonts '%s' | tail -n +3 | awk '{print $(NF-4), $(NF-3), $(NF-2)}' | sort -u%s", path, ""), 0);
-    CU_ASSERT_STRING_EQUAL(out, "yes yes yes\n");
-    free(out);
+    const char *texts[] = {must_text, NULL};
+    tu_pdf_ok(path, 1, texts);
 }
 
 static void test_every_flow_renders(void)

@@ -1,6 +1,8 @@
 /* testutil.c — helpers shared by the suites. */
 #include "testutil.h"
 
+#include <CUnit/CUnit.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,4 +130,40 @@ const char *tu_bin(void)
 {
     const char *b = getenv("REGELWERK_BIN");
     return b ? b : "out/bin/regelwerk";
+}
+
+void tu_pdf_ok(const char *path, int pages, const char *const *texts)
+{
+    size_t cap = 1 << 18;
+    char *out = malloc(cap);
+    CU_ASSERT_FATAL(out != NULL);
+    CU_ASSERT_EQUAL(tu_runf(out, cap, "qpdf --check '%s' 2>&1", path), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "No syntax or stream encoding errors"));
+    CU_ASSERT_PTR_NULL(strstr(out, "WARNING"));
+    /* poppler must read it without a single warning */
+    CU_ASSERT_EQUAL(tu_runf(out, cap, "pdftotext '%s' /dev/null 2>&1", path), 0);
+    CU_ASSERT_STRING_EQUAL(out, "");
+    /* every font embedded, subset, with a Unicode map */
+    CU_ASSERT_EQUAL(tu_runf(out, cap, "pdffonts '%s' | tail -n +3", path), 0);
+    int fonts_seen = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        fonts_seen++;
+        CU_ASSERT_PTR_NOT_NULL(strstr(line, " yes yes yes "));
+    }
+    CU_ASSERT(fonts_seen >= 2);
+    if (pages > 0) {
+        CU_ASSERT_EQUAL(tu_runf(out, cap, "pdfinfo '%s'", path), 0);
+        const char *pg = strstr(out, "Pages:");
+        CU_ASSERT(pg && atoi(pg + 6) == pages);
+    }
+    if (texts) {
+        CU_ASSERT_EQUAL(tu_runf(out, cap, "pdftotext '%s' - 2>&1", path), 0);
+        for (const char *const *t = texts; *t; t++) {
+            if (!strstr(out, *t))
+                fprintf(stderr, "\n%s: no \"%s\" in its text\n", path, *t);
+            CU_ASSERT_PTR_NOT_NULL(strstr(out, *t));
+        }
+    }
+    free(out);
 }

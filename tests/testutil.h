@@ -30,6 +30,13 @@ int tu_copy_tree(const char *from, const char *to);
  * -1 when `from` is not in it. */
 int tu_replace_in_file(const char *path, const char *from, const char *to);
 
+/* What every PDF of ours must pass, whichever device wrote it (CUnit
+ * assertions): qpdf --check without a warning, poppler reading it without
+ * a word on stderr, at least two fonts and each embedded, subset and with a
+ * Unicode map, pages pages when pages > 0, and each of texts (NULL-ended,
+ * may be NULL) in its extracted text. */
+void tu_pdf_ok(const char *path, int pages, const char *const *texts);
+
 /* The path of the regelwerk binary under test (REGELWERK_BIN, set by make). */
 const char *tu_bin(void);
 
