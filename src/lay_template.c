@@ -201,9 +201,18 @@ static void structured_err(void *ctx, const xmlError *e)
 
 static xmlDoc *read_valid(const char *path, xmlRelaxNGPtr schema, diag_list *d)
 {
+    xmlResetLastError();
     xmlDoc *x = lay_xml_read(path);
     if (!x) {
-        diag_add(d, DIAG_ERROR, path, 0, 0, "template", "cannot read or parse the file");
+        /* the parser was told to keep quiet; its last error says where */
+        const xmlError *e = xmlGetLastError();
+        char msg[512] = "";
+        if (e && e->message) {
+            snprintf(msg, sizeof msg, ": %s", e->message);
+            for (size_t l = strlen(msg); l && msg[l - 1] == '\n'; l--)
+                msg[l - 1] = '\0';
+        }
+        diag_add(d, DIAG_ERROR, path, e ? e->line : 0, 0, "template", "cannot read or parse the file%s", msg);
         return NULL;
     }
     if (schema) {
