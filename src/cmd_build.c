@@ -467,6 +467,9 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     diag_list_init(&diags);
     doc_loader ld = {env->content, env->schema};
     char **all = NULL;
+    /* games[] was sized for the command line; the content folder's games are
+     * read from their own list, never appended to it. */
+    const char *const *list = games;
     if (ngames == 0) {
         all = game_names(env->content);
         if (!all) {
@@ -474,8 +477,9 @@ int cmd_build(int argc, char **argv, const cli_env *env)
             free(games);
             return CLI_FAIL;
         }
-        for (char **n = all; *n; n++)
-            games[ngames++] = *n;
+        list = (const char *const *)all;
+        while (all[ngames])
+            ngames++;
     }
     char manifest[PATH_MAX + 16];
     snprintf(manifest, sizeof manifest, "%s/manifest.xml", env->fonts);
@@ -483,7 +487,7 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     int failed = fonts ? 0 : 1;
     for (size_t i = 0; fonts && i < ngames; i++) {
         size_t errors = diags.errors;
-        game *g = game_load(&ld, env->content, games[i], env->templates, &diags);
+        game *g = game_load(&ld, env->content, list[i], env->templates, &diags);
         if (!g || diags.errors > errors) {
             /* a game that does not load or validate is not typeset */
             failed++;

@@ -101,6 +101,9 @@ int cmd_check(int argc, char **argv, const cli_env *env)
     chk_report rep = {0};
     doc_loader ld = {env->content, env->schema};
     char **all = NULL;
+    /* games[] was sized for the command line; the content folder's games are
+     * read from their own list, never appended to it. */
+    const char *const *list = games;
     if (ngames == 0 && nextra == 0) {
         all = game_names(env->content);
         if (!all) {
@@ -108,12 +111,13 @@ int cmd_check(int argc, char **argv, const cli_env *env)
             rc = CLI_FAIL;
             goto out;
         }
-        for (char **n = all; *n; n++)
-            games[ngames++] = *n;
+        list = (const char *const *)all;
+        while (all[ngames])
+            ngames++;
     }
     for (size_t i = 0; i < ngames; i++) {
         size_t errors = diags.errors;
-        game *g = game_load(&ld, env->content, games[i], env->templates, &diags);
+        game *g = game_load(&ld, env->content, list[i], env->templates, &diags);
         if (!g) {
             rep.failed++;
             continue;
