@@ -1,7 +1,14 @@
-/* eng.c — engine core: seeded rng, dice, registry look-ups. */
+/* eng.c — the engine contract's one implementation: randomness, states,
+ * the key and action tables (parsing, range checks, dispatch), step logs,
+ * probes, recorded procedures and the registry look-ups. Games declare; this
+ * file does the rest (see eng.h). */
 #include "eng.h"
 
+#include <assert.h>
 #include <errno.h>
+#include <stdalign.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +99,689 @@ int eng_roll(eng_rng *rng, const eng_die *die)
     return (int)eng_rng_below(rng, (uint32_t)die->nfaces);
 }
 
-/* ---- registry ----------------------------------------------------------- */
+/* ---- states --------------------------------------------------------------- */
+
+#define ENG_MAXEVENTS 64
+#define ENG_MAXLOG 256
+
+struct eng_state {
+    const eng_game *g;
+    eng_rng rng;
+    long nactions;
+    long counts[ENG_MAXEVENTS];
+    unsigned char steps[ENG_MAXLOG];   /* event indexes, in order */
+    int nsteps, steps_cut;
+    /* not copied: who listens, and the record of a procedure being run */
+    eng_listener listen;
+    void *listen_ctx;
+    eng_record *rec;
+    _Alignas(max_align_t) unsigned char data[];
+};
+
+eng_state *eng_state_new(const eng_game *g, uint64_t seed)
+{
+    eng_state *st = calloc(1, sizeof *st + g->state_size);
+    if (!st)
+        return NULL;
+    st->g = g;
+    eng_rng_seed(&st->rng, seed);
+    if (g->init)
+        g->init(st->data);
+    return st;
+}
+
+void eng_state_assign(eng_state *dst, const eng_state *src)
+{
+    assert(dst->g == src->g && "eng_state_assign: states of two games");
+    eng_listener l = dst->listen;
+    void *lc = dst->listen_ctx;
+    eng_record *rec = dst->rec;
+    memcpy(dst, src, sizeof *dst + src->g->state_size);
+    dst->listen = l;
+    dst->listen_ctx = lc;
+    dst->rec = rec;
+}
+
+eng_state *eng_state_copy(const eng_state *src)
+{
+    eng_state *st = malloc(sizeof *st + src->g->state_size);
+    if (!st)
+        return NULL;
+    memcpy(st, src, sizeof *st + src->g->state_size);
+    st->listen = NULL;
+    st->listen_ctx = NULL;
+    st->rec = NULL;
+    return st;
+}
+
+void eng_state_free(eng_state *st)
+{
+    free(st);
+}
+
+const eng_game *eng_state_game(const eng_state *st) { return st->g; }
+void *eng_data(eng_state *st) { return st->data; }
+const void *eng_cdata(const eng_state *st) { return st->data; }
+eng_rng *eng_state_rng(eng_state *st) { return &st->rng; }
+long eng_actions(const eng_state *st) { return st->nactions; }
+
+static size_t nevents(const eng_game *g)
+{
+    size_t n = 0;
+    while (g->events && g->events[n])
+        n++;
+    return n;
+}
+
+void eng_note(eng_state *st, int ev)
+{
+    assert(ev >= 0 && (size_t)ev < nevents(st->g) && ev < ENG_MAXEVENTS && "eng_note: undeclared event");
+    st->counts[ev]++;
+    if (st->nsteps < ENG_MAXLOG)
+        st->steps[st->nsteps++] = (unsigned char)ev;
+    else
+        st->steps_cut = 1;
+}
+
+/* ---- narration ---------------------------------------------------------------- */
+
+void eng_listen(eng_state *st, eng_listener fn, void *ctx)
+{
+    st->listen = fn;
+    st->listen_ctx = ctx;
+}
+
+int eng_listening(const eng_state *st)
+{
+    return st->listen != NULL;
+}
+
+void eng_say(eng_state *st, long round, const char *kind, const char *actor, const char *fmt, ...)
+{
+    if (!st->listen)
+        return;
+    /* measured first, so that no narration is ever cut */
+    va_list ap, ap2;
+    va_start(ap, fmt);
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (text)
+        vsnprintf(text, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
+    eng_event ev = {round, kind, actor ? actor : "", text ? text : "(out of memory)"};
+    st->listen(st->listen_ctx, &ev);
+    free(text);
+}
+
+/* ---- keys ------------------------------------------------------------------------ */
+
+/* A key resolved against the table: which entry, which indexes; or a
+ * generic log key. */
+typedef struct key_ref {
+    const eng_key *k;
+    int idx[ENG_MAXIDX];
+    enum { LOG_NONE, LOG_COUNT, LOG_FIRST, LOG_STEPS } log;
+    int ev;
+} key_ref;
+
+/* Matches key against pattern: 'N' and 'M' take a 1-based decimal index. */
+static int match(const char *pat, const char *key, int *idx)
+{
+    int n = 0;
+    while (*pat) {
+        if (*pat == 'N' || *pat == 'M') {
+            if (*key < '1' || *key > '9')
+                return 0;
+            long v = 0;
+            while (*key >= '0' && *key <= '9') {
+                v = v * 10 + (*key++ - '0');
+                if (v > 100000)
+                    return 0;
+            }
+            if (n < ENG_MAXIDX)
+                idx[n++] = (int)v;
+            pat++;
+        } else if (*pat++ != *key++) {
+            return 0;
+        }
+    }
+    return *key == '\0';
+}
+
+static int event_index(const eng_game *g, const char *name)
+{
+    for (int i = 0; g->events && g->events[i]; i++)
+        if (strcmp(g->events[i], name) == 0)
+            return i;
+    return -1;
+}
+
+static int resolve(const eng_game *g, const char *key, key_ref *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    if (strncmp(key, "log.", 4) == 0 && g->events) {
+        const char *name = key + 4;
+        if (strcmp(name, "steps") == 0)
+            return r->log = LOG_STEPS, 0;
+        r->log = LOG_COUNT;
+        if (strncmp(name, "first.", 6) == 0) {
+            r->log = LOG_FIRST;
+            name += 6;
+        }
+        if ((r->ev = event_index(g, name)) >= 0)
+            return 0;
+        return snprintf(err, errlen, "unknown key \"%s\": %s has no event \"%s\"", key, g->id, name), -1;
+    }
+    for (size_t i = 0; i < g->nkeys; i++) {
+        int idx[ENG_MAXIDX] = {0, 0};
+        if (!match(g->keys[i].pattern, key, idx))
+            continue;
+        for (int j = 0; j < ENG_MAXIDX; j++)
+            if (idx[j] && (idx[j] < 1 || idx[j] > g->keys[i].nmax[j]))
+                return snprintf(err, errlen, "key \"%s\": index %d is not in 1..%d (%s)", key, idx[j],
+                                g->keys[i].nmax[j], g->keys[i].pattern), -1;
+        r->k = &g->keys[i];
+        memcpy(r->idx, idx, sizeof idx);
+        return 0;
+    }
+    return snprintf(err, errlen, "unknown key \"%s\" of %s", key, g->id), -1;
+}
+
+static int *field(const eng_state *st, const key_ref *r)
+{
+    size_t off = r->k->off;
+    for (int j = 0; j < ENG_MAXIDX; j++)
+        if (r->idx[j])
+            off += (size_t)(r->idx[j] - 1) * r->k->stride[j];
+    return (int *)(uintptr_t)(st->data + off);
+}
+
+static int read_only(const eng_key *k)
+{
+    return k->type == ENG_TEXT ? k->set_text == NULL : (k->get && !k->set);
+}
+
+/* Parses a value for an INT or ENUM key or parameter. */
+static int parse_value(eng_type type, long lo, long hi, const char *const *names, const char *what,
+                       const char *s, long *out, char *err, size_t errlen)
+{
+    if (type == ENG_ENUM) {
+        for (long i = 0; names && names[i]; i++)
+            if (strcmp(names[i], s) == 0)
+                return *out = i, 0;
+        int w = snprintf(err, errlen, "%s: \"%s\" is not one of", what, s);
+        for (long i = 0; names && names[i] && w >= 0 && (size_t)w < errlen; i++)
+            w += snprintf(err + w, errlen - (size_t)w, "%s %s", i ? "," : "", names[i]);
+        return -1;
+    }
+    long v;
+    if (strcmp(s, "yes") == 0)
+        v = 1;
+    else if (strcmp(s, "no") == 0)
+        v = 0;
+    else if (eng_parse_long(s, &v) != 0)
+        return snprintf(err, errlen, "%s: \"%s\" is not a whole number", what, s), -1;
+    if (v < lo || v > hi)
+        return snprintf(err, errlen, "%s: %ld is not in %ld..%ld", what, v, lo, hi), -1;
+    *out = v;
+    return 0;
+}
+
+static int get_ref(const eng_state *st, const key_ref *r, long *num, char *buf, size_t len)
+{
+    if (r->log == LOG_COUNT)
+        return *num = st->counts[r->ev], 0;
+    if (r->log == LOG_FIRST) {
+        *num = 0;
+        for (int i = 0; i < st->nsteps && !*num; i++)
+            if (st->steps[i] == r->ev)
+                *num = i + 1;
+        return 0;
+    }
+    if (r->log == LOG_STEPS) {
+        size_t u = 0;
+        if (len)
+            buf[0] = '\0';
+        for (int i = 0; i < st->nsteps && u < len; i++)
+            u += (size_t)snprintf(buf + u, len - u, "%s%s", i ? " " : "", st->g->events[st->steps[i]]);
+        if (st->steps_cut && u < len)
+            snprintf(buf + u, len - u, " (log cut at %d steps)", ENG_MAXLOG);
+        return 1;
+    }
+    const eng_key *k = r->k;
+    if (k->type == ENG_TEXT) {
+        if (len)
+            buf[0] = '\0';
+        k->get_text(st->data, r->idx, buf, len);
+        return 1;
+    }
+    *num = k->get ? k->get(st->data, r->idx) : *field(st, r);
+    return 0;
+}
+
+int eng_get(const eng_state *st, const char *key, char *buf, size_t len, char *err, size_t errlen)
+{
+    key_ref r;
+    long v;
+    if (resolve(st->g, key, &r, err, errlen) != 0)
+        return -1;
+    if (get_ref(st, &r, &v, buf, len))
+        return 0;
+    if (r.k && r.k->type == ENG_ENUM && r.k->names) {
+        long n = 0;
+        while (r.k->names[n])
+            n++;
+        if (v >= 0 && v < n)
+            return snprintf(buf, len, "%s", r.k->names[v]), 0;
+    }
+    snprintf(buf, len, "%ld", v);
+    return 0;
+}
+
+int eng_get_long(const eng_state *st, const char *key, long *out, char *err, size_t errlen)
+{
+    key_ref r;
+    char buf[8];
+    if (resolve(st->g, key, &r, err, errlen) != 0)
+        return -1;
+    if (get_ref(st, &r, out, buf, sizeof buf))
+        return snprintf(err, errlen, "key \"%s\" is text, not a number", key), -1;
+    return 0;
+}
+
+long eng_val(const eng_state *st, const char *keyfmt, ...)
+{
+    char key[128], err[8];
+    va_list ap;
+    va_start(ap, keyfmt);
+    vsnprintf(key, sizeof key, keyfmt, ap);
+    va_end(ap);
+    long v = 0;
+    if (eng_get_long(st, key, &v, err, sizeof err) != 0)
+        return 0;
+    return v;
+}
+
+/* Checks and converts value for r's key without storing it. */
+static int check_value(const key_ref *r, const char *key, const char *value, long *v, char *err,
+                       size_t errlen)
+{
+    if (r->log || read_only(r->k))
+        return snprintf(err, errlen, "\"%s\" is computed by the engine, not set", key), -1;
+    if (r->k->type == ENG_TEXT)
+        return 0;
+    return parse_value(r->k->type, r->k->lo, r->k->hi, r->k->names, key, value, v, err, errlen);
+}
+
+int eng_set(eng_state *st, const char *key, const char *value, char *err, size_t errlen)
+{
+    key_ref r;
+    long v = 0;
+    if (resolve(st->g, key, &r, err, errlen) != 0 || check_value(&r, key, value, &v, err, errlen) != 0)
+        return -1;
+    const eng_key *k = r.k;
+    if (k->type == ENG_TEXT)
+        return k->set_text(st->data, r.idx, value, err, errlen);
+    if (k->set)
+        return k->set(st->data, r.idx, v, err, errlen);
+    *field(st, &r) = (int)v;
+    return 0;
+}
+
+int eng_check_key(const eng_game *g, const char *key, const char *value, char *err, size_t errlen)
+{
+    key_ref r;
+    if (resolve(g, key, &r, err, errlen) != 0)
+        return -1;
+    if (!value)
+        return 0;
+    long v;
+    if (check_value(&r, key, value, &v, err, errlen) != 0)
+        return -1;
+    if (r.k->type == ENG_TEXT || r.k->set) {
+        /* the game's own parser decides: try it on a scratch state */
+        eng_state *st = eng_state_new(g, 1);
+        if (!st)
+            return snprintf(err, errlen, "out of memory"), -1;
+        int rc = eng_set(st, key, value, err, errlen);
+        eng_state_free(st);
+        return rc;
+    }
+    return 0;
+}
+
+/* ---- actions ------------------------------------------------------------------- */
+
+#define ENG_MAXARGTEXT 1024
+
+static const eng_action *find_action(const eng_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->nactions; i++)
+        if (strcmp(g->actions[i].name, name) == 0 ||
+            (g->actions[i].alias && strcmp(g->actions[i].alias, name) == 0))
+            return &g->actions[i];
+    return NULL;
+}
+
+/* Parses "k=v k=v" (in buf, which it cuts up) into arg[] by a's params. */
+static int parse_args(const eng_game *g, const eng_action *a, char *buf, eng_arg *arg, char *err,
+                      size_t errlen)
+{
+    int np = 0;
+    while (np < ENG_MAXPARAMS && a->params[np].name)
+        np++;
+    memset(arg, 0, sizeof *arg * ENG_MAXPARAMS);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq || eq == tok)
+            return snprintf(err, errlen, "%s: \"%s\" is not key=value", a->name, tok), -1;
+        *eq = '\0';
+        int i = 0;
+        while (i < np && strcmp(a->params[i].name, tok) != 0)
+            i++;
+        if (i == np) {
+            int w = snprintf(err, errlen, "%s %s has no argument %s=; it takes", g->id, a->name, tok);
+            for (int j = 0; j < np && w >= 0 && (size_t)w < errlen; j++)
+                w += snprintf(err + w, errlen - (size_t)w, " %s=", a->params[j].name);
+            if (np == 0 && w >= 0 && (size_t)w < errlen)
+                snprintf(err + w, errlen - (size_t)w, " none");
+            return -1;
+        }
+        if (arg[i].given)
+            return snprintf(err, errlen, "%s: %s= is given twice", a->name, tok), -1;
+        const eng_param *p = &a->params[i];
+        arg[i].given = 1;
+        arg[i].s = eq + 1;
+        if (p->type != ENG_TEXT) {
+            char what[96];
+            snprintf(what, sizeof what, "%s %s=", a->name, p->name);
+            if (parse_value(p->type, p->lo, p->hi, p->names, what, eq + 1, &arg[i].v, err, errlen) != 0)
+                return -1;
+        }
+    }
+    for (int i = 0; i < np; i++) {
+        if (arg[i].given)
+            continue;
+        if (a->params[i].required)
+            return snprintf(err, errlen, "%s needs %s=", a->name, a->params[i].name), -1;
+        arg[i].v = a->params[i].def;
+        arg[i].s = "";
+    }
+    return 0;
+}
+
+static int prepare(const eng_game *g, const char *action, const char *args, char *buf,
+                   const eng_action **a, eng_arg *arg, char *err, size_t errlen)
+{
+    *a = find_action(g, action);
+    if (!*a) {
+        int w = snprintf(err, errlen, "unknown action \"%s\" of %s (", action, g->id);
+        for (size_t i = 0; i < g->nactions && w >= 0 && (size_t)w < errlen; i++)
+            w += snprintf(err + w, errlen - (size_t)w, "%s%s", i ? ", " : "", g->actions[i].name);
+        if (w >= 0 && (size_t)w < errlen)
+            snprintf(err + w, errlen - (size_t)w, ")");
+        return -1;
+    }
+    size_t n = args ? strlen(args) : 0;
+    if (n >= ENG_MAXARGTEXT)
+        return snprintf(err, errlen, "%s: arguments longer than %d bytes", action, ENG_MAXARGTEXT - 1), -1;
+    memcpy(buf, args ? args : "", n + 1);
+    return parse_args(g, *a, buf, arg, err, errlen);
+}
+
+int eng_act(eng_state *st, const char *action, const char *args, char *err, size_t errlen)
+{
+    char buf[ENG_MAXARGTEXT];
+    const eng_action *a;
+    eng_arg arg[ENG_MAXPARAMS];
+    if (errlen)
+        err[0] = '\0';
+    if (prepare(st->g, action, args, buf, &a, arg, err, errlen) != 0)
+        return ENG_ERROR;
+    st->nactions++;
+    return a->fn(st, st->data, arg, err, errlen);
+}
+
+int eng_check_action(const eng_game *g, const char *action, const char *args, char *err, size_t errlen)
+{
+    char buf[ENG_MAXARGTEXT];
+    const eng_action *a;
+    eng_arg arg[ENG_MAXPARAMS];
+    return prepare(g, action, args, buf, &a, arg, err, errlen);
+}
+
+/* ---- probes ---------------------------------------------------------------------- */
+
+#define PROBE_SLOTS 4
+
+struct eng_probe {
+    const eng_game *g;
+    eng_state *st;
+    eng_state *saved[PROBE_SLOTS];
+    long actions;       /* over every state the probe used */
+    int failed;
+    char why[512];
+};
+
+int eng_probe_fail(eng_probe *p, const char *fmt, ...)
+{
+    if (!p->failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(p->why, sizeof p->why, fmt, ap);
+        va_end(ap);
+        p->failed = 1;
+    }
+    return -1;
+}
+
+void eng_probe_reset(eng_probe *p, uint64_t seed)
+{
+    if (p->st)
+        p->actions += p->st->nactions;
+    eng_state_free(p->st);
+    p->st = eng_state_new(p->g, seed);
+    if (!p->st)
+        eng_probe_fail(p, "out of memory");
+}
+
+static int probe_vact(eng_probe *p, int must, const char *action, const char *argfmt, va_list ap)
+{
+    if (p->failed || !p->st)
+        return ENG_ERROR;
+    char args[ENG_MAXARGTEXT], err[512];
+    vsnprintf(args, sizeof args, argfmt ? argfmt : "", ap);
+    int rc = eng_act(p->st, action, args, err, sizeof err);
+    if (rc == ENG_ERROR)
+        eng_probe_fail(p, "action %s %s: %s", action, args, err);
+    else if (rc == ENG_ILLEGAL && must)
+        eng_probe_fail(p, "action %s %s was refused: %s", action, args, err);
+    return rc;
+}
+
+int eng_probe_act(eng_probe *p, const char *action, const char *argfmt, ...)
+{
+    va_list ap;
+    va_start(ap, argfmt);
+    int rc = probe_vact(p, 0, action, argfmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+void eng_probe_do(eng_probe *p, const char *action, const char *argfmt, ...)
+{
+    va_list ap;
+    va_start(ap, argfmt);
+    probe_vact(p, 1, action, argfmt, ap);
+    va_end(ap);
+}
+
+static void probe_vset(eng_probe *p, const char *value, const char *keyfmt, va_list ap)
+{
+    if (p->failed || !p->st)
+        return;
+    char key[128], err[512];
+    vsnprintf(key, sizeof key, keyfmt, ap);
+    if (eng_set(p->st, key, value, err, sizeof err) != 0)
+        eng_probe_fail(p, "set %s = %s: %s", key, value, err);
+}
+
+void eng_probe_set(eng_probe *p, const char *value, const char *keyfmt, ...)
+{
+    va_list ap;
+    va_start(ap, keyfmt);
+    probe_vset(p, value, keyfmt, ap);
+    va_end(ap);
+}
+
+void eng_probe_setl(eng_probe *p, long value, const char *keyfmt, ...)
+{
+    char v[32];
+    snprintf(v, sizeof v, "%ld", value);
+    va_list ap;
+    va_start(ap, keyfmt);
+    probe_vset(p, v, keyfmt, ap);
+    va_end(ap);
+}
+
+long eng_probe_get(eng_probe *p, const char *keyfmt, ...)
+{
+    if (p->failed || !p->st)
+        return 0;
+    char key[128], err[512];
+    va_list ap;
+    va_start(ap, keyfmt);
+    vsnprintf(key, sizeof key, keyfmt, ap);
+    va_end(ap);
+    long v = 0;
+    if (eng_get_long(p->st, key, &v, err, sizeof err) != 0)
+        eng_probe_fail(p, "get %s: %s", key, err);
+    return v;
+}
+
+void eng_probe_text(eng_probe *p, char *buf, size_t len, const char *keyfmt, ...)
+{
+    if (len)
+        buf[0] = '\0';
+    if (p->failed || !p->st)
+        return;
+    char key[128], err[512];
+    va_list ap;
+    va_start(ap, keyfmt);
+    vsnprintf(key, sizeof key, keyfmt, ap);
+    va_end(ap);
+    if (eng_get(p->st, key, buf, len, err, sizeof err) != 0)
+        eng_probe_fail(p, "get %s: %s", key, err);
+}
+
+void eng_probe_force(eng_probe *p, const char *die, const char *face)
+{
+    if (p->failed || !p->st)
+        return;
+    const eng_die *d = eng_find_die(p->g, die);
+    if (!d)
+        eng_probe_fail(p, "%s has no die \"%s\"", p->g->id, die);
+    else if (eng_rng_force(&p->st->rng, d, face) != 0)
+        eng_probe_fail(p, "cannot force %s to show \"%s\" (no such face, or too many forced rolls)", die, face);
+}
+
+void eng_probe_save(eng_probe *p, int slot)
+{
+    assert(slot >= 0 && slot < PROBE_SLOTS && "eng_probe_save: slot");
+    if (p->failed || !p->st)
+        return;
+    eng_state_free(p->saved[slot]);
+    p->saved[slot] = eng_state_copy(p->st);
+    if (!p->saved[slot])
+        eng_probe_fail(p, "out of memory");
+}
+
+void eng_probe_restore(eng_probe *p, int slot)
+{
+    assert(slot >= 0 && slot < PROBE_SLOTS && "eng_probe_restore: slot");
+    if (p->failed || !p->st)
+        return;
+    if (!p->saved[slot]) {
+        eng_probe_fail(p, "restore of slot %d, which was never saved", slot);
+        return;
+    }
+    /* the actions that led here were performed: keep counting them */
+    p->actions += p->st->nactions;
+    eng_state_assign(p->st, p->saved[slot]);
+    p->st->nactions = 0;
+}
+
+int eng_measure(const eng_game *g, const eng_fact *f, long *value, long *actions, char *why, size_t whylen)
+{
+    eng_probe p;
+    memset(&p, 0, sizeof p);
+    p.g = g;
+    eng_probe_reset(&p, 1);
+    long v = 0;
+    int rc = p.failed ? -1 : f->probe(&p, &v);
+    if (p.st)
+        p.actions += p.st->nactions;
+    *actions = p.actions;
+    if (p.failed)
+        snprintf(why, whylen, "%s", p.why);
+    else if (rc != 0)
+        snprintf(why, whylen, "the probe gave up without saying why");
+    else if (p.actions == 0)
+        snprintf(why, whylen, "measured without performing any engine action: not a measurement");
+    eng_state_free(p.st);
+    for (int i = 0; i < PROBE_SLOTS; i++)
+        eng_state_free(p.saved[i]);
+    if (p.failed || rc != 0 || p.actions == 0)
+        return -1;
+    *value = v;
+    return 0;
+}
+
+/* ---- recorded procedures ------------------------------------------------------------ */
+
+void eng_step(eng_state *st, const char *outcome)
+{
+    eng_record *rec = st->rec;
+    if (!rec)
+        return;
+    const eng_outcome *o = eng_find_outcome(rec->ai, outcome);
+    if (!o) {
+        if (!rec->unknown)
+            rec->unknown = outcome;
+    } else if (o->post && !rec->failed && !o->post(rec->prev, st)) {
+        rec->failed = o->id;
+        rec->failed_at = rec->ntrace;
+    }
+    if (rec->ntrace < ENG_MAXTRACE)
+        rec->trace[rec->ntrace++] = o ? o->id : outcome;
+    else
+        rec->truncated = 1;
+    eng_state_assign(rec->prev, st);
+}
+
+int eng_record_run(const eng_ai *ai, eng_state *st, eng_record *rec)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->ai = ai;
+    rec->prev = eng_state_copy(st);
+    if (!rec->prev)
+        return -1;
+    st->rec = rec;
+    int rc = ai->run(st);
+    st->rec = NULL;
+    return rc;
+}
+
+void eng_record_free(eng_record *rec)
+{
+    eng_state_free(rec->prev);
+    rec->prev = NULL;
+}
+
+/* ---- registry ------------------------------------------------------------------------ */
 
 const eng_game *eng_find(const char *id)
 {
@@ -102,41 +791,8 @@ const eng_game *eng_find(const char *id)
     return NULL;
 }
 
-static int fact_cmp(const void *a, const void *b)
-{
-    return strcmp((*(const eng_fact *const *)a)->id, (*(const eng_fact *const *)b)->id);
-}
-
-/* Facts are looked up once per bound number: a sorted index per engine,
- * built on first use (engines are static; the index lives as long as the
- * process). Falls back to a linear search when it cannot be built. */
 const eng_fact *eng_find_fact(const eng_game *g, const char *id)
 {
-    static struct {
-        const eng_game *g;
-        const eng_fact **sorted;
-    } index[8];
-    const eng_fact **sorted = NULL;
-    for (size_t k = 0; k < 8 && !sorted; k++) {
-        if (index[k].g == g) {
-            sorted = index[k].sorted;
-        } else if (!index[k].g) {
-            sorted = malloc((g->nfacts ? g->nfacts : 1) * sizeof *sorted);
-            if (!sorted)
-                break;
-            for (size_t i = 0; i < g->nfacts; i++)
-                sorted[i] = &g->facts[i];
-            qsort(sorted, g->nfacts, sizeof *sorted, fact_cmp);
-            index[k].g = g;
-            index[k].sorted = sorted;
-        }
-    }
-    if (sorted) {
-        eng_fact key = {id, NULL, NULL};
-        const eng_fact *kp = &key;
-        const eng_fact *const *hit = bsearch(&kp, sorted, g->nfacts, sizeof *sorted, fact_cmp);
-        return hit ? *hit : NULL;
-    }
     for (size_t i = 0; i < g->nfacts; i++)
         if (strcmp(g->facts[i].id, id) == 0)
             return &g->facts[i];
@@ -159,22 +815,28 @@ const eng_pred *eng_find_pred(const eng_ai *ai, const char *id)
     return NULL;
 }
 
+const eng_outcome *eng_find_outcome(const eng_ai *ai, const char *id)
+{
+    for (size_t i = 0; i < ai->noutcomes; i++)
+        if (strcmp(ai->outcomes[i].id, id) == 0)
+            return &ai->outcomes[i];
+    return NULL;
+}
+
+const eng_die *eng_find_die(const eng_game *g, const char *id)
+{
+    for (const eng_die *const *d = g->dice; d && *d; d++)
+        if (strcmp((*d)->id, id) == 0)
+            return *d;
+    return NULL;
+}
+
 int eng_has_status(const eng_game *g, const char *id)
 {
-    if (!g->statuses)
-        return 0;
-    for (const char *const *s = g->statuses; *s; s++)
+    for (const char *const *s = g->statuses; s && *s; s++)
         if (strcmp(*s, id) == 0)
             return 1;
     return 0;
-}
-
-const char *eng_arg(const eng_kv *args, size_t nargs, const char *key)
-{
-    for (size_t i = 0; i < nargs; i++)
-        if (strcmp(args[i].key, key) == 0)
-            return args[i].value;
-    return NULL;
 }
 
 int eng_parse_long(const char *s, long *out)
@@ -184,58 +846,8 @@ int eng_parse_long(const char *s, long *out)
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (errno || *end)
+    if (errno || *end || end == s)
         return -1;
     *out = v;
     return 0;
-}
-
-int eng_arg_long(const eng_kv *args, size_t nargs, const char *key, long def, long lo, long hi, long *out,
-                 char *err, size_t errlen)
-{
-    const char *s = eng_arg(args, nargs, key);
-    if (!s) {
-        if (def < lo)
-            return snprintf(err, errlen, "missing %s=", key), -1;
-        *out = def;
-        return 0;
-    }
-    if (eng_parse_long(s, out) != 0 || *out < lo || *out > hi)
-        return snprintf(err, errlen, "%s=%s is not in %ld..%ld", key, s, lo, hi), -1;
-    return 0;
-}
-
-int eng_name_index(const char *const *names, int n, const char *s)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(names[i], s) == 0)
-            return i;
-    return -1;
-}
-
-int eng_split_args(char *buf, eng_kv *kv, int max)
-{
-    int n = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save)) {
-        char *eq = strchr(tok, '=');
-        if (!eq || eq == tok || n == max)
-            return -1;
-        *eq = '\0';
-        kv[n].key = tok;
-        kv[n].value = eq + 1;
-        n++;
-    }
-    return n;
-}
-
-int eng_act_str(const eng_game *g, void *st, const char *action, const char *args, char *err, size_t errlen)
-{
-    char buf[512];
-    eng_kv kv[16];
-    int len = snprintf(buf, sizeof buf, "%s", args ? args : "");
-    int n = len >= 0 && (size_t)len < sizeof buf ? eng_split_args(buf, kv, 16) : -1;
-    if (n < 0)
-        return snprintf(err, errlen, "bad arguments \"%s\" (k=v k=v)", args), ENG_ERROR;
-    return g->act(st, action, kv, (size_t)n, err, errlen);
 }

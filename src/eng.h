@@ -1,14 +1,33 @@
-/* eng.h — the engine core: seeded randomness, dice as face tables, and the
- * registry through which each game's engine shows the checker what it does.
+/* eng.h — the engine contract: what a game's engine declares, and the one
+ * generic implementation (eng.c) that parses, validates and dispatches it.
  *
  * An engine models a game's mechanics as state and functions. It never reads
  * the content XML: facts are *measured* by running the mechanics (deal light
  * wounds to a fresh character until one becomes serious), so a number in the
  * text can disagree with the engine and the checker will say so.
  *
+ * A game's file declares, as data:
+ *   - its state: a plain C struct (no pointers: states are copied with
+ *     memcpy) and an init function;
+ *   - its state keys (eng_key): a name or pattern ("cN.lp"), a type, a range
+ *     or enumeration, and either the field it reads and writes or accessor
+ *     functions;
+ *   - its actions (eng_action): a name, typed parameters with ranges and
+ *     defaults, and the function that performs it;
+ *   - its facts (eng_fact), each measured by a probe that sees only the
+ *     public interface (eng_probe_*): a probe that performs no action is not
+ *     a measurement, and the checker refuses it;
+ *   - its AI procedures (eng_ai): predicates and outcomes, each outcome with
+ *     a postcondition over the state before and after its step;
+ *   - optionally a simulator (eng_sim).
+ * Everything else (key and argument parsing, range checks, dispatch, copies,
+ * step logs and counters, probes, outcome checking) is eng.c's.
+ *
  * Ownership: everything reachable from an eng_game is static and immutable.
- * States are created by state_new() and released by state_free(); the rng
- * passed to state_new() is borrowed and must outlive the state.
+ * An eng_state is created by eng_state_new()/eng_state_copy() and released by
+ * eng_state_free(); it owns its generator, its log and its game data. No
+ * function here keeps state between calls: states, probes and enumerations
+ * are reentrant.
  */
 #ifndef REGELWERK_ENG_H
 #define REGELWERK_ENG_H
@@ -26,7 +45,7 @@ typedef struct eng_die {
     const char *const *faces;  /* nfaces face ids */
 } eng_die;
 
-#define ENG_RNG_MAX_FORCED 32
+#define ENG_RNG_MAX_FORCED 64
 
 /* xoshiro256** seeded by splitmix64: reproducible on every platform.
  * Forced rolls let a scenario say exactly what the dice show: they are
@@ -50,87 +69,321 @@ int eng_roll(eng_rng *rng, const eng_die *die);
 /* Face index of name on die, or -1. */
 int eng_die_face(const eng_die *die, const char *name);
 
-/* ---- what an engine exposes --------------------------------------------- */
+/* ---- result codes --------------------------------------------------------- */
 
-/* A fact is a number the rules state, measured from behaviour.
- * probe() returns 0 and sets *value, or returns -1 and explains in why. */
-typedef struct eng_fact {
-    const char *id;    /* "nemesis.wounds.light-to-serious" */
-    const char *doc;   /* what is measured and how, in English */
-    int (*probe)(long *value, char *why, size_t whylen);
-} eng_fact;
-
-typedef struct eng_kv {
-    const char *key;
-    const char *value;
-} eng_kv;
-
-/* Result codes of eng_game.act(). */
 enum {
     ENG_OK = 0,
     ENG_ILLEGAL = 1,   /* the rules forbid it (a scenario may expect this) */
-    ENG_ERROR = -1     /* unknown action, bad arguments: a content error */
+    ENG_ERROR = -1     /* unknown action, key or argument, bad value: a content error */
 };
 
-/* A decision predicate of an AI, as used by flowchart decision nodes.
- * eval() returns the branch value: 0/1 for yes/no, or a small index for a
- * multi-way decision. */
+typedef struct eng_game eng_game;
+typedef struct eng_state eng_state;   /* opaque */
+
+/* ---- state keys ------------------------------------------------------------ */
+
+typedef enum eng_type {
+    ENG_INT,     /* a whole number in [lo, hi]; "yes"/"no" read as 1/0 */
+    ENG_ENUM,    /* one of names[] (NULL-terminated); stored as its index */
+    ENG_TEXT     /* a string, through get_text/set_text */
+} eng_type;
+
+/* Index placeholders in key patterns: 'N' and 'M' stand for 1-based
+ * decimal indexes ("cN.lp", "rN.kM"); every other character is literal. A
+ * key's name never contains an upper-case letter otherwise. */
+#define ENG_MAXIDX 2
+
+typedef struct eng_key {
+    const char *pattern;          /* "players", "cN.lp", "eN.plates" */
+    eng_type type;
+    const char *doc;              /* one line, English: what it is */
+    int nmax[ENG_MAXIDX];         /* each index runs 1..nmax[i] */
+    long lo, hi;                  /* ENG_INT range (for set and get) */
+    const char *const *names;     /* ENG_ENUM values */
+    /* A plain int field: its offset in the game's state struct and the
+     * stride of each index (offsetof(st, ch[0].lp), sizeof(ch[0])). Used
+     * when get is NULL. */
+    size_t off;
+    size_t stride[ENG_MAXIDX];
+    /* A computed or checked value. get NULL = the field. set NULL with get
+     * set = read-only (computed); set NULL with get NULL = the field. set
+     * receives a value already range-checked against lo..hi. */
+    long (*get)(const void *data, const int *idx);
+    int (*set)(void *data, const int *idx, long v, char *err, size_t errlen);
+    /* ENG_TEXT: write the value into buf; parse and store it (0, or -1 with
+     * err). set_text NULL = read-only. */
+    void (*get_text)(const void *data, const int *idx, char *buf, size_t len);
+    int (*set_text)(void *data, const int *idx, const char *v, char *err, size_t errlen);
+} eng_key;
+
+/* Table helpers. T is the game's state struct. */
+#define ENG_KEY_INT(pat, T, field, l, h, d) \
+    {.pattern = (pat), .type = ENG_INT, .doc = (d), .lo = (l), .hi = (h), .off = offsetof(T, field)}
+#define ENG_KEY_INT1(pat, n, T, field, stride0, l, h, d)                                       \
+    {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n)}, .lo = (l), .hi = (h),     \
+     .off = offsetof(T, field), .stride = {(stride0)}}
+#define ENG_KEY_ENUM(pat, T, field, nm, d) \
+    {.pattern = (pat), .type = ENG_ENUM, .doc = (d), .names = (nm), .off = offsetof(T, field)}
+#define ENG_KEY_RO(pat, n0, l, h, fn, d) \
+    {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h), .get = (fn)}
+
+/* ---- actions ------------------------------------------------------------------ */
+
+#define ENG_MAXPARAMS 8
+
+typedef struct eng_param {
+    const char *name;             /* NULL ends the list */
+    eng_type type;                /* ENG_INT, ENG_ENUM or ENG_TEXT */
+    long lo, hi;                  /* ENG_INT range */
+    long def;                     /* the value when absent (ENG_ENUM: an index) */
+    int required;                 /* absent is an error */
+    const char *const *names;     /* ENG_ENUM values */
+} eng_param;
+
+/* An argument as the action function receives it, in the order of the
+ * action's params: v the number (or enum index), s the text, given whether
+ * the caller wrote it. */
+typedef struct eng_arg {
+    long v;
+    const char *s;
+    int given;
+} eng_arg;
+
+typedef struct eng_action {
+    const char *name;
+    const char *doc;
+    eng_param params[ENG_MAXPARAMS];
+    /* Performs the action on the game's data. ENG_OK, ENG_ILLEGAL with err
+     * saying which rule forbids it, or ENG_ERROR for an argument that is
+     * in range but wrong for this state (who=5 with 4 players). */
+    int (*fn)(eng_state *st, void *data, const eng_arg *arg, char *err, size_t errlen);
+    const char *alias;            /* an older name that still works, or NULL */
+} eng_action;
+
+/* ---- facts and probes ---------------------------------------------------------- */
+
+typedef struct eng_probe eng_probe;   /* opaque: a state plus a failure record */
+
+/* A fact is a number the rules state, measured from behaviour. probe()
+ * drives a fresh state through the public interface below and sets *value;
+ * a failed call inside it fails the measurement (with the call and the
+ * reason), so probes need not check every call. Returns 0, or -1 after
+ * eng_probe_fail(). */
+typedef struct eng_fact {
+    const char *id;    /* "nemesis.wounds.light-to-serious" */
+    const char *doc;   /* what is measured and how, in English */
+    int (*probe)(eng_probe *p, long *value);
+} eng_fact;
+
+/* Starts over from a fresh state (seeded with seed). */
+void eng_probe_reset(eng_probe *p, uint64_t seed);
+/* Performs an action with "k=v k=v" arguments (printf-style). Returns ENG_OK
+ * or ENG_ILLEGAL; an unknown action or a bad argument fails the probe and
+ * returns ENG_ERROR. */
+int eng_probe_act(eng_probe *p, const char *action, const char *argfmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The same, but an ENG_ILLEGAL result fails the probe too: for steps that
+ * the measurement needs to happen. */
+void eng_probe_do(eng_probe *p, const char *action, const char *argfmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Sets a key (the key is printf-style; the value is the last argument's
+ * text). Failure fails the probe. */
+void eng_probe_set(eng_probe *p, const char *value, const char *keyfmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void eng_probe_setl(eng_probe *p, long value, const char *keyfmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A key's number (an ENUM's index); failure fails the probe and gives 0. */
+long eng_probe_get(eng_probe *p, const char *keyfmt, ...) __attribute__((format(printf, 2, 3)));
+/* A key's text into buf. */
+void eng_probe_text(eng_probe *p, char *buf, size_t len, const char *keyfmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Queues a forced roll of die (by id) showing face (by name). */
+void eng_probe_force(eng_probe *p, const char *die, const char *face);
+/* Fails the measurement with a reason; returns -1 for `return eng_probe_fail(...)`. */
+int eng_probe_fail(eng_probe *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Saves the probe's state into slot (0..3) / restores it: for measurements
+ * that try several things from one prepared position. */
+void eng_probe_save(eng_probe *p, int slot);
+void eng_probe_restore(eng_probe *p, int slot);
+
+/* Runs a fact's probe. Returns 0 with *value, or -1 with why filled (the
+ * probe failed, a call inside it failed, or it performed no action).
+ * *actions receives the number of actions performed. */
+int eng_measure(const eng_game *g, const eng_fact *f, long *value, long *actions, char *why,
+                size_t whylen);
+
+/* ---- AI procedures ---------------------------------------------------------- */
+
+/* A decision predicate, as used by flowchart decision nodes. eval() returns
+ * the branch value: 0/1 for no/yes, or a small index for a multi-way
+ * decision. It reads the state through eng_get*: it shares no code with the
+ * procedure it describes. */
 typedef struct eng_pred {
     const char *id;
     const char *doc;
     int nvalues;                /* 2 for yes/no */
-    int (*eval)(const void *st);
+    int (*eval)(const eng_state *st);
 } eng_pred;
 
-/* An AI procedure (or any procedure a flowchart draws): the engine's own
- * implementation, written from the rules text, plus a generator of concrete
- * states on which the checker runs both it and the flowchart. */
+/* A step of a procedure, with what it must have changed: post(before, after)
+ * returns 1 when the state after the step shows the step happened. */
+typedef struct eng_outcome {
+    const char *id;
+    const char *doc;
+    int (*post)(const eng_state *before, const eng_state *after);
+} eng_outcome;
+
 typedef struct eng_ai {
     const char *id;                 /* "nemesis.intruder-target" */
     const char *doc;
     const eng_pred *preds;
     size_t npreds;
-    const char *const *outcomes;    /* NULL-terminated step/outcome ids */
-    /* Runs the procedure on st; writes the outcome ids it performs, in order,
-     * into trace (at most max) and returns how many, or -1 on error. */
-    int (*run)(const void *st, const char **trace, size_t max);
+    const eng_outcome *outcomes;
+    size_t noutcomes;
+    /* Performs the procedure on st, calling eng_step(st, OUTCOME) right
+     * after each step. Returns 0, or -1 on error. */
+    int (*run)(eng_state *st);
     /* Builds concrete states that cover the procedure's situations, boundary
-     * states included (ties, equal counts, empty rooms). Calls visit() for
-     * each; stops early when visit() returns non-zero. Returns the number of
-     * states visited, or -1. Deterministic for a given seed. */
-    long (*enumerate)(uint64_t seed, int (*visit)(const void *st, void *ctx), void *ctx);
-    /* One-line description of a state, for diagnostics. */
-    void (*describe)(const void *st, char *buf, size_t len);
+     * states included. Calls visit() for each; stops early when visit()
+     * returns non-zero. Returns the number of states visited, or -1.
+     * Deterministic for a given seed. */
+    long (*enumerate)(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *st, void *ctx),
+                      void *ctx);
+    /* One-line description of a state, for diagnostics (may be NULL). */
+    void (*describe)(const eng_state *st, char *buf, size_t len);
 } eng_ai;
 
-typedef struct eng_game {
+/* Marks the end of a procedure's step. When the state is being recorded
+ * (eng_record_begin), checks the outcome's postcondition against the state
+ * at the previous step and appends the outcome to the record. */
+void eng_step(eng_state *st, const char *outcome);
+
+/* What a recorded run did. */
+#define ENG_MAXTRACE 64
+typedef struct eng_record {
+    const eng_ai *ai;
+    const char *trace[ENG_MAXTRACE];
+    int ntrace;
+    int truncated;                 /* more steps than ENG_MAXTRACE */
+    const char *failed;            /* the first outcome whose postcondition failed, or NULL */
+    const char *unknown;           /* the first outcome id the ai does not declare, or NULL */
+    int failed_at;                 /* its step, 0-based */
+    eng_state *prev;               /* owned: the state after the last step */
+} eng_record;
+
+/* Runs ai on st (which it changes) and records its steps. 0, or -1 when the
+ * procedure returned an error or a copy could not be made. */
+int eng_record_run(const eng_ai *ai, eng_state *st, eng_record *rec);
+void eng_record_free(eng_record *rec);
+
+/* ---- simulation -------------------------------------------------------------- */
+
+/* A fight or game played out by simulated players: `regelwerk simulate
+ * GAME FILE`. The file is validated against schema (a file name in the
+ * schema folder); each element below its root is handed to setup() with its
+ * attributes, in document order, index counting elements of that name. */
+typedef struct eng_kv {
+    const char *key;
+    const char *value;
+} eng_kv;
+
+typedef struct eng_sim {
+    const char *schema;            /* "fight.rng" */
+    const char *root;              /* the root element, "fight" */
+    long max_rounds;               /* the cap of --rounds and of the file's rounds= */
+    /* The root's attributes first (elem = root, index 0), then each element. */
+    int (*setup)(eng_state *st, const char *elem, int index, const eng_kv *attrs, size_t nattrs,
+                 char *err, size_t errlen);
+    /* Plays one round: 0 the game goes on, 1 it is over. */
+    int (*round)(eng_state *st);
+    /* The result in a few words: "won after 3 rounds". */
+    void (*result)(const eng_state *st, char *buf, size_t len);
+} eng_sim;
+
+/* What a simulation (or any run) narrates, when someone listens. */
+typedef struct eng_event {
+    long round;
+    const char *kind;      /* a short English word: "position", "cast", "roll" */
+    const char *actor;     /* a character or enemy name, or "" */
+    const char *text;
+} eng_event;
+typedef void (*eng_listener)(void *ctx, const eng_event *ev);
+
+void eng_listen(eng_state *st, eng_listener fn, void *ctx);
+int eng_listening(const eng_state *st);
+/* Narrates an event (printf-style text) when someone listens. */
+void eng_say(eng_state *st, long round, const char *kind, const char *actor, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* ---- the game ------------------------------------------------------------------ */
+
+struct eng_game {
     const char *id;                  /* "nemesis": prefix of all its ids */
     const char *name;
+
+    size_t state_size;               /* sizeof the game's state struct */
+    void (*init)(void *data);        /* a fresh game: data is zeroed first */
+
+    const eng_key *keys;
+    size_t nkeys;
+    const eng_action *actions;
+    size_t nactions;
+    /* Events counted in the log: keys log.NAME (how often), log.first.NAME
+     * (the 1-based step of its first occurrence, 0 none) and log.steps (the
+     * names in order) are generic. */
+    const char *const *events;       /* NULL-terminated */
+
+    const eng_die *const *dice;      /* NULL-terminated */
     const eng_fact *facts;
     size_t nfacts;
-    const eng_die *const *dice;      /* NULL-terminated */
-
-    /* Scenarios: given -> actions -> expected. Keys and values are strings;
-     * numbers are written in decimal. */
-    void *(*state_new)(eng_rng *rng);
-    void (*state_free)(void *st);
-    /* 0, or -1 with err filled (unknown key, bad value). */
-    int (*state_set)(void *st, const char *key, const char *value, char *err, size_t errlen);
-    int (*state_get)(const void *st, const char *key, char *buf, size_t buflen,
-                     char *err, size_t errlen);
-    /* ENG_OK, ENG_ILLEGAL (err says which rule) or ENG_ERROR. */
-    int (*act)(void *st, const char *action, const eng_kv *args, size_t nargs,
-               char *err, size_t errlen);
-    const char *const *state_keys;   /* NULL-terminated, for state diffs */
-
     const eng_ai *ais;
     size_t nais;
-
     /* Every status, token and effect the engine knows; cards must match. */
     const char *const *statuses;     /* NULL-terminated */
-} eng_game;
+    const eng_sim *sim;              /* NULL: not simulated */
+};
 
-/* ---- registry ----------------------------------------------------------- */
+/* ---- states -------------------------------------------------------------------- */
+
+/* A fresh state of g, its generator seeded with seed. NULL when out of memory. */
+eng_state *eng_state_new(const eng_game *g, uint64_t seed);
+/* A copy with its own generator, log and data. NULL when out of memory. */
+eng_state *eng_state_copy(const eng_state *st);
+/* Copies src into dst (same game). */
+void eng_state_assign(eng_state *dst, const eng_state *src);
+void eng_state_free(eng_state *st);
+const eng_game *eng_state_game(const eng_state *st);
+
+/* For the game's own file only: its data, and the generator. */
+void *eng_data(eng_state *st);
+const void *eng_cdata(const eng_state *st);
+eng_rng *eng_state_rng(eng_state *st);
+/* Counts event ev (an index into g->events) and appends it to the step log. */
+void eng_note(eng_state *st, int ev);
+
+/* Sets a key from text. 0, or -1 with err (unknown key, read-only key, bad or
+ * out-of-range value). */
+int eng_set(eng_state *st, const char *key, const char *value, char *err, size_t errlen);
+/* A key's value as text (numbers in decimal, enums by name). */
+int eng_get(const eng_state *st, const char *key, char *buf, size_t len, char *err, size_t errlen);
+/* A key's value as a number (an enum's index); -1 with err for a text key. */
+int eng_get_long(const eng_state *st, const char *key, long *out, char *err, size_t errlen);
+/* A key's number, printf-style key; 0 when the key does not resolve (for
+ * predicates and postconditions, whose keys the tests prove). */
+long eng_val(const eng_state *st, const char *keyfmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Performs action with arguments (NULL or "k=v k=v"). ENG_OK, ENG_ILLEGAL or
+ * ENG_ERROR, with err. */
+int eng_act(eng_state *st, const char *action, const char *args, char *err, size_t errlen);
+/* Actions performed on st so far. */
+long eng_actions(const eng_state *st);
+
+/* Static validation, for content as it is loaded: 0, or -1 with err. A key
+ * with value NULL is checked for reading only. */
+int eng_check_key(const eng_game *g, const char *key, const char *value, char *err, size_t errlen);
+int eng_check_action(const eng_game *g, const char *action, const char *args, char *err, size_t errlen);
+
+/* ---- registry ------------------------------------------------------------------- */
 
 /* NULL-terminated list of every engine built in. */
 const eng_game *const *eng_games(void);
@@ -138,24 +391,11 @@ const eng_game *eng_find(const char *id);
 const eng_fact *eng_find_fact(const eng_game *g, const char *id);
 const eng_ai *eng_find_ai(const eng_game *g, const char *id);
 const eng_pred *eng_find_pred(const eng_ai *ai, const char *id);
+const eng_outcome *eng_find_outcome(const eng_ai *ai, const char *id);
+const eng_die *eng_find_die(const eng_game *g, const char *id);
 int eng_has_status(const eng_game *g, const char *id);
 
-/* Small helpers engines share for argument parsing. */
-const char *eng_arg(const eng_kv *args, size_t nargs, const char *key);
-/* Parses a decimal long; 0 on success, -1 otherwise. */
+/* Parses a whole decimal long with range check; 0, or -1. */
 int eng_parse_long(const char *s, long *out);
-/* The integer argument key in [lo, hi]; def when absent (def < lo makes it
- * required). 0, or -1 with err set. */
-int eng_arg_long(const eng_kv *args, size_t nargs, const char *key, long def, long lo, long hi, long *out,
-                 char *err, size_t errlen);
-/* Index of s in names[0..n), or -1. */
-int eng_name_index(const char *const *names, int n, const char *s);
-/* Splits "k=v k=v" (blanks between) in place into at most max pairs that
- * point into buf. Returns their number, or -1 for a word without "=" or
- * more than max pairs. */
-int eng_split_args(char *buf, eng_kv *kv, int max);
-/* g->act with its arguments written as "k=v k=v" (at most 16, 511 bytes);
- * ENG_ERROR with err set when they do not split. */
-int eng_act_str(const eng_game *g, void *st, const char *action, const char *args, char *err, size_t errlen);
 
 #endif
