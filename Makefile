@@ -49,10 +49,15 @@ BIN := $(BUILD)/bin/regelwerk
 else
 BIN := out/bin/regelwerk
 endif
-SRC := $(sort $(wildcard src/*.c))
+# SKIP_GAMES=nemesis builds without that game's engine and tests (while one
+# engine is being reworked, the others still link and test).
+SKIP_GAMES ?=
+SKIP_SRC := $(foreach g,$(SKIP_GAMES),src/eng_$(g).c src/eng_$(g)_facts.c tests/test_eng_$(g).c)
+CPPFLAGS += $(foreach g,$(SKIP_GAMES),-DREGELWERK_SKIP_$(g))
+SRC := $(filter-out $(SKIP_SRC),$(sort $(wildcard src/*.c)))
 LIB_SRC := $(filter-out src/main.c,$(SRC))
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/src/%.o)
-TEST_SRC := $(sort $(wildcard tests/*.c))
+TEST_SRC := $(filter-out $(SKIP_SRC),$(sort $(wildcard tests/*.c)))
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TEST_BIN := $(BUILD)/tests/run-tests
 

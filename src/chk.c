@@ -34,7 +34,7 @@ typedef struct fact_cache {
     const eng_fact *f;
     int rc;
     long value;
-    char why[256];
+    char why[512];
 } fact_cache;
 
 static fact_cache *cache;
@@ -42,7 +42,6 @@ static size_t ncache;
 
 int chk_fact_value(chk_ctx *c, const eng_fact *f, long *out, char *why, size_t whylen)
 {
-    (void)c;
     for (size_t i = 0; i < ncache; i++) {
         if (cache[i].f == f) {
             *out = cache[i].value;
@@ -51,7 +50,9 @@ int chk_fact_value(chk_ctx *c, const eng_fact *f, long *out, char *why, size_t w
         }
     }
     fact_cache e = {f, 0, 0, ""};
-    e.rc = f->probe(&e.value, e.why, sizeof e.why);
+    long actions = 0;
+    /* eng_measure refuses a probe that performed no engine action */
+    e.rc = eng_measure(c->g->engine, f, &e.value, &actions, e.why, sizeof e.why);
     fact_cache *p = realloc(cache, (ncache + 1) * sizeof *p);
     if (p) {
         cache = p;

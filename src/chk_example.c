@@ -6,38 +6,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ARGS 16
 #define MAX_EXPECT 64
-
-static const eng_die *find_die(const eng_game *e, const char *id)
-{
-    for (const eng_die *const *d = e->dice; d && *d; d++)
-        if (strcmp((*d)->id, id) == 0)
-            return *d;
-    return NULL;
-}
 
 typedef struct run_result {
     char got[MAX_EXPECT][128];
     int ok;
 } run_result;
 
+static int same_value(const char *a, const char *b);
+
 /* Runs a scenario once. Reports setup errors (unknown keys, illegal actions)
- * as failures when report is set; fills res->got with the expected keys'
- * values. */
+ * and wrong values between actions as failures when report is set; fills
+ * res->got with the expected keys' values at the end. */
 static void run_once(chk_ctx *c, const game_scenario *sc, run_result *res, int report)
 {
     const eng_game *e = c->g->engine;
-    eng_rng rng;
-    eng_rng_seed(&rng, sc->seed);
-    void *st = e->state_new(&rng);
+    eng_state *st = eng_state_new(e, sc->seed);
     res->ok = 0;
     if (!st) {
         if (report)
-            chk_result(c, 0, sc->loc.file, sc->loc.line, NULL, "example", "scenario \"%s\": the engine could not create a state", sc->id);
+            chk_result(c, 0, sc->loc.file, sc->loc.line, NULL, "example", "scenario \"%s\": out of memory", sc->id);
         return;
     }
-    char err[512];
+    eng_rng *rng = eng_state_rng(st);
+    char err[512], got[256];
     int ok = 1;
     for (int phase = 0; phase < 2 && ok; phase++) {
         const game_step *steps = phase ? sc->actions : sc->given;
@@ -46,15 +38,24 @@ static void run_once(chk_ctx *c, const game_scenario *sc, run_result *res, int r
             const game_step *s = &steps[i];
             err[0] = '\0';
             if (s->kind == GAME_SET) {
-                if (e->state_set(st, s->a, s->b, err, sizeof err) != 0) {
+                if (eng_set(st, s->a, s->b, err, sizeof err) != 0) {
                     if (report)
                         chk_result(c, 0, s->loc.file, s->loc.line, "key=", "example",
                                    "scenario \"%s\": cannot set %s = %s: %s", sc->id, s->a, s->b, err);
                     ok = 0;
                 }
+            } else if (s->kind == GAME_EXPECT) {
+                /* an expectation between actions: checked at this point */
+                if (eng_get(st, s->a, got, sizeof got, err, sizeof err) != 0 || !same_value(got, s->b)) {
+                    if (report)
+                        chk_result(c, 0, s->loc.file, s->loc.line, "value=", "example-mismatch",
+                                   "scenario \"%s\": at this step %s is %s, not %s%s%s", sc->id, s->a,
+                                   err[0] ? "unknown" : got, s->b, err[0] ? ": " : "", err);
+                    ok = 0;
+                }
             } else if (s->kind == GAME_ROLL) {
-                const eng_die *die = find_die(e, s->a);
-                if (!die || eng_rng_force(&rng, die, s->b) != 0) {
+                const eng_die *die = eng_find_die(e, s->a);
+                if (!die || eng_rng_force(rng, die, s->b) != 0) {
                     if (report)
                         chk_result(c, 0, s->loc.file, s->loc.line, "die=", "example",
                                    "scenario \"%s\": %s", sc->id,
@@ -63,18 +64,7 @@ static void run_once(chk_ctx *c, const game_scenario *sc, run_result *res, int r
                     ok = 0;
                 }
             } else {
-                char buf[512];
-                snprintf(buf, sizeof buf, "%s", s->b ? s->b : "");
-                eng_kv kv[MAX_ARGS];
-                int nargs = eng_split_args(buf, kv, MAX_ARGS);
-                if (nargs < 0) {
-                    if (report)
-                        chk_result(c, 0, s->loc.file, s->loc.line, "args=", "example",
-                                   "scenario \"%s\": args must be \"key=value key=value\"", sc->id);
-                    ok = 0;
-                    break;
-                }
-                int rc = e->act(st, s->a, kv, (size_t)nargs, err, sizeof err);
+                int rc = eng_act(st, s->a, s->b, err, sizeof err);
                 int want = s->expect_illegal ? ENG_ILLEGAL : ENG_OK;
                 if (rc != want) {
                     if (report)
@@ -88,22 +78,22 @@ static void run_once(chk_ctx *c, const game_scenario *sc, run_result *res, int r
             }
         }
     }
-    if (ok && rng.mismatch) {
+    if (ok && rng->mismatch) {
         if (report)
             chk_result(c, 0, sc->loc.file, sc->loc.line, NULL, "example",
                        "scenario \"%s\": a forced roll was consumed by another die", sc->id);
         ok = 0;
     }
-    if (ok && rng.next_forced < rng.nforced) {
+    if (ok && rng->next_forced < rng->nforced) {
         if (report)
             chk_result(c, 0, sc->loc.file, sc->loc.line, NULL, "example",
                        "scenario \"%s\": %zu forced roll(s) were never used", sc->id,
-                       rng.nforced - rng.next_forced);
+                       rng->nforced - rng->next_forced);
         ok = 0;
     }
     for (size_t k = 0; ok && k < sc->nexpect && k < MAX_EXPECT; k++) {
         err[0] = '\0';
-        if (e->state_get(st, sc->expect[k].key, res->got[k], sizeof res->got[k], err, sizeof err) != 0) {
+        if (eng_get(st, sc->expect[k].key, res->got[k], sizeof res->got[k], err, sizeof err) != 0) {
             if (report)
                 chk_result(c, 0, sc->expect[k].loc.file, sc->expect[k].loc.line, "key=", "example",
                            "scenario \"%s\": the engine has no value \"%s\": %s", sc->id,
@@ -111,7 +101,7 @@ static void run_once(chk_ctx *c, const game_scenario *sc, run_result *res, int r
             ok = 0;
         }
     }
-    e->state_free(st);
+    eng_state_free(st);
     res->ok = ok;
 }
 

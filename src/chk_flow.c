@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TRACE 256
+#define MAX_TRACE ENG_MAXTRACE
 #define MAX_PREDS 20          /* combinations tracked exactly up to 2^20 */
 
 static int node_index(const game_flow *f, const char *id)
@@ -43,10 +43,7 @@ static int branch_value(const char *v, long *out)
 
 static int outcome_known(const eng_ai *ai, const char *id)
 {
-    for (const char *const *o = ai->outcomes; o && *o; o++)
-        if (strcmp(*o, id) == 0)
-            return 1;
-    return 0;
+    return eng_find_outcome(ai, id) != NULL;
 }
 
 /* Successors of node i, written into out (at most n branches + 1). */
@@ -202,6 +199,7 @@ typedef struct walk_ctx {
     long **bval;
     int **bto;
     int start;
+    eng_state *scratch;                 /* the procedure runs on a copy */
 } walk_ctx;
 
 static int resolve_flow(walk_ctx *w)
@@ -225,10 +223,8 @@ static int resolve_flow(walk_ctx *w)
         if (fn->kind == GAME_FN_ACTION) {
             /* the engine's own string for the outcome, so that comparing a
              * walk with the engine's trace is mostly a pointer compare */
-            w->nout[i] = fn->ref;
-            for (const char *const *o = w->ai->outcomes; o && *o && fn->ref; o++)
-                if (strcmp(*o, fn->ref) == 0)
-                    w->nout[i] = *o;
+            const eng_outcome *o = fn->ref ? eng_find_outcome(w->ai, fn->ref) : NULL;
+            w->nout[i] = o ? o->id : fn->ref;
         }
         if (fn->kind != GAME_FN_DECISION)
             continue;
@@ -266,7 +262,7 @@ static void release_flow(walk_ctx *w)
     free(w->bto);
 }
 
-static int visit(const void *st, void *data)
+static int visit(const eng_state *st, void *data)
 {
     walk_ctx *w = data;
     const game_flow *f = w->f;
@@ -318,23 +314,53 @@ static int visit(const void *st, void *data)
         cur = w->nnext[cur];
     }
 
-    const char *eng_trace[MAX_TRACE];
-    int neng = w->ai->run(st, eng_trace, MAX_TRACE);
+    /* The engine's procedure runs on a copy and is recorded: every step it
+     * takes must name an outcome of the procedure and pass that outcome's
+     * postcondition, so a step that does the wrong thing under the right
+     * name is caught here, not only a wrong order of names. */
+    if (!w->scratch)
+        w->scratch = eng_state_copy(st);
+    else
+        eng_state_assign(w->scratch, st);
+    eng_record rec;
+    memset(&rec, 0, sizeof rec);
+    int rc = w->scratch ? eng_record_run(w->ai, w->scratch, &rec) : -1;
+    int neng = rc == 0 && !rec.truncated ? rec.ntrace : -1;
     int i = 0;
     while (neng >= 0 && i < nflow && i < neng &&
-           (flow_trace[i] == eng_trace[i] || strcmp(flow_trace[i], eng_trace[i]) == 0))
+           (flow_trace[i] == rec.trace[i] || strcmp(flow_trace[i], rec.trace[i]) == 0))
         i++;
-    int agree = neng >= 0 && i == nflow && i == neng;
-    if (agree)
+    int agree = neng >= 0 && i == nflow && i == neng && !rec.failed && !rec.unknown;
+    if (agree || w->reported) {
+        w->failed |= !agree;
+        eng_record_free(&rec);
         return 0;
+    }
     w->failed = 1;
-    if (w->reported)
-        return 0;
     w->reported = 1;
     w->c->rep->failed++;   /* one failed check per flow; the first state is named */
     char desc[512] = "";
     if (w->ai->describe)
         w->ai->describe(st, desc, sizeof desc);
+    if (neng >= 0 && i == nflow && i == neng && (rec.failed || rec.unknown)) {
+        /* the names agree, the effects do not */
+        int k = rec.failed ? rec.failed_at : 0;
+        const game_fnode *at = &f->nodes[rec.failed && k < nflow ? flow_nodes[k] : end_node];
+        char needle[300];
+        snprintf(needle, sizeof needle, "id=\"%s\"", at->id ? at->id : "");
+        if (rec.unknown)
+            diag_add(w->c->diags, DIAG_ERROR, f->loc.file, f->loc.line, 0, "flow-outcome",
+                     "flow \"%s\": the engine's %s takes a step \"%s\" it does not declare as an outcome; "
+                     "state: %s", f->id, w->ai->id, rec.unknown, desc);
+        else
+            diag_add(w->c->diags, DIAG_ERROR, at->loc.file, at->loc.line,
+                     doc_src_column(at->loc.file, at->loc.line, needle), "flow-effect",
+                     "flow \"%s\": at node \"%s\" (step %d) the engine's %s says \"%s\" but the state "
+                     "does not show that step's effect; state: %s",
+                     f->id, at->id ? at->id : "", k + 1, w->ai->id, rec.failed, desc);
+        eng_record_free(&rec);
+        return 0;
+    }
     const game_fnode *at = &f->nodes[i < nflow ? flow_nodes[i] : end_node];
     char needle[300];
     snprintf(needle, sizeof needle, "id=\"%s\"", at->id ? at->id : "");
@@ -343,8 +369,10 @@ static int visit(const void *st, void *data)
              "flow \"%s\" disagrees with the engine's %s at node \"%s\" (step %d): the flowchart %s%s, "
              "the engine %s%s; state: %s",
              f->id, w->ai->id, at->id ? at->id : "", i + 1, i < nflow ? "does " : "stops",
-             i < nflow ? flow_trace[i] : "", neng < 0 ? "fails" : i < neng ? "does " : "stops",
-             neng >= 0 && i < neng ? eng_trace[i] : "", desc);
+             i < nflow ? flow_trace[i] : "",
+             rc != 0 ? "fails" : rec.truncated ? "takes too many steps" : i < neng ? "does " : "stops",
+             neng >= 0 && i < neng ? rec.trace[i] : "", desc);
+    eng_record_free(&rec);
     return 0;
 }
 
@@ -376,8 +404,9 @@ static void check_behaviour(chk_ctx *c, const game_flow *f, const eng_ai *ai)
     for (size_t i = 0; w.taken && i < f->nnodes; i++)
         if (f->nodes[i].kind == GAME_FN_DECISION && f->nodes[i].nbranches)
             w.taken[i] = calloc(f->nodes[i].nbranches, 1);
-    long n = resolve_flow(&w) == 0 ? ai->enumerate(1, visit, &w) : -1;
+    long n = resolve_flow(&w) == 0 ? ai->enumerate(c->g->engine, 1, visit, &w) : -1;
     release_flow(&w);
+    eng_state_free(w.scratch);
     /* Not every combination of all predicates can occur (one character in
      * the room cannot also be tied for fewest cards), so the combination
      * count is reported, not required. Every branch, though, is a claim of

@@ -25,5 +25,6 @@ void cli_env_init(cli_env *env, const char *content_root);
 int cmd_list(int argc, char **argv, const cli_env *env);
 int cmd_check(int argc, char **argv, const cli_env *env);
 int cmd_build(int argc, char **argv, const cli_env *env);
+int cmd_facts(int argc, char **argv, const cli_env *env);
 
 #endif

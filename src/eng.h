@@ -296,8 +296,12 @@ typedef struct eng_sim {
                  char *err, size_t errlen);
     /* Plays one round: 0 the game goes on, 1 it is over. */
     int (*round)(eng_state *st);
-    /* The result in a few words: "won after 3 rounds". */
+    /* The result in a word or two: "won", "mission failed", "undecided". */
     void (*result)(const eng_state *st, char *buf, size_t len);
+    /* The party reported at the end: party_count (a key: how many), and per
+     * member N the keys party_keys[] with N substituted for 'N' ("cN.lp"). */
+    const char *party_count;
+    const char *const *party_keys;   /* NULL-terminated; the first names the member */
 } eng_sim;
 
 /* What a simulation (or any run) narrates, when someone listens. */

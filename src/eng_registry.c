@@ -1,13 +1,18 @@
 /* eng_registry.c — the list of engines built into regelwerk.
- * A new game's engine adds its eng_game here (see content/README.md). */
+ * A new game's engine adds its eng_game here (see content/README.md).
+ * REGELWERK_SKIP_<game> (make SKIP_GAMES=<game>) leaves one out. */
 #include "eng.h"
 
 extern const eng_game eng_nemesis_game;
 extern const eng_game eng_noxius_game;
 
 static const eng_game *const games[] = {
+#ifndef REGELWERK_SKIP_nemesis
     &eng_nemesis_game,
+#endif
+#ifndef REGELWERK_SKIP_noxius
     &eng_noxius_game,
+#endif
     NULL,
 };
 

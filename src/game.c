@@ -176,8 +176,8 @@ static void read_game(game *g, xmlNodePtr root)
 static void read_step(game *g, game_step *s, xmlNodePtr n)
 {
     s->loc = loc_of(g, n);
-    if (is(n, "set")) {
-        s->kind = GAME_SET;
+    if (is(n, "set") || is(n, "value")) {
+        s->kind = is(n, "set") ? GAME_SET : GAME_EXPECT;
         s->a = prop(n, "key");
         s->b = prop(n, "value");
     } else if (is(n, "roll")) {
@@ -230,6 +230,58 @@ static void read_scenarios(game *g, xmlNodePtr root)
                     kv->loc = loc_of(g, c);
                 }
             }
+        }
+    }
+}
+
+/* Every key, action, argument and die a scenario names is checked against
+ * the engine's tables as the file is loaded, so that a misspelt key in a
+ * scenario is an error at its line even if the scenario never runs. */
+static void check_steps(const game *g, const game_step *s, size_t n, diag_list *diags)
+{
+    char err[512];
+    for (size_t i = 0; i < n; i++, s++) {
+        int rc = 0;
+        const char *attr = "key=";
+        err[0] = '\0';
+        if (!s->a)
+            continue;
+        if (s->kind == GAME_SET) {
+            rc = eng_check_key(g->engine, s->a, s->b ? s->b : "", err, sizeof err);
+        } else if (s->kind == GAME_EXPECT) {
+            rc = eng_check_key(g->engine, s->a, NULL, err, sizeof err);
+        } else if (s->kind == GAME_ROLL) {
+            const eng_die *d = eng_find_die(g->engine, s->a);
+            attr = d ? "face=" : "die=";
+            if (!d || eng_die_face(d, s->b ? s->b : "") < 0) {
+                rc = -1;
+                snprintf(err, sizeof err, d ? "the %s die has no face \"%s\"" : "%s: the engine has no die \"%s\"",
+                         d ? s->a : g->engine->id, d ? (s->b ? s->b : "") : s->a);
+            }
+        } else {
+            attr = "action=";
+            rc = eng_check_action(g->engine, s->a, s->b, err, sizeof err);
+        }
+        if (rc != 0)
+            diag_add(diags, DIAG_ERROR, s->loc.file, s->loc.line, doc_src_column(s->loc.file, s->loc.line, attr),
+                     "scenario", "%s", err);
+    }
+}
+
+static void check_scenarios(const game *g, size_t first, diag_list *diags)
+{
+    if (!g->engine)
+        return;
+    for (size_t i = first; i < g->nscenarios; i++) {
+        const game_scenario *sc = &g->scenarios[i];
+        check_steps(g, sc->given, sc->ngiven, diags);
+        check_steps(g, sc->actions, sc->nactions, diags);
+        for (size_t k = 0; k < sc->nexpect; k++) {
+            char err[512];
+            if (sc->expect[k].key && eng_check_key(g->engine, sc->expect[k].key, NULL, err, sizeof err) != 0)
+                diag_add(diags, DIAG_ERROR, sc->expect[k].loc.file, sc->expect[k].loc.line,
+                         doc_src_column(sc->expect[k].loc.file, sc->expect[k].loc.line, "key="), "scenario",
+                         "%s", err);
         }
     }
 }
@@ -552,9 +604,15 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
         diag_add(diags, DIAG_ERROR, path, g->loc.line, doc_src_column(path, g->loc.line, "id="), "game",
                  "game id \"%s\" differs from its folder name \"%s\"", g->id, name);
     g->engine = g->engine_id ? eng_find(g->engine_id) : NULL;
-    if (!g->engine)
+    if (!g->engine) {
+        char names[256] = "";
+        size_t u = 0;
+        for (const eng_game *const *e = eng_games(); *e && u < sizeof names; e++)
+            u += (size_t)snprintf(names + u, sizeof names - u, "%s%s", u ? ", " : "", (*e)->id);
         diag_add(diags, DIAG_ERROR, path, g->loc.line, doc_src_column(path, g->loc.line, "engine="),
-                 "engine", "no engine \"%s\" is built in", g->engine_id ? g->engine_id : "");
+                 "engine", "no engine \"%s\" is built in (there are: %s)", g->engine_id ? g->engine_id : "",
+                 names);
+    }
     free(path);
 
     for (size_t i = 0; i < g->nlangs; i++) {
@@ -573,6 +631,7 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
         }
     }
     read_data(g, ld, "examples.xml", "examples", read_scenarios, diags);
+    check_scenarios(g, 0, diags);
     read_data(g, ld, "flows.xml", "flows", read_flows, diags);
     read_data(g, ld, "cards.xml", "cards", read_cards, diags);
     read_data(g, ld, "glossary.xml", "glossary", read_glossary, diags);
@@ -606,9 +665,11 @@ int game_load_scenarios(game *g, const doc_loader *ld, const char *path, diag_li
     if (!x)
         return -1;
     xmlNodePtr root = xmlDocGetRootElement(x);
-    if (root && is(root, "examples"))
+    if (root && is(root, "examples")) {
+        size_t first = g->nscenarios;
         read_scenarios(g, root);
-    else
+        check_scenarios(g, first, diags);
+    } else
         diag_add(diags, DIAG_ERROR, path, root ? doc_xml_line(root) : 0, 0, "game",
                  "expected <examples> as the root element");
     xmlFreeDoc(x);

@@ -17,12 +17,13 @@ typedef struct game_loc {
     int line;
 } game_loc;
 
-typedef enum { GAME_SET, GAME_ROLL, GAME_DO } game_step_kind;
+/* EXPECT: a <value> between actions, asserted at that point of the run */
+typedef enum { GAME_SET, GAME_ROLL, GAME_DO, GAME_EXPECT } game_step_kind;
 
 typedef struct game_step {
     game_step_kind kind;
-    char *a;            /* SET: key; ROLL: die; DO: action */
-    char *b;            /* SET: value; ROLL: face; DO: args ("k=v k=v") or NULL */
+    char *a;            /* SET, EXPECT: key; ROLL: die; DO: action */
+    char *b;            /* SET, EXPECT: value; ROLL: face; DO: args ("k=v k=v") or NULL */
     int expect_illegal; /* DO with result="illegal" */
     game_loc loc;
 } game_step;

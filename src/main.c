@@ -23,7 +23,8 @@ static void usage(FILE *fp)
           "  list                 games, languages and outputs\n"
           "  check [GAME...]      validate the content and check it against the engines\n"
           "  build [GAME...]      render sheets into out/\n"
-          "  simulate GAME FILE   play out a fight described in FILE (Noxius)\n"
+          "  simulate GAME FILE   play out a game described in FILE (Noxius: a fight)\n"
+          "  facts GAME           every fact the engine measures, with its value\n"
           "\n"
           "options:\n"
           "  --content DIR        the content folder (default: content)\n"
@@ -70,6 +71,8 @@ int main(int argc, char **argv)
         rc = cmd_check(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "build") == 0)
         rc = cmd_build(sub_argc, sub_argv, &env);
+    else if (strcmp(cmd, "facts") == 0)
+        rc = cmd_facts(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "simulate") == 0)
         rc = cmd_simulate(sub_argc, sub_argv, &env);
     else {
