@@ -1,0 +1,406 @@
+/* test_eng.c — the engine contract (eng.c) on a toy game declared here:
+ * keys and actions from tables, static validation, logs, copies, probes
+ * that must measure, and procedures checked by their effect. */
+#include <CUnit/CUnit.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "eng.h"
+
+/* ---- the toy game ------------------------------------------------------------ */
+
+typedef struct toy_char {
+    int hp, guard;
+    char name[16];
+} toy_char;
+
+typedef struct toy {
+    int players, phase;
+    toy_char ch[3];
+} toy;
+
+enum { EV_HIT, EV_HEAL };
+static const char *const toy_events[] = {"hit", "heal", NULL};
+static const char *const phases[] = {"day", "night", NULL};
+static const char *const kinds[] = {"blunt", "sharp", NULL};
+
+static void toy_init(void *data)
+{
+    toy *t = data;
+    t->players = 2;
+    for (int i = 0; i < 3; i++)
+        t->ch[i].hp = 5;
+}
+
+static long get_total(const void *data, const int *idx)
+{
+    (void)idx;
+    const toy *t = data;
+    long n = 0;
+    for (int i = 0; i < t->players; i++)
+        n += t->ch[i].hp;
+    return n;
+}
+
+static void get_name(const void *data, const int *idx, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", ((const toy *)data)->ch[idx[0] - 1].name);
+}
+
+static int set_name(void *data, const int *idx, const char *v, char *err, size_t errlen)
+{
+    if (strlen(v) >= sizeof ((toy *)data)->ch[0].name)
+        return snprintf(err, errlen, "a name has at most 15 bytes"), -1;
+    snprintf(((toy *)data)->ch[idx[0] - 1].name, sizeof ((toy *)data)->ch[0].name, "%s", v);
+    return 0;
+}
+
+static const eng_key toy_keys[] = {
+    ENG_KEY_INT("players", toy, players, 1, 3, "how many play"),
+    ENG_KEY_ENUM("phase", toy, phase, phases, "day or night"),
+    ENG_KEY_INT1("cN.hp", 3, toy, ch[0].hp, sizeof(toy_char), 0, 9, "hit points"),
+    ENG_KEY_INT1("cN.guard", 3, toy, ch[0].guard, sizeof(toy_char), 0, 1, "guarding"),
+    ENG_KEY_RO("total", 0, 0, 99, get_total, "hit points of all players"),
+    {.pattern = "cN.name", .type = ENG_TEXT, .doc = "name", .nmax = {3}, .get_text = get_name,
+     .set_text = set_name},
+};
+
+static int act_hit(eng_state *st, void *data, const eng_arg *a, char *err, size_t errlen)
+{
+    toy *t = data;
+    if (a[0].v > t->players)
+        return snprintf(err, errlen, "who=%ld but players=%d", a[0].v, t->players), ENG_ERROR;
+    toy_char *c = &t->ch[a[0].v - 1];
+    if (c->guard)
+        return snprintf(err, errlen, "a guarding character is not hit"), ENG_ILLEGAL;
+    c->hp -= (int)a[1].v + (a[2].v == 1);
+    if (c->hp < 0)
+        c->hp = 0;
+    eng_note(st, EV_HIT);
+    return ENG_OK;
+}
+
+static int act_heal(eng_state *st, void *data, const eng_arg *a, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    toy *t = data;
+    t->ch[a[0].v - 1].hp += (int)a[1].v;
+    eng_note(st, EV_HEAL);
+    return ENG_OK;
+}
+
+static const char *const noop_words[] = {"x", NULL};
+static int act_noop(eng_state *st, void *data, const eng_arg *a, char *err, size_t errlen)
+{
+    (void)st, (void)data, (void)a, (void)err, (void)errlen;
+    return ENG_OK;
+}
+
+static const eng_action toy_actions[] = {
+    {"hit", "someone is hit",
+     {{"who", ENG_INT, 1, 3, 0, 1, NULL}, {"amount", ENG_INT, 0, 9, 1, 0, NULL},
+      {"kind", ENG_ENUM, 0, 0, 0, 0, kinds}},
+     act_hit, "strike"},
+    {"heal", "someone is healed", {{"who", ENG_INT, 1, 3, 1, 0, NULL}, {"amount", ENG_INT, 1, 9, 1, 0, NULL}},
+     act_heal, NULL},
+    {"noop", "nothing", {{"word", ENG_ENUM, 0, 0, 0, 0, noop_words}}, act_noop, NULL},
+};
+
+/* facts: one honest, one that only reads, one that names a wrong argument */
+static int probe_hit(eng_probe *p, long *value)
+{
+    long before = eng_probe_get(p, "c1.hp");
+    eng_probe_do(p, "hit", "who=1 amount=2");
+    *value = before - eng_probe_get(p, "c1.hp");
+    return 0;
+}
+
+static int probe_reads_only(eng_probe *p, long *value)
+{
+    *value = eng_probe_get(p, "c1.hp");
+    return 0;
+}
+
+static int probe_bad_arg(eng_probe *p, long *value)
+{
+    eng_probe_do(p, "hit", "who=1 strength=2");
+    *value = 1;
+    return 0;
+}
+
+static int probe_refused(eng_probe *p, long *value)
+{
+    eng_probe_set(p, "1", "c1.guard");
+    eng_probe_do(p, "hit", "who=1");
+    *value = 1;
+    return 0;
+}
+
+static int probe_saves(eng_probe *p, long *value)
+{
+    eng_probe_do(p, "hit", "who=2 amount=3");
+    eng_probe_save(p, 0);
+    eng_probe_do(p, "hit", "who=2 amount=1");
+    eng_probe_restore(p, 0);
+    *value = eng_probe_get(p, "c2.hp");
+    return 0;
+}
+
+static const eng_fact toy_facts[] = {
+    {"toy.hit", "hit points a hit of 2 takes", probe_hit},
+    {"toy.reads", "reads a key and acts never", probe_reads_only},
+    {"toy.bad", "names an argument hit does not take", probe_bad_arg},
+    {"toy.refused", "needs a hit the rules refuse", probe_refused},
+    {"toy.saves", "hit points after a hit, a saved state and a hit undone", probe_saves},
+};
+
+/* A procedure: the weaker of c1 and c2 is healed, else c1 is hit. */
+static int post_heal(const eng_state *b, const eng_state *a)
+{
+    return eng_val(a, "total") > eng_val(b, "total") && eng_val(a, "log.heal") == eng_val(b, "log.heal") + 1;
+}
+
+static int post_hit(const eng_state *b, const eng_state *a)
+{
+    return eng_val(a, "total") < eng_val(b, "total");
+}
+
+static const eng_outcome toy_outcomes[] = {
+    {"toy.heal", "the weaker is healed", post_heal},
+    {"toy.hit", "c1 is hit", post_hit},
+};
+
+static int pred_weaker(const eng_state *st)
+{
+    return eng_val(st, "c1.hp") != eng_val(st, "c2.hp");
+}
+
+static const eng_pred toy_preds[] = {{"toy.unequal", "hit points differ", 2, pred_weaker}};
+
+static int run_right(eng_state *st)
+{
+    char err[128];
+    if (eng_val(st, "c1.hp") != eng_val(st, "c2.hp")) {
+        eng_act(st, "heal", eng_val(st, "c1.hp") < eng_val(st, "c2.hp") ? "who=1" : "who=2", err, sizeof err);
+        eng_step(st, "toy.heal");
+    } else {
+        eng_act(st, "hit", "who=1", err, sizeof err);
+        eng_step(st, "toy.hit");
+    }
+    return 0;
+}
+
+/* the wrong step under the right name: hits, and says it healed */
+static int run_wrong(eng_state *st)
+{
+    char err[128];
+    eng_act(st, "hit", "who=1", err, sizeof err);
+    eng_step(st, "toy.heal");
+    return 0;
+}
+
+static int run_undeclared(eng_state *st)
+{
+    eng_step(st, "toy.dance");
+    return 0;
+}
+
+static const eng_ai toy_ais[] = {
+    {"toy.turn", "heal the weaker, else hit", toy_preds, 1, toy_outcomes, 2, run_right, NULL, NULL},
+    {"toy.wrong", "", toy_preds, 1, toy_outcomes, 2, run_wrong, NULL, NULL},
+    {"toy.undeclared", "", toy_preds, 1, toy_outcomes, 2, run_undeclared, NULL, NULL},
+};
+
+static const eng_die *const no_dice[] = {NULL};
+
+static const eng_game toy_game = {
+    .id = "toy",
+    .name = "Toy",
+    .state_size = sizeof(toy),
+    .init = toy_init,
+    .keys = toy_keys,
+    .nkeys = sizeof toy_keys / sizeof toy_keys[0],
+    .actions = toy_actions,
+    .nactions = sizeof toy_actions / sizeof toy_actions[0],
+    .events = toy_events,
+    .dice = no_dice,
+    .facts = toy_facts,
+    .nfacts = sizeof toy_facts / sizeof toy_facts[0],
+    .ais = toy_ais,
+    .nais = sizeof toy_ais / sizeof toy_ais[0],
+};
+
+/* ---- tests ------------------------------------------------------------------------ */
+
+static char err[512], buf[256];
+
+static void test_keys(void)
+{
+    eng_state *st = eng_state_new(&toy_game, 1);
+    CU_ASSERT_FATAL(st != NULL);
+    CU_ASSERT_EQUAL(eng_set(st, "c3.hp", "7", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_get(st, "c3.hp", buf, sizeof buf, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(buf, "7");
+    CU_ASSERT_EQUAL(eng_set(st, "c2.guard", "yes", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "c2.guard"), 1);
+    /* range, index, unknown, read-only, enum, text */
+    CU_ASSERT_EQUAL(eng_set(st, "c3.hp", "10", err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "0..9"));
+    CU_ASSERT_EQUAL(eng_set(st, "c3.hp", "99999999999999999999", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "c4.hp", "1", err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "1..3"));
+    CU_ASSERT_EQUAL(eng_set(st, "c1.hq", "1", err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown key \"c1.hq\""));
+    CU_ASSERT_EQUAL(eng_set(st, "total", "3", err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "computed"));
+    CU_ASSERT_EQUAL(eng_set(st, "phase", "night", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_get(st, "phase", buf, sizeof buf, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(buf, "night");
+    CU_ASSERT_EQUAL(eng_set(st, "phase", "dusk", err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "day, night"));
+    CU_ASSERT_EQUAL(eng_set(st, "c2.name", "Aria", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_get(st, "c2.name", buf, sizeof buf, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(buf, "Aria");
+    CU_ASSERT_EQUAL(eng_set(st, "c2.name", "a name far too long", err, sizeof err), -1);
+    /* "c01.hp" is not "c1.hp" with a leading zero accepted twice: it is c1 */
+    CU_ASSERT_EQUAL(eng_val(st, "total"), 5 + 5);
+    eng_state_free(st);
+}
+
+static void test_actions(void)
+{
+    eng_state *st = eng_state_new(&toy_game, 1);
+    CU_ASSERT_EQUAL(eng_act(st, "hit", "who=1 amount=2 kind=sharp", err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(eng_val(st, "c1.hp"), 2);
+    CU_ASSERT_EQUAL(eng_act(st, "strike", "who=2", err, sizeof err), ENG_OK);   /* alias, default amount */
+    CU_ASSERT_EQUAL(eng_val(st, "c2.hp"), 4);
+    CU_ASSERT_EQUAL(eng_act(st, "kick", "who=2", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "hit, heal, noop"));
+    CU_ASSERT_EQUAL(eng_act(st, "hit", "who=2 strength=3", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "it takes who= amount= kind="));
+    CU_ASSERT_EQUAL(eng_act(st, "hit", "amount=3", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "needs who="));
+    CU_ASSERT_EQUAL(eng_act(st, "hit", "who=1 who=2", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_EQUAL(eng_act(st, "hit", "who=4", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_EQUAL(eng_act(st, "hit", "who=3", err, sizeof err), ENG_ERROR);   /* 2 players */
+    CU_ASSERT_EQUAL(eng_act(st, "hit", "who=1 kind=soft", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_EQUAL(eng_act(st, "hit", "who", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_EQUAL(eng_set(st, "c1.guard", "1", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_act(st, "hit", "who=1", err, sizeof err), ENG_ILLEGAL);
+    CU_ASSERT_EQUAL(eng_actions(st), 4);   /* every dispatched action counts, refused ones too */
+    eng_state_free(st);
+}
+
+static void test_static_checks(void)
+{
+    CU_ASSERT_EQUAL(eng_check_key(&toy_game, "c2.hp", "3", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_check_key(&toy_game, "c2.hp", "30", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_check_key(&toy_game, "total", NULL, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_check_key(&toy_game, "total", "3", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_check_key(&toy_game, "c1.name", "far far too long a name", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_check_key(&toy_game, "log.hit", NULL, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_check_key(&toy_game, "log.miss", NULL, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_check_action(&toy_game, "heal", "who=2 amount=3", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_check_action(&toy_game, "heal", "who=2 amount=0", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_check_action(&toy_game, "hael", NULL, err, sizeof err), -1);
+}
+
+static void test_log_and_copy(void)
+{
+    eng_state *st = eng_state_new(&toy_game, 1);
+    eng_act(st, "heal", "who=1", err, sizeof err);
+    eng_act(st, "hit", "who=2", err, sizeof err);
+    eng_act(st, "hit", "who=1", err, sizeof err);
+    CU_ASSERT_EQUAL(eng_val(st, "log.hit"), 2);
+    CU_ASSERT_EQUAL(eng_val(st, "log.heal"), 1);
+    CU_ASSERT_EQUAL(eng_val(st, "log.first.hit"), 2);
+    CU_ASSERT_EQUAL(eng_val(st, "log.first.heal"), 1);
+    CU_ASSERT_EQUAL(eng_get(st, "log.steps", buf, sizeof buf, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(buf, "heal hit hit");
+    eng_state *cp = eng_state_copy(st);
+    CU_ASSERT_FATAL(cp != NULL);
+    eng_act(cp, "hit", "who=1 amount=5", err, sizeof err);
+    CU_ASSERT_EQUAL(eng_val(cp, "c1.hp"), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "c1.hp"), 5);
+    CU_ASSERT_EQUAL(eng_val(cp, "log.hit"), 3);
+    CU_ASSERT_EQUAL(eng_val(st, "log.hit"), 2);
+    eng_state_assign(cp, st);
+    CU_ASSERT_EQUAL(eng_val(cp, "c1.hp"), 5);
+    eng_state_free(cp);
+    eng_state_free(st);
+}
+
+static void test_probes(void)
+{
+    long v, n;
+    char why[512];
+    CU_ASSERT_EQUAL(eng_measure(&toy_game, &toy_facts[0], &v, &n, why, sizeof why), 0);
+    CU_ASSERT_EQUAL(v, 2);
+    CU_ASSERT_EQUAL(n, 1);
+    /* reading a value is not measuring a rule */
+    CU_ASSERT_EQUAL(eng_measure(&toy_game, &toy_facts[1], &v, &n, why, sizeof why), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "without performing any engine action"));
+    /* a wrong call fails the probe loudly, naming the call */
+    CU_ASSERT_EQUAL(eng_measure(&toy_game, &toy_facts[2], &v, &n, why, sizeof why), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "strength"));
+    CU_ASSERT_EQUAL(eng_measure(&toy_game, &toy_facts[3], &v, &n, why, sizeof why), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "refused: a guarding character"));
+    CU_ASSERT_EQUAL(eng_measure(&toy_game, &toy_facts[4], &v, &n, why, sizeof why), 0);
+    CU_ASSERT_EQUAL(v, 2);
+    CU_ASSERT_EQUAL(n, 2);
+}
+
+static void test_procedures(void)
+{
+    eng_record rec;
+    eng_state *st = eng_state_new(&toy_game, 1);
+    eng_set(st, "c2.hp", "3", err, sizeof err);
+    CU_ASSERT_EQUAL(eng_record_run(&toy_ais[0], st, &rec), 0);
+    CU_ASSERT_EQUAL(rec.ntrace, 1);
+    CU_ASSERT_STRING_EQUAL(rec.trace[0], "toy.heal");
+    CU_ASSERT_PTR_NULL(rec.failed);
+    CU_ASSERT_PTR_NULL(rec.unknown);
+    eng_record_free(&rec);
+    CU_ASSERT_EQUAL(eng_val(st, "c2.hp"), 4);
+
+    /* the right name on the wrong step fails its postcondition */
+    CU_ASSERT_EQUAL(eng_record_run(&toy_ais[1], st, &rec), 0);
+    CU_ASSERT_EQUAL(rec.ntrace, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rec.failed);
+    CU_ASSERT_STRING_EQUAL(rec.failed, "toy.heal");
+    CU_ASSERT_EQUAL(rec.failed_at, 0);
+    eng_record_free(&rec);
+
+    CU_ASSERT_EQUAL(eng_record_run(&toy_ais[2], st, &rec), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rec.unknown);
+    CU_ASSERT_STRING_EQUAL(rec.unknown, "toy.dance");
+    eng_record_free(&rec);
+
+    /* eng_step outside a recording does nothing */
+    eng_step(st, "toy.heal");
+    eng_state_free(st);
+}
+
+static void test_parse_long(void)
+{
+    long v;
+    CU_ASSERT_EQUAL(eng_parse_long("42", &v), 0);
+    CU_ASSERT_EQUAL(v, 42);
+    CU_ASSERT_EQUAL(eng_parse_long("4294967297x", &v), -1);
+    CU_ASSERT_EQUAL(eng_parse_long("99999999999999999999", &v), -1);
+    CU_ASSERT_EQUAL(eng_parse_long("", &v), -1);
+}
+
+void suite_eng(void);
+void suite_eng(void)
+{
+    CU_pSuite s = CU_add_suite("eng", NULL, NULL);
+    CU_add_test(s, "keys from the table: ranges, indexes, enums, text, read-only", test_keys);
+    CU_add_test(s, "actions from the table: arguments, defaults, aliases, errors", test_actions);
+    CU_add_test(s, "content checked statically against the tables", test_static_checks);
+    CU_add_test(s, "counted events, their order, and copies", test_log_and_copy);
+    CU_add_test(s, "probes measure through actions or fail", test_probes);
+    CU_add_test(s, "procedures are checked by their effect", test_procedures);
+    CU_add_test(s, "numbers parsed whole, with range checks", test_parse_long);
+}
