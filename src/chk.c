@@ -1,5 +1,6 @@
 /* chk.c — checker driver: structure, numbers and claims, cards, coverage. */
 #include "chk_int.h"
+#include "i18n_vocab.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -61,122 +62,6 @@ int chk_fact_value(chk_ctx *c, const eng_fact *f, long *out, char *why, size_t w
     *out = e.value;
     snprintf(why, whylen, "%s", e.why);
     return e.rc;
-}
-
-/* ---- number words ------------------------------------------------------- */
-
-typedef struct numword {
-    const char *stem;   /* matched as a prefix of the lower-cased word */
-    long value;
-    int exact;          /* must match the whole word */
-} numword;
-
-/* Longest stems first where one is a prefix of another (e.g. "dreiz" vs "drei"
- * is not needed; "sei" vs "seiz" is not a word here). Ordinals and inflected
- * forms share their cardinal's stem: "dritte", "dritten", "terzo", "terza". */
-static const numword words[] = {
-    /* German */
-    {"null", 0, 1}, {"kein", 0, 1}, {"keine", 0, 1}, {"keinen", 0, 1}, {"eins", 1, 1}, {"ein", 1, 1}, {"eine", 1, 1}, {"einen", 1, 1},
-    {"einem", 1, 1}, {"einer", 1, 1}, {"eines", 1, 1}, {"erst", 1, 0},
-    {"zwei", 2, 0}, {"zweit", 2, 0}, {"drei", 3, 0}, {"dritt", 3, 0}, {"vier", 4, 0},
-    {"fünf", 5, 0}, {"sechs", 6, 0}, {"sieben", 7, 0}, {"siebt", 7, 0}, {"acht", 8, 0},
-    {"neun", 9, 0}, {"zehn", 10, 0}, {"elf", 11, 0}, {"zwölf", 12, 0}, {"zwanzig", 20, 0},
-    /* Italian */
-    {"zero", 0, 1}, {"uno", 1, 1}, {"una", 1, 1}, {"un", 1, 1}, {"primo", 1, 1},
-    {"prima", 1, 1}, {"primi", 1, 1}, {"prime", 1, 1}, {"due", 2, 1}, {"second", 2, 0},
-    {"tre", 3, 1}, {"terz", 3, 0}, {"quattro", 4, 1}, {"quart", 4, 0}, {"cinque", 5, 1},
-    {"quint", 5, 0}, {"sei", 6, 1}, {"sest", 6, 0}, {"sette", 7, 1}, {"settim", 7, 0},
-    {"otto", 8, 1}, {"ottav", 8, 0}, {"nove", 9, 1}, {"nono", 9, 1}, {"nona", 9, 1}, {"noni", 9, 1}, {"none", 9, 1}, {"dieci", 10, 1},
-    {"decim", 10, 0}, {"undici", 11, 1}, {"dodici", 12, 1}, {"venti", 20, 1},
-};
-
-/* Lower-cases ASCII and the Latin-1 capitals German and Italian use. */
-static void lower_utf8(const char *in, char *out, size_t outlen)
-{
-    size_t j = 0;
-    for (size_t i = 0; in[i] && j + 2 < outlen; i++) {
-        unsigned char ch = (unsigned char)in[i];
-        if (ch == 0xC3 && in[i + 1] && (unsigned char)in[i + 1] >= 0x80 &&
-            (unsigned char)in[i + 1] <= 0x9E && (unsigned char)in[i + 1] != 0x97) {
-            out[j++] = (char)0xC3;
-            out[j++] = (char)((unsigned char)in[i + 1] + 0x20);
-            i++;
-        } else {
-            out[j++] = (char)tolower(ch);
-        }
-    }
-    out[j] = '\0';
-}
-
-int chk_parse_number(const char *text, long *out)
-{
-    if (!text)
-        return -1;
-    char buf[128];
-    while (*text == ' ')
-        text++;
-    lower_utf8(text, buf, sizeof buf);
-    size_t len = strlen(buf);
-    while (len && buf[len - 1] == ' ')
-        buf[--len] = '\0';
-    if (!len)
-        return -1;
-    const char *p = buf;
-    int neg = 0;
-    if (*p == '+')
-        p++;
-    else if (*p == '-') {
-        neg = 1;
-        p++;
-    } else if (strncmp(p, "\xe2\x88\x92", 3) == 0) {   /* U+2212 minus */
-        neg = 1;
-        p += 3;
-    }
-    if (isdigit((unsigned char)*p)) {
-        char *end;
-        long v = strtol(p, &end, 10);
-        /* ordinal marks: 3°, 3ª, 3º, 3. */
-        if (*end == '.' && end[1] == '\0')
-            end++;
-        else if (strcmp(end, "\xc2\xb0") == 0 || strcmp(end, "\xc2\xaa") == 0 ||
-                 strcmp(end, "\xc2\xba") == 0)
-            end += 2;
-        if (*end)
-            return -1;
-        *out = neg ? -v : v;
-        return 0;
-    }
-    if (neg)
-        return -1;
-    /* A word: the longest matching stem wins ("dreizehn" is not listed, so
-     * "drei" must not swallow it: non-exact stems accept only inflection
-     * endings after them). */
-    static const char *const endings[] = {"", "e", "en", "er", "es", "em", "n", "s", "o", "a",
-                                          "i", "ten", "te", "ter", "tes", "tem", "ste", "sten",
-                                          "ster", "stes", NULL};
-    long best = -1;
-    size_t bestlen = 0;
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-        size_t sl = strlen(words[i].stem);
-        if (strncmp(p, words[i].stem, sl) != 0)
-            continue;
-        const char *rest = p + sl;
-        int ok = 0;
-        if (words[i].exact)
-            ok = *rest == '\0';
-        else
-            for (const char *const *e = endings; *e; e++)
-                if (strcmp(rest, *e) == 0)
-                    ok = 1;
-        if (ok && sl > bestlen) {
-            best = words[i].value;
-            bestlen = sl;
-        }
-    }
-    if (best < 0)
-        return -1;
-    *out = best;
-    return 0;
 }
 
 /* ---- structure: ids and references ----------------------------------------- */
@@ -292,7 +177,7 @@ static int claim_value(const char *v, long *out)
     return eng_parse_long(v, out);
 }
 
-static void check_binding(chk_ctx *c, const doc_node *n)
+static void check_binding(chk_ctx *c, const game_lang *l, const doc_node *n)
 {
     const eng_game *e = c->g->engine;
     const eng_fact *f = e ? eng_find_fact(e, n->ref) : NULL;
@@ -302,10 +187,17 @@ static void check_binding(chk_ctx *c, const doc_node *n)
                     "the engine knows no fact \"%s\"", n->ref ? n->ref : ""))
         return;
     long written;
+    const char *concept = NULL;
     if (n->type == DOC_NUM) {
-        if (!chk_result(c, chk_parse_number(n->text, &written) == 0, n->file, n->line, needle,
-                        "not-a-number", "\"%s\" is not a number (digits or a number word)",
-                        n->text ? n->text : ""))
+        if (!chk_result(c, i18n_parse_number(l->vocab, n->text, &written) == 0, n->file, n->line, needle,
+                        "not-a-number", "\"%s\" is not a number (digits or a %s number word)",
+                        n->text ? n->text : "", l->code ? l->code : ""))
+            return;
+    } else if (n->type == DOC_WORD) {
+        if (!chk_result(c, l->vocab && i18n_rule_phrase(l->vocab, n->text ? n->text : "", &written, &concept) == 0,
+                        n->file, n->line, needle, "not-a-rule-word",
+                        "\"%s\" holds none of the rule words of templates/lang/%s.xml",
+                        n->text ? n->text : "", l->code ? l->code : ""))
             return;
     } else if (!chk_result(c, claim_value(n->value, &written) == 0, n->file, n->line, needle,
                            "not-a-number", "claim value \"%s\" is not yes, no or a whole number",
@@ -313,13 +205,115 @@ static void check_binding(chk_ctx *c, const doc_node *n)
         return;
     }
     long measured;
-    char why[256] = "";
+    char why[512] = "";
     if (!chk_result(c, chk_fact_value(c, f, &measured, why, sizeof why) == 0, n->file, n->line,
                     needle, "probe-failed", "the engine could not measure %s: %s", f->id, why))
         return;
-    chk_result(c, measured == written, n->file, n->line, needle, "num-mismatch",
-               "%s: the text says %ld (\"%s\"), the engine measures %ld", f->id, written,
-               n->type == DOC_NUM ? n->text : n->value, measured);
+    if (n->type == DOC_WORD)
+        chk_result(c, measured == written, n->file, n->line, needle, "word-mismatch",
+                   "%s: the text says \"%s\" (%s, %ld), the engine measures %ld", f->id, n->text, concept,
+                   written, measured);
+    else
+        chk_result(c, measured == written, n->file, n->line, needle, "num-mismatch",
+                   "%s: the text says %ld (\"%s\"), the engine measures %ld", f->id, written,
+                   n->type == DOC_NUM ? n->text : n->value, measured);
+}
+
+/* ---- statements: every number and rule word a player reads -------------------- */
+
+typedef struct stmt_ctx {
+    chk_ctx *c;
+    const doc_node *node;     /* the text node */
+    const char *text;
+    int line, byte;           /* the search cursor in the source */
+    chk_coverage *cov;
+} stmt_ctx;
+
+static void on_hit(void *data, const i18n_hit *h)
+{
+    stmt_ctx *s = data;
+    char tok[96];
+    size_t len = h->len < sizeof tok - 1 ? h->len : sizeof tok - 1;
+    memcpy(tok, s->text + h->off, len);
+    tok[len] = '\0';
+    /* the source line and column of this very token */
+    int col = 0, line = s->line;
+    const char *needle = tok;
+    if ((tok[0] == '+' || tok[0] == '-') && tok[1])
+        needle = tok + 1;
+    else if (strncmp(tok, "\xe2\x88\x92", 3) == 0 && tok[3])
+        needle = tok + 3;
+    if (doc_src_find(s->node->file, &line, &s->byte, needle, &col) == 0)
+        s->line = line;
+    else
+        line = s->node->line;
+    s->cov->stmt_total++;
+    if (h->kind == I18N_RULEWORD) {
+        s->cov->words_unbound++;
+        if (s->c->opt && s->c->opt->list_unbound)
+            diag_add(s->c->diags, DIAG_NOTE, s->node->file, line, col, "unbound-word",
+                     "rule word \"%s\" (%s) is not bound: <word fact=\"…\">%s</word>, or <n why=\"…\"> "
+                     "if it states no rule", tok, h->concept, tok);
+        return;
+    }
+    s->c->rep->failed++;
+    diag_add(s->c->diags, DIAG_ERROR, s->node->file, line, col, "unbound-number",
+             "the number \"%s\" is neither bound (<num fact=\"…\">) nor marked as no rule number "
+             "(<n why=\"page\">)", tok);
+}
+
+/* Does the player read this text as rules (a rule block, a flowchart label,
+ * a card)? Headings and titles are not statements. */
+static int scanned(const doc_node *n)
+{
+    int in_rule = 0;
+    for (const doc_node *p = n->parent; p; p = p->parent) {
+        if (p->type == DOC_HEADING || p->type == DOC_TITLE || p->type == DOC_SUBTITLE)
+            return 0;
+        if (doc_is_rule_block(p->type) || p->type == DOC_LABEL)
+            in_rule = 1;
+    }
+    return in_rule;
+}
+
+static void count_statement(chk_ctx *c, const game_lang *l, const doc_node *n, chk_coverage *cov)
+{
+    if (!scanned(n))
+        return;
+    switch (n->type) {
+    case DOC_TEXT:
+        if (l->vocab && n->text) {
+            stmt_ctx s = {c, n, n->text, n->line, 0, cov};
+            i18n_scan(l->vocab, n->text, on_hit, &s);
+        }
+        break;
+    case DOC_NUM:
+    case DOC_VAL:
+    case DOC_WORD:
+        cov->stmt_total++;
+        cov->stmt_bound++;
+        break;
+    case DOC_CLAIM:
+        cov->claims++;
+        if (c->opt && c->opt->list_unbound)
+            diag_add(c->diags, DIAG_NOTE, n->file, n->line, doc_src_column(n->file, n->line, "<claim"),
+                     "invisible-claim", "%s = %s is verified by an invisible claim: no printed word carries it",
+                     n->ref ? n->ref : "", n->value ? n->value : "");
+        break;
+    case DOC_MARK: {
+        long v;
+        char needle[300];
+        snprintf(needle, sizeof needle, "why=\"%s\"", n->reason ? n->reason : "");
+        chk_result(c, n->reason && *n->reason, n->file, n->line, "<n", "missing-reason",
+                   "<n> needs why=\"…\": which kind of number this is, if not a rule's");
+        /* a mark is for numbers; anything else inside it hides text */
+        chk_result(c, i18n_parse_number(l->vocab, n->text, &v) == 0, n->file, n->line, needle,
+                   "not-a-number", "<n> marks \"%s\", which is not a number", n->text ? n->text : "");
+        break;
+    }
+    default:
+        break;
+    }
 }
 
 static void check_doc(chk_ctx *c, const game_lang *l, chk_coverage *cov)
@@ -354,6 +348,14 @@ static void check_doc(chk_ctx *c, const game_lang *l, chk_coverage *cov)
             if (marked)
                 chk_result(c, n->reason && *n->reason, n->file, n->line, "kind=", "missing-reason",
                            "kind=\"%s\" needs a reason", n->kind ? n->kind : "gap");
+            if (n->kind) {
+                /* a reviewer sees every block that claims to state no rule */
+                cov->marked++;
+                if (c->opt && c->opt->list_unbound)
+                    diag_add(c->diags, DIAG_NOTE, n->file, n->line, doc_src_column(n->file, n->line, "kind="),
+                             "not-mechanical", "\"%s\" is marked %s: %s", n->id ? n->id : "", n->kind,
+                             n->reason ? n->reason : "(no reason)");
+            }
             if (!marked || bound) {
                 cov->total++;
                 if (bound)
@@ -363,10 +365,15 @@ static void check_doc(chk_ctx *c, const game_lang *l, chk_coverage *cov)
                              "unbound rule block \"%s\"", n->id ? n->id : "");
             }
         }
+        /* a text-only summary (engine="none") has nothing to bind against */
+        if (g->engine)
+            count_statement(c, l, n, cov);
         switch (n->type) {
         case DOC_NUM:
         case DOC_CLAIM:
-            check_binding(c, n);
+        case DOC_WORD:
+            if (g->engine)
+                check_binding(c, l, n);
             break;
         case DOC_TERM:
             snprintf(needle, sizeof needle, "ref=\"%s\"", n->ref ? n->ref : "");
@@ -569,13 +576,21 @@ int chk_game(const game *g, const chk_options *opt, chk_report *rep, diag_list *
         cov->game = strdup(g->id ? g->id : "");
         cov->lang = strdup(l->code ? l->code : "");
         cov->target = g->coverage_target;
+        cov->unverified = g->unverified;
         check_doc(&c, l, cov);
-        if (cov->target >= 0)
+        if (cov->target >= 0 && g->engine) {
             chk_result(&c, (long)cov->bound * 100 >= (long)cov->target * cov->total, l->path,
                        l->doc->root->line, NULL, "coverage",
-                       "rules coverage %d/%d (%.1f %%) is below the game's target of %d %%",
+                       "rules coverage %d/%d blocks (%.1f %%) is below the game's target of %d %%",
                        cov->bound, cov->total, cov->total ? 100.0 * cov->bound / cov->total : 0.0,
                        cov->target);
+            chk_result(&c, (long)cov->stmt_bound * 100 >= (long)cov->target * cov->stmt_total, l->path,
+                       l->doc->root->line, NULL, "coverage",
+                       "statement coverage %d/%d (%.1f %%) is below the game's target of %d %%: "
+                       "check --coverage lists the unbound rule words",
+                       cov->stmt_bound, cov->stmt_total,
+                       cov->stmt_total ? 100.0 * cov->stmt_bound / cov->stmt_total : 0.0, cov->target);
+        }
     }
     if (g->engine) {
         chk_examples(&c, 0);

@@ -19,8 +19,15 @@
 
 typedef struct chk_coverage {
     char *game, *lang;
-    int bound, total;
+    int bound, total;     /* rule blocks: bound / mechanical */
+    /* statements: numbers and rule words a player reads; bound ones are in
+     * <num>, <val> or <word>; unbound numbers are errors, unbound rule words
+     * lower the figure */
+    int stmt_bound, stmt_total, words_unbound;
+    int claims;           /* invisible <claim>s */
+    int marked;           /* rule blocks marked advice/flavour/reference */
     int target;           /* percent, -1 when none */
+    int unverified;       /* engine="none": no figures */
 } chk_coverage;
 
 typedef struct chk_report {
@@ -43,10 +50,5 @@ int chk_game(const game *g, const chk_options *opt, chk_report *rep, diag_list *
 int chk_scenarios(const game *g, size_t first, chk_report *rep, diag_list *diags);
 
 void chk_report_free(chk_report *rep);
-
-/* Parses a number as the rules write it: digits ("5", "3°", "3.", "+1") or an
- * Italian or German number word, cardinal or ordinal, any inflection
- * ("cinque", "terza", "fünf", "dritten"). Returns 0 and sets *out, or -1. */
-int chk_parse_number(const char *text, long *out);
 
 #endif

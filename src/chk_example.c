@@ -1,6 +1,7 @@
 /* chk_example.c — worked examples: scenarios run in the engine, and the prose
  * of every language repeating the scenario's values. */
 #include "chk_int.h"
+#include "i18n_vocab.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,7 @@ typedef struct run_result {
     int ok;
 } run_result;
 
-static int same_value(const char *a, const char *b);
+static int same_value(const i18n_vocab *v, const char *a, const char *b);
 
 /* Runs a scenario once. Reports setup errors (unknown keys, illegal actions)
  * and wrong values between actions as failures when report is set; fills
@@ -46,7 +47,7 @@ static void run_once(chk_ctx *c, const game_scenario *sc, run_result *res, int r
                 }
             } else if (s->kind == GAME_EXPECT) {
                 /* an expectation between actions: checked at this point */
-                if (eng_get(st, s->a, got, sizeof got, err, sizeof err) != 0 || !same_value(got, s->b)) {
+                if (eng_get(st, s->a, got, sizeof got, err, sizeof err) != 0 || !same_value(NULL, got, s->b)) {
                     if (report)
                         chk_result(c, 0, s->loc.file, s->loc.line, "value=", "example-mismatch",
                                    "scenario \"%s\": at this step %s is %s, not %s%s%s", sc->id, s->a,
@@ -107,10 +108,10 @@ static void run_once(chk_ctx *c, const game_scenario *sc, run_result *res, int r
 
 /* Numbers compare as numbers (so "05" or a word in prose matches), other
  * values as strings. */
-static int same_value(const char *a, const char *b)
+static int same_value(const i18n_vocab *v, const char *a, const char *b)
 {
     long x, y;
-    if (chk_parse_number(a, &x) == 0 && chk_parse_number(b, &y) == 0)
+    if (i18n_parse_number(v, a, &x) == 0 && i18n_parse_number(v, b, &y) == 0)
         return x == y;
     return strcmp(a, b) == 0;
 }
@@ -131,7 +132,7 @@ static void run_scenario(chk_ctx *c, const game_scenario *sc)
     char diff[1024] = "";
     size_t used = 0;
     for (size_t k = 0; k < sc->nexpect; k++) {
-        if (same_value(first.got[k], sc->expect[k].value))
+        if (same_value(NULL, first.got[k], sc->expect[k].value))
             continue;
         all = 0;
         int w = snprintf(diff + used, sizeof diff - used, "\n    - %s: %s\n    + %s: %s",
@@ -143,7 +144,7 @@ static void run_scenario(chk_ctx *c, const game_scenario *sc)
         /* point at the first wrong expectation */
         const game_kv *kv = NULL;
         for (size_t k = 0; k < sc->nexpect && !kv; k++)
-            if (!same_value(first.got[k], sc->expect[k].value))
+            if (!same_value(NULL, first.got[k], sc->expect[k].value))
                 kv = &sc->expect[k];
         chk_result(c, 0, kv->loc.file, kv->loc.line, "value=", "example-mismatch",
                    "scenario \"%s\" does not end as written (- expected, + engine):%s", sc->id, diff);
@@ -208,7 +209,7 @@ static void check_prose(chk_ctx *c, const game_lang *l)
                         "scenario \"%s\" has no %s value \"%s\"", sc->id, given ? "given" : "expected",
                         n->ref))
             continue;
-        chk_result(c, same_value(n->text ? n->text : "", want), n->file, n->line, needle,
+        chk_result(c, same_value(l->vocab, n->text ? n->text : "", want), n->file, n->line, needle,
                    "val-mismatch", "example prose says %s = \"%s\", scenario \"%s\" has %s",
                    n->ref, n->text ? n->text : "", sc->id, want);
     }

@@ -2,6 +2,7 @@
  * bound numbers, claims and example values, the same examples and flowcharts.
  * A translator who changes a number or drops a block is told where. */
 #include "chk_int.h"
+#include "i18n_vocab.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,7 @@ static const doc_node *find(const idlist *l, const char *id)
 
 /* One line per binding of a block (not of nested blocks with ids of their
  * own), e.g. "num nemesis.hand-size=5", so two blocks compare as text. */
-static void signature(const doc_node *blk, char *buf, size_t len)
+static void signature(const doc_node *blk, const i18n_vocab *vocab, char *buf, size_t len)
 {
     size_t used = 0;
     buf[0] = '\0';
@@ -68,7 +69,7 @@ static void signature(const doc_node *blk, char *buf, size_t len)
         /* numbers compare by value, so "5" and "cinque" and "fünf" agree */
         if (x->type == DOC_NUM || x->type == DOC_VAL) {
             const char *tag = x->type == DOC_NUM ? "num" : "val";
-            if (chk_parse_number(x->text, &v) == 0)
+            if (i18n_parse_number(vocab, x->text, &v) == 0)
                 snprintf(one, sizeof one, "%s %s=%ld; ", tag, x->ref, v);
             else
                 snprintf(one, sizeof one, "%s %s=%s; ", tag, x->ref, x->text);
@@ -107,8 +108,8 @@ static void compare(chk_ctx *c, const game_lang *src, const game_lang *tr)
                         doc_type_name(t->type), doc_type_name(s->type)))
             continue;
         char ss[2048], ts[2048];
-        signature(s, ss, sizeof ss);
-        signature(t, ts, sizeof ts);
+        signature(s, src->vocab, ss, sizeof ss);
+        signature(t, tr->vocab, ts, sizeof ts);
         chk_result(c, strcmp(ss, ts) == 0, t->file, t->line, needle, "translation-binding",
                    "%s: block \"%s\" binds [%s] but the %s source binds [%s]", tr->code, t->id, ts,
                    src->code, ss);

@@ -155,7 +155,10 @@ int cmd_check(int argc, char **argv, const cli_env *env)
             diag_json_string(stdout, c->game);
             printf(", \"lang\": ");
             diag_json_string(stdout, c->lang);
-            printf(", \"bound\": %d, \"total\": %d, \"target\": %d}", c->bound, c->total, c->target);
+            printf(", \"bound\": %d, \"total\": %d, \"statements_bound\": %d, \"statements\": %d, "
+                   "\"claims\": %d, \"marked\": %d, \"verified\": %s, \"target\": %d}",
+                   c->bound, c->total, c->stmt_bound, c->stmt_total, c->claims, c->marked,
+                   c->unverified ? "false" : "true", c->target);
         }
         printf("],\n \"flowcharts\": {\"states\": %ld, \"combinations_realised\": %ld, "
                "\"combinations\": %ld},\n \"diagnostics\": ",
@@ -171,11 +174,18 @@ int cmd_check(int argc, char **argv, const cli_env *env)
         }
         for (size_t i = 0; i < rep.ncov; i++) {
             const chk_coverage *c = &rep.cov[i];
-            printf("coverage %s/%s: %d of %d rule blocks bound (%.1f %%)%s", c->game, c->lang,
-                   c->bound, c->total, c->total ? 100.0 * c->bound / c->total : 100.0,
-                   c->target >= 0 ? "" : "\n");
+            if (c->unverified) {
+                printf("coverage %s/%s: n/a, not verified (engine=\"none\")\n", c->game, c->lang);
+                continue;
+            }
+            printf("coverage %s/%s: %d of %d statements bound (%.1f %%), %d of %d rule blocks (%.1f %%)",
+                   c->game, c->lang, c->stmt_bound, c->stmt_total,
+                   c->stmt_total ? 100.0 * c->stmt_bound / c->stmt_total : 100.0, c->bound, c->total,
+                   c->total ? 100.0 * c->bound / c->total : 100.0);
             if (c->target >= 0)
-                printf(", target %d %%\n", c->target);
+                printf(", target %d %%", c->target);
+            printf("; %d invisible claim%s, %d block%s marked not mechanical\n", c->claims,
+                   c->claims == 1 ? "" : "s", c->marked, c->marked == 1 ? "" : "s");
         }
         if (rep.flow_states)
             printf("flowcharts: %ld states checked, %ld of %ld predicate combinations realised\n",

@@ -16,7 +16,8 @@ static const char *const type_names[DOC_TYPE_COUNT] = {
     [DOC_TEXT] = "#text",        [DOC_BOLD] = "b",            [DOC_ITALIC] = "i",
     [DOC_LEAD] = "lead",         [DOC_TERM] = "term",         [DOC_ICON] = "icon",
     [DOC_NUM] = "num",           [DOC_CLAIM] = "claim",       [DOC_VAL] = "val",
-    [DOC_XREF] = "ref",          [DOC_GAP] = "gap",
+    [DOC_XREF] = "ref",          [DOC_GAP] = "gap",           [DOC_MARK] = "n",
+    [DOC_WORD] = "word",
 };
 
 const char *doc_type_name(doc_type t)

@@ -54,6 +54,11 @@ typedef enum {
     DOC_VAL,       /* ref = scenario key, variant = "given" | "expect"; text */
     DOC_XREF,      /* ref = target id; text = optional label */
     DOC_GAP,       /* reason; inline children shown as a visible gap */
+    DOC_MARK,      /* <n why="page">36</n>: a number that is not a rule;
+                      reason = why; text */
+    DOC_WORD,      /* <word fact="…">alla sua sinistra</word>: rule words
+                      bound to a fact through the language's vocabulary;
+                      ref = fact id; text */
     DOC_TYPE_COUNT
 } doc_type;
 
@@ -146,6 +151,12 @@ int doc_xml_line(const struct _xmlNode *node);
  * or 0 when unknown; libxml2 keeps no columns for nodes, so diagnostics find
  * them in the source text (cached per file). */
 int doc_src_column(const char *file, int line, const char *needle);
+
+/* Finds needle as a whole token in file from *line (byte offset *byte of
+ * it) onwards, for diagnostics about words inside a text node that spans
+ * lines. 0 with *line, *col (1-based characters) and *byte just past the
+ * hit, so that the next search continues there; -1 when not found. */
+int doc_src_find(const char *file, int *line, int *byte, const char *needle, int *col);
 
 /* Releases the loader's caches (compiled schemas, source lines). */
 void doc_loader_cleanup(void);

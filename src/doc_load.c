@@ -12,6 +12,7 @@
  */
 #include "doc.h"
 
+#include <ctype.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/relaxng.h>
@@ -187,6 +188,43 @@ int doc_src_column(const char *file, int line, const char *needle)
         if (((unsigned char)*p & 0xC0) != 0x80)
             col++;
     return col;
+}
+
+static int word_byte(unsigned char c)
+{
+    return isalnum(c) || c >= 0x80;
+}
+
+int doc_src_find(const char *file, int *line, int *byte, const char *needle, int *col)
+{
+    if (!file || *line <= 0 || !needle || !*needle)
+        return -1;
+    src_file *sf = src_get(file);
+    size_t nl = strlen(needle);
+    /* a text node's tokens lie on its line or the few after it */
+    for (int ln = *line; sf && ln <= sf->nlines && ln < *line + 400; ln++) {
+        const char *l = sf->lines[ln - 1];
+        if (!l)
+            continue;
+        size_t from = ln == *line ? (size_t)*byte : 0;
+        if (from > strlen(l))
+            continue;
+        for (const char *hit = strstr(l + from, needle); hit; hit = strstr(hit + 1, needle)) {
+            /* whole tokens only: "2" is not the 2 of "c2" or of "12" */
+            if ((hit > l && word_byte((unsigned char)hit[-1]) && word_byte((unsigned char)needle[0])) ||
+                (word_byte((unsigned char)hit[nl]) && word_byte((unsigned char)needle[nl - 1])))
+                continue;
+            int c = 1;
+            for (const char *p = l; p < hit; p++)
+                if (((unsigned char)*p & 0xC0) != 0x80)
+                    c++;
+            *line = ln;
+            *byte = (int)(hit - l + (long)nl);
+            *col = c;
+            return 0;
+        }
+    }
+    return -1;
 }
 
 /* First line of file holding needle, or 0. */
@@ -526,6 +564,8 @@ static doc_type map_element(xmlNodePtr n, doc_type parent)
     if (is(n, "claim")) return DOC_CLAIM;
     if (is(n, "val")) return DOC_VAL;
     if (is(n, "ref")) return DOC_XREF;
+    if (is(n, "n")) return DOC_MARK;
+    if (is(n, "word")) return DOC_WORD;
     return DOC_NONE;
 }
 
@@ -559,7 +599,7 @@ static char *collapse_ws(const char *s)
 
 static int takes_text(doc_type t)
 {
-    return t == DOC_NUM || t == DOC_VAL || t == DOC_XREF;
+    return t == DOC_NUM || t == DOC_VAL || t == DOC_XREF || t == DOC_MARK || t == DOC_WORD;
 }
 
 static int holds_inline(doc_type t)
@@ -586,7 +626,8 @@ static void fill_attrs(doc_node *dn, xmlNodePtr n)
     case DOC_CALLOUT: dn->variant = prop(n, "type"); break;
     case DOC_EXAMPLE: case DOC_FLOWREF: case DOC_TERM: dn->ref = prop(n, "ref"); break;
     case DOC_ICON: dn->ref = prop(n, "name"); break;
-    case DOC_NUM: dn->ref = prop(n, "fact"); break;
+    case DOC_NUM: case DOC_WORD: dn->ref = prop(n, "fact"); break;
+    case DOC_MARK: free(dn->reason); dn->reason = prop(n, "why"); break;
     case DOC_CLAIM:
         dn->ref = prop(n, "fact");
         dn->value = prop(n, "value");

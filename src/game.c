@@ -1,5 +1,6 @@
 /* game.c — loading a game folder into the content model. */
 #include "game.h"
+#include "i18n_vocab.h"
 
 #include <dirent.h>
 #include <libxml/parser.h>
@@ -604,13 +605,14 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
         diag_add(diags, DIAG_ERROR, path, g->loc.line, doc_src_column(path, g->loc.line, "id="), "game",
                  "game id \"%s\" differs from its folder name \"%s\"", g->id, name);
     g->engine = g->engine_id ? eng_find(g->engine_id) : NULL;
-    if (!g->engine) {
+    g->unverified = g->engine_id && strcmp(g->engine_id, "none") == 0;
+    if (!g->engine && !g->unverified) {
         char names[256] = "";
         size_t u = 0;
         for (const eng_game *const *e = eng_games(); *e && u < sizeof names; e++)
             u += (size_t)snprintf(names + u, sizeof names - u, "%s%s", u ? ", " : "", (*e)->id);
         diag_add(diags, DIAG_ERROR, path, g->loc.line, doc_src_column(path, g->loc.line, "engine="),
-                 "engine", "no engine \"%s\" is built in (there are: %s)", g->engine_id ? g->engine_id : "",
+                 "engine", "no engine \"%s\" is built in (there are: %s; or engine=\"none\" for a text-only summary)", g->engine_id ? g->engine_id : "",
                  names);
     }
     free(path);
@@ -620,6 +622,10 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
         if (!l->path)
             continue;
         l->doc = doc_load(ld, l->path, diags);
+        /* every summary is read with its own language's words: an Italian
+         * sheet does not accept "drei" */
+        if (l->code && templates_dir)
+            l->vocab = i18n_vocab_load(templates_dir, l->code, diags);
         if (l->doc) {
             const doc_node *r = l->doc->root;
             if (r->value && l->code && strcmp(r->value, l->code) != 0)
@@ -711,6 +717,7 @@ void game_free(game *g)
         free(g->langs[i].code);
         free(g->langs[i].path);
         doc_free(g->langs[i].doc);
+        i18n_vocab_free(g->langs[i].vocab);
     }
     free(g->langs);
     for (size_t i = 0; i < g->noutputs; i++) {

@@ -95,6 +95,7 @@ typedef struct game_lang {
     char *code;
     char *path;         /* content/GAME/it.xml */
     doc *doc;           /* NULL when it failed to load */
+    struct i18n_vocab *vocab;   /* the language's number and rule words, or NULL */
     game_loc loc;
 } game_lang;
 
@@ -112,6 +113,8 @@ typedef struct game {
     char *icons_path;         /* templates/icons/GAME.xml, NULL if absent */
     game_loc loc;
     const eng_game *engine;   /* NULL when engine_id names none (reported) */
+    int unverified;           /* engine="none": a text-only summary, built marked
+                                 as not verified, no engine facts demanded */
 
     char **title_langs, **titles;
     size_t ntitles;

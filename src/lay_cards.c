@@ -71,7 +71,8 @@ static void collect(const doc_node *n, runs *rs, int bold, int italic, dl_color 
         lay_font_role role = lay_font_role_style(LAY_FONT_BODY, bold, italic);
         switch (c->type) {
         case DOC_TEXT: add_text(rs, c->text, role, col, 0); break;
-        case DOC_NUM: case DOC_VAL: case DOC_XREF: add_text(rs, c->text, role, col, 1); break;
+        case DOC_NUM: case DOC_VAL: case DOC_XREF: case DOC_MARK: add_text(rs, c->text, role, col, 1); break;
+        case DOC_WORD: add_text(rs, c->text, role, col, 0); break;
         case DOC_BOLD: case DOC_LEAD: collect(c, rs, 1, italic, col, icons); break;
         case DOC_ITALIC: collect(c, rs, bold, 1, col, icons); break;
         case DOC_TERM: collect(c, rs, bold, italic, col, icons); break;

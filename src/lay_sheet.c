@@ -322,7 +322,12 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
             }
             case DOC_NUM:
             case DOC_VAL:
+            case DOC_MARK:
                 rc = text_run(rs, role, col, n->text, 1, NULL);
+                break;
+            case DOC_WORD:
+                /* a phrase: it may break between its words like any text */
+                rc = text_run(rs, role, col, n->text, 0, NULL);
                 break;
             case DOC_XREF: {
                 const doc_node *target = n->ref ? doc_find_id(s->d->root, n->ref) : NULL;

@@ -17,6 +17,7 @@
 
 #include "chk.h"
 #include "game.h"
+#include "i18n_vocab.h"
 #include "testutil.h"
 
 #define SCHEMA "src/schema/regelwerk.rng"
@@ -239,8 +240,13 @@ static void rep_word(const char *text, const regmatch_t *m, char *rep, size_t le
     char word[64];
     snprintf(word, sizeof word, "%.*s", (int)(m[1].rm_eo - m[1].rm_so), text + m[1].rm_so);
     long v = 0;
-    chk_parse_number(word, &v);
     int german = strstr(text, "lang=\"de\"") != NULL;
+    diag_list d;
+    diag_list_init(&d);
+    i18n_vocab *vocab = i18n_vocab_load("templates", german ? "de" : "it", &d);
+    i18n_parse_number(vocab, word, &v);
+    i18n_vocab_free(vocab);
+    diag_list_free(&d);
     long w = (v + 1) % 12;
     snprintf(rep, len, "%s", german ? de[w] : it[w]);
     *so = m[1].rm_so;

@@ -1,12 +1,33 @@
 /* test_chk_number.c — numbers as the rules write them. */
 #include <CUnit/CUnit.h>
 
-#include "chk.h"
+#include "i18n_vocab.h"
 
+static i18n_vocab *vocab_de, *vocab_it, *lang;
+static diag_list diags;
+
+static int setup(void)
+{
+    diag_list_init(&diags);
+    vocab_de = i18n_vocab_load("templates", "de", &diags);
+    vocab_it = i18n_vocab_load("templates", "it", &diags);
+    lang = vocab_it;
+    return vocab_de && vocab_it ? 0 : 1;
+}
+
+static int teardown(void)
+{
+    i18n_vocab_free(vocab_de);
+    i18n_vocab_free(vocab_it);
+    diag_list_free(&diags);
+    return 0;
+}
+
+/* A number in the current language (lang). */
 static long parse(const char *s)
 {
     long v = -999;
-    if (chk_parse_number(s, &v) != 0)
+    if (i18n_parse_number(lang, s, &v) != 0)
         return -999;
     return v;
 }
@@ -29,6 +50,7 @@ static void test_digits(void)
 
 static void test_italian(void)
 {
+    lang = vocab_it;
     CU_ASSERT_EQUAL(parse("cinque"), 5);
     CU_ASSERT_EQUAL(parse("Cinque"), 5);
     CU_ASSERT_EQUAL(parse("una"), 1);
@@ -48,10 +70,12 @@ static void test_italian(void)
     CU_ASSERT_EQUAL(parse("settembre"), -999);
     CU_ASSERT_EQUAL(parse("nonno"), -999);
     CU_ASSERT_EQUAL(parse("non"), -999);   /* the negation, not "nono" */
+    CU_ASSERT_EQUAL(parse("drei"), -999);  /* German is not Italian */
 }
 
 static void test_german(void)
 {
+    lang = vocab_de;
     CU_ASSERT_EQUAL(parse("fünf"), 5);
     CU_ASSERT_EQUAL(parse("Fünf"), 5);
     CU_ASSERT_EQUAL(parse("FÜNF"), 5);
@@ -59,7 +83,9 @@ static void test_german(void)
     CU_ASSERT_EQUAL(parse("einen"), 1);
     CU_ASSERT_EQUAL(parse("keine"), 0);     /* "keine SP": none is a number too */
     CU_ASSERT_EQUAL(parse("kein"), 0);
-    CU_ASSERT_EQUAL(parse("keiner"), -999);
+    CU_ASSERT_EQUAL(parse("keiner"), 0);
+    CU_ASSERT_EQUAL(parse("keines"), -999);
+    CU_ASSERT_EQUAL(parse("cinque"), -999);   /* Italian is not German */
     CU_ASSERT_EQUAL(parse("erste"), 1);
     CU_ASSERT_EQUAL(parse("ersten"), 1);
     CU_ASSERT_EQUAL(parse("zwei"), 2);
@@ -80,7 +106,7 @@ static void test_german(void)
 void suite_chk_number(void);
 void suite_chk_number(void)
 {
-    CU_pSuite s = CU_add_suite("chk_number", NULL, NULL);
+    CU_pSuite s = CU_add_suite("chk_number", setup, teardown);
     CU_add_test(s, "digits and ordinal marks", test_digits);
     CU_add_test(s, "Italian cardinals and ordinals", test_italian);
     CU_add_test(s, "German cardinals and ordinals", test_german);
