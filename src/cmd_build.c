@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "chk.h"
 #include "cli.h"
 #include "dev_cairo.h"
 #include "dev_haru.h"
@@ -29,9 +30,10 @@ static void usage(FILE *fp)
 {
     fputs("usage: regelwerk build [GAME...] [--lang L] [--only sheet|cards|flow] [--device haru|cairo]\n"
           "                       [--format pdf|png|svg] [--paper a4|letter] [--pages N]\n"
-          "                       [--strict] [-o DIR]\n"
+          "                       [--strict] [--no-verify] [-o DIR]\n"
           "\n"
-          "Renders the outputs configured in each game's game.xml (all games when none\n"
+          "Checks each game (as `regelwerk check` does) and renders the outputs\n"
+          "configured in its game.xml (all games when none\n"
           "is named) into DIR/GAME/ (default DIR: out): sheets as GAME-LANG-PAPER.pdf,\n"
           "flowcharts (laid out by Graphviz's dot, one page each, the paper turned\n"
           "whichever way prints larger) as GAME-LANG-flow-FLOW-PAPER.pdf, status cards\n"
@@ -47,16 +49,20 @@ static void usage(FILE *fp)
           "  --pages N         fit each sheet on N pages, shrinking within the floor\n"
           "  --strict          any layout flaw (overfull line, widow, ..., a flowchart\n"
           "                    or card text that would print below 6.5 pt) is an error\n"
+          "  --no-verify       build games that fail their checks too; every page then\n"
+          "                    says \"nicht verifiziert\" / \"non verificato\"\n"
           "  -o DIR            output folder (default out)\n"
           "\n"
-          "Prints one quality line per sheet and flowchart. Exit status: 0 ok, 1 a build\n"
-          "failed, 2 usage.\n",
+          "A game that fails a check is not built: nothing is written. A text-only game\n"
+          "(engine=\"none\") is built marked as not verified. Prints one quality line\n"
+          "per sheet and flowchart. Exit status: 0 ok, 1 a check or build failed, 2 usage.\n",
           fp);
 }
 
 typedef struct build_opts {
     const char *lang, *only, *device, *format, *paper, *outdir;
     int pages, strict;
+    int no_verify;            /* build without checking first; pages say so */
 } build_opts;
 
 static int mkdirs(const char *path)
@@ -104,7 +110,10 @@ typedef struct furniture {
     const char *licences[8];  /* NULL-terminated, borrowed */
 } furniture;
 
-static void furniture_make(furniture *fu, const game *g, const lay_fonts *fonts, const icon_set *icons)
+/* unverified_lang: the language in which every page says that this build was
+ * not verified, or NULL. */
+static void furniture_make(furniture *fu, const game *g, const lay_fonts *fonts, const icon_set *icons,
+                           const char *unverified_lang)
 {
     memset(fu, 0, sizeof *fu);
     fu->when = build_date(g);
@@ -113,6 +122,11 @@ static void furniture_make(furniture *fu, const game *g, const lay_fonts *fonts,
     gmtime_r(&t, &tm);
     strftime(fu->date, sizeof fu->date, "%Y-%m-%d", &tm);
     size_t n = 0;
+    if (unverified_lang) {
+        char line[128];
+        snprintf(line, sizeof line, "%s", lay_word_unverified(unverified_lang));
+        fu->credits[n++] = strdup(line);
+    }
     for (size_t i = 0; i < g->ncredits && n < 15; i++) {
         const game_credit *c = &g->credits[i];
         char line[512];
@@ -194,7 +208,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
 
     /* the sheet's furniture, from game.xml */
     furniture fu;
-    furniture_make(&fu, g, fonts, icons);
+    furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL);
     char *const *credit_lines = fu.credits;
     const char *const *licences = fu.licences;
     const char *date = fu.date;
@@ -254,7 +268,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     if (!tpl)
         return -1;
     furniture fu;
-    furniture_make(&fu, g, fonts, icons);
+    furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL);
     char *title = summary_title(l);
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
@@ -303,7 +317,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
     if (!tpl)
         return -1;
     furniture fu;
-    furniture_make(&fu, g, fonts, icons);
+    furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL);
     char *title = summary_title(l);
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, status cards, print and play, regelwerk", g->id, l->code);
@@ -408,6 +422,8 @@ int cmd_build(int argc, char **argv, const cli_env *env)
             return CLI_OK;
         } else if (strcmp(a, "--strict") == 0) {
             bo.strict = 1;
+        } else if (strcmp(a, "--no-verify") == 0) {
+            bo.no_verify = 1;
         } else if (next && strcmp(a, "--lang") == 0) {
             bo.lang = argv[++i];
         } else if (next && strcmp(a, "--only") == 0) {
@@ -493,6 +509,23 @@ int cmd_build(int argc, char **argv, const cli_env *env)
             failed++;
             game_free(g);
             continue;
+        }
+        /* What is printed must agree with the engine: a game that fails its
+         * checks is not built (nothing is written) unless --no-verify says
+         * to build it anyway, marked as not verified on every page. */
+        if (!bo.no_verify && !g->unverified) {
+            chk_report rep = {0};
+            chk_options opt = {0, 0};
+            int bad = chk_game(g, &opt, &rep, &diags);
+            chk_report_free(&rep);
+            if (bad) {
+                diag_add(&diags, DIAG_ERROR, g->loc.file, g->loc.line, 0, "build-unverified",
+                         "%s does not pass `regelwerk check`: nothing built (--no-verify builds it "
+                         "marked as not verified)", g->id);
+                failed++;
+                game_free(g);
+                continue;
+            }
         }
         if (build_game(env, &bo, g, NULL, fonts, &diags) != 0)
             failed++;

@@ -19,15 +19,19 @@ typedef struct lang_words {
     const char *print100;
     const char *important, *tip, *example, *gap;
     const char *flowchart, *own_sheet, *version;
+    const char *unverified;  /* printed on every page of a sheet built without verification */
+    const char *open_points; /* the box of what the sources leave open */
 } lang_words;
 
 static const lang_words words_table[] = {
     {"de", "Seite", "von", "Mit 100\xC2\xA0% drucken, nicht \xE2\x80\x9E" "an Seite anpassen\xE2\x80\x9C",
-     "Wichtig", "Tipp", "Beispiel", "L\xC3\xBC" "cke in der Quelle", "Ablaufdiagramm", "eigenes Blatt", "Version"},
+     "Wichtig", "Tipp", "Beispiel", "L\xC3\xBC" "cke in der Quelle", "Ablaufdiagramm", "eigenes Blatt", "Version",
+     "nicht verifiziert", "Unklarheiten"},
     {"it", "Pagina", "di", "Stampare al 100\xC2\xA0%, non \xC2\xAB" "adatta alla pagina\xC2\xBB", "Importante",
-     "Suggerimento", "Esempio", "Lacuna nella fonte", "Diagramma di flusso", "foglio a parte", "Versione"},
+     "Suggerimento", "Esempio", "Lacuna nella fonte", "Diagramma di flusso", "foglio a parte", "Versione",
+     "non verificato", "Punti aperti"},
     {"en", "Page", "of", "Print at 100\xC2\xA0%, not \xE2\x80\x9C" "fit to page\xE2\x80\x9D", "Important", "Tip",
-     "Example", "Gap in the source", "Flowchart", "separate sheet", "Version"},
+     "Example", "Gap in the source", "Flowchart", "separate sheet", "Version", "not verified", "Open points"},
 };
 
 static const lang_words *words_for(const char *lang)
@@ -1276,6 +1280,11 @@ int lay_footer_line(char *buf, size_t cap, const char *const *credits, const cha
 const char *lay_word_flowchart(const char *lang)
 {
     return words_for(lang)->flowchart;
+}
+
+const char *lay_word_unverified(const char *lang)
+{
+    return words_for(lang)->unverified;
 }
 
 static int make_furniture(sheet *s, furniture *fu)

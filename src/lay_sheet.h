@@ -92,6 +92,8 @@ int lay_footer_line(char *buf, size_t cap, const char *const *credits, const cha
 
 /* The word for a flowchart in lang ("Ablaufdiagramm"). */
 const char *lay_word_flowchart(const char *lang);
+/* "nicht verifiziert", "non verificato": every page of an unverified build says so. */
+const char *lay_word_unverified(const char *lang);
 
 /* The number of flaws --strict turns into an error: overfull + underfull +
  * widows + orphans + hyphen stacks + greedy paragraphs + split hyphens +
