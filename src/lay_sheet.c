@@ -134,6 +134,12 @@ typedef struct sheet {
     double *vy, *vxcol;
     const char *lang;
     int quiet;              /* no diagnostics: a measuring pass or a re-layout */
+    /* the inline gaps, numbered in reading order, and the box that says in
+     * the sheet's language what each leaves open (a tree of our own) */
+    const doc_node **gaps;
+    size_t ngaps;
+    doc *notes_doc;
+    const doc_node *notes;
 } sheet;
 
 #define GROW(arr, n, cap)                                                   \
@@ -301,9 +307,13 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
             const doc_node *n = it.cur;
             int container = n->first != NULL;
             int delta = ev == DOC_EV_ENTER ? 1 : -1;
-            if (ev == DOC_EV_EXIT && n->type == DOC_GAP) {
-                /* a visible mark that the source is uncertain here */
-                if (text_run(rs, LAY_FONT_BOLD, s->t->theme.gap, "[?]", 1, NULL) != 0)
+            if ((ev == DOC_EV_EXIT || (ev == DOC_EV_ENTER && !n->first)) && n->type == DOC_GAP) {
+                /* a discreet mark; its note is in the open-points box */
+                char mark[32] = "[?]";
+                for (size_t g = 0; g < s->ngaps; g++)
+                    if (s->gaps[g] == n)
+                        snprintf(mark, sizeof mark, "[%zu]", g + 1);
+                if (text_run(rs, LAY_FONT_BOLD, s->t->theme.gap, mark, 1, NULL) != 0)
                     return -1;
             }
             if (container && (n->type == DOC_BOLD || n->type == DOC_LEAD))
@@ -1439,7 +1449,62 @@ static void sheet_free(sheet *s)
     free(s->vpage);
     free(s->vy);
     free(s->vxcol);
+    free(s->gaps);
+    doc_free(s->notes_doc);
     lay_hyph_free(s->hyph);
+}
+
+/* Numbers the inline gaps in reading order and builds the box of notes:
+ * "[n] what the source leaves open and what this sheet assumes", each in
+ * the words of the gap's reason (the author writes it for players). */
+static int number_gaps(sheet *s)
+{
+    doc_iter it;
+    doc_iter_init(&it, s->d->root);
+    doc_event ev;
+    size_t cap = 0;
+    while ((ev = doc_iter_next(&it)) != DOC_EV_DONE) {
+        if (ev != DOC_EV_ENTER || it.cur->type != DOC_GAP)
+            continue;
+        /* flowchart labels and card texts are printed elsewhere */
+        int printed = 1;
+        for (const doc_node *p = it.cur->parent; p; p = p->parent)
+            if (p->type == DOC_FLOWTEXT || p->type == DOC_CARDTEXT)
+                printed = 0;
+        if (!printed)
+            continue;
+        GROW(s->gaps, s->ngaps, cap);
+        s->gaps[s->ngaps++] = it.cur;
+    }
+    if (!s->ngaps)
+        return 0;
+    doc *nd = calloc(1, sizeof *nd);
+    doc_node *root = nd ? doc_node_new(nd, DOC_SUMMARY) : NULL;
+    doc_node *sec = doc_node_new(nd, DOC_SECTION), *box = doc_node_new(nd, DOC_CALLOUT);
+    doc_node *list = doc_node_new(nd, DOC_LIST);
+    if (nd)
+        nd->root = root;
+    s->notes_doc = nd;
+    if (!root || !sec || !box || !list || doc_append(root, sec) || doc_append(sec, box) || doc_append(box, list)) {
+        free(sec), free(box), free(list);
+        return -1;
+    }
+    list->variant = strdup("plain");
+    for (size_t g = 0; g < s->ngaps; g++) {
+        doc_node *item = doc_node_new(nd, DOC_ITEM), *text = doc_node_new(nd, DOC_TEXT);
+        char *t = NULL;
+        const char *why = s->gaps[g]->reason ? s->gaps[g]->reason : "";
+        size_t len = strlen(why) + 32;
+        if (item && text && (t = malloc(len)))
+            snprintf(t, len, "[%zu]\xC2\xA0%s", g + 1, why);
+        text ? (void)(text->text = t) : free(t);
+        if (!item || !text || !t || doc_append(item, text) || doc_append(list, item)) {
+            free(item), free(text);
+            return -1;
+        }
+    }
+    s->notes = box;
+    return 0;
 }
 
 /* One complete layout at the current size; fills the report. */
@@ -1456,6 +1521,9 @@ static int lay_out(sheet *s, furniture *fu)
     for (const doc_node *c = s->d->root->first; c; c = c->next)
         if (flows(c->type) && block(s, c, 0, 0, 0) != 0)
             return -1;
+    if (s->notes && callout_block(s, s->notes, 0, 0, s->w->open_points, NULL, (dl_color){1, 1, 1},
+                                  s->t->theme.gap) != 0)
+        return -1;
     int overflow = 0;
     if (paginate(s, fu->title_h, fu->header_h, fu->footer_h, &overflow) != 0)
         return -1;
@@ -1511,6 +1579,8 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
     s.meta = &m;
 
     int rc = number_sections(&s);
+    if (!rc)
+        rc = number_gaps(&s);
     furniture fu = {0};
     if (!rc)
         rc = make_furniture(&s, &fu);
