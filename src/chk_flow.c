@@ -20,11 +20,62 @@
 #define MAX_TRACE ENG_MAXTRACE
 #define MAX_PREDS 20          /* combinations tracked exactly up to 2^20 */
 
-static int node_index(const game_flow *f, const char *id)
+/* Node ids of one flow, hashed: a flow of 20,000 decisions is looked up
+ * hundreds of thousands of times, and a linear search made the check
+ * quadratic in its nodes. Built once per flow; duplicates keep the first. */
+typedef struct node_map {
+    const game_flow *f;
+    int *slot;          /* node index + 1, 0 = empty */
+    size_t cap;         /* a power of two */
+} node_map;
+
+static size_t hash_id(const char *s)
 {
-    for (size_t i = 0; id && i < f->nnodes; i++)
-        if (f->nodes[i].id && strcmp(f->nodes[i].id, id) == 0)
-            return (int)i;
+    size_t h = 1469598103934665603u;   /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static int map_build(node_map *m, const game_flow *f)
+{
+    m->f = f;
+    m->cap = 16;
+    while (m->cap < 2 * f->nnodes + 2)
+        m->cap *= 2;
+    m->slot = calloc(m->cap, sizeof *m->slot);
+    if (!m->slot)
+        return -1;
+    for (size_t i = 0; i < f->nnodes; i++) {
+        const char *id = f->nodes[i].id;
+        if (!id)
+            continue;
+        size_t k = hash_id(id) & (m->cap - 1);
+        while (m->slot[k] && strcmp(f->nodes[m->slot[k] - 1].id, id) != 0)
+            k = (k + 1) & (m->cap - 1);
+        if (!m->slot[k])
+            m->slot[k] = (int)i + 1;
+    }
+    return 0;
+}
+
+static void map_free(node_map *m)
+{
+    free(m->slot);
+    m->slot = NULL;
+}
+
+/* Index of the node with this id (its first one), or -1. */
+static int node_index(const node_map *m, const char *id)
+{
+    if (!id || !m->slot)
+        return -1;
+    size_t k = hash_id(id) & (m->cap - 1);
+    while (m->slot[k]) {
+        if (strcmp(m->f->nodes[m->slot[k] - 1].id, id) == 0)
+            return m->slot[k] - 1;
+        k = (k + 1) & (m->cap - 1);
+    }
     return -1;
 }
 
@@ -46,18 +97,14 @@ static int outcome_known(const eng_ai *ai, const char *id)
     return eng_find_outcome(ai, id) != NULL;
 }
 
-/* Successors of node i, written into out (at most n branches + 1). */
-static size_t successors(const game_flow *f, size_t i, int *out)
+/* The successor of node i that comes after k of them, or -2 when there are
+ * no more (-1: a target that does not exist). */
+static int successor(const node_map *m, size_t i, size_t k)
 {
-    const game_fnode *fn = &f->nodes[i];
-    size_t k = 0;
-    if (fn->kind == GAME_FN_DECISION) {
-        for (size_t b = 0; b < fn->nbranches; b++)
-            out[k++] = node_index(f, fn->branches[b].to);
-    } else if (fn->next) {
-        out[k++] = node_index(f, fn->next);
-    }
-    return k;
+    const game_fnode *fn = &m->f->nodes[i];
+    if (fn->kind == GAME_FN_DECISION)
+        return k < fn->nbranches ? node_index(m, fn->branches[k].to) : -2;
+    return k == 0 && fn->next ? node_index(m, fn->next) : -2;
 }
 
 /* Returns 1 when the flow is well-formed enough to be walked. */
@@ -66,6 +113,9 @@ static int check_structure(chk_ctx *c, const game_flow *f, const eng_ai *ai)
     int ok = 1;
     int start = -1, nstarts = 0;
     char needle[300];
+    node_map map;
+    if (map_build(&map, f) != 0)
+        return 0;
     for (size_t i = 0; i < f->nnodes; i++) {
         const game_fnode *fn = &f->nodes[i];
         snprintf(needle, sizeof needle, "id=\"%s\"", fn->id ? fn->id : "");
@@ -73,12 +123,11 @@ static int check_structure(chk_ctx *c, const game_flow *f, const eng_ai *ai)
             nstarts++;
             start = (int)i;
         }
-        for (size_t j = 0; j < i; j++)
-            if (fn->id && f->nodes[j].id && strcmp(fn->id, f->nodes[j].id) == 0)
-                ok &= chk_result(c, 0, fn->loc.file, fn->loc.line, needle, "flow-duplicate",
-                                 "flow \"%s\": node id \"%s\" is used twice", f->id, fn->id);
+        if (fn->id && node_index(&map, fn->id) != (int)i)
+            ok &= chk_result(c, 0, fn->loc.file, fn->loc.line, needle, "flow-duplicate",
+                             "flow \"%s\": node id \"%s\" is used twice", f->id, fn->id);
         if (fn->next)
-            ok &= chk_result(c, node_index(f, fn->next) >= 0, fn->loc.file, fn->loc.line, "next=",
+            ok &= chk_result(c, node_index(&map, fn->next) >= 0, fn->loc.file, fn->loc.line, "next=",
                              "flow-target", "flow \"%s\": node \"%s\" continues to \"%s\", which does not exist",
                              f->id, fn->id, fn->next);
         if (fn->kind == GAME_FN_ACTION)
@@ -107,7 +156,7 @@ static int check_structure(chk_ctx *c, const game_flow *f, const eng_ai *ai)
             ok &= chk_result(c, !seen[v]++, br->loc.file, br->loc.line, "value=", "flow-branch",
                              "flow \"%s\": decision \"%s\" has two branches for \"%s\"", f->id, fn->id,
                              br->value);
-            int to = node_index(f, br->to);
+            int to = node_index(&map, br->to);
             ok &= chk_result(c, to >= 0, br->loc.file, br->loc.line, "to=", "flow-target",
                              "flow \"%s\": branch to \"%s\", which does not exist", f->id, br->to ? br->to : "");
             if (to >= 0)
@@ -122,17 +171,19 @@ static int check_structure(chk_ctx *c, const game_flow *f, const eng_ai *ai)
     }
     ok &= chk_result(c, nstarts == 1, f->loc.file, f->loc.line, NULL, "flow-start",
                      "flow \"%s\" has %d start nodes; it needs exactly one", f->id, nstarts);
-    if (!ok)
+    if (!ok) {
+        map_free(&map);
         return 0;
+    }
 
     /* Reachability and cycles: an iterative depth-first search with colours. */
     size_t n = f->nnodes;
     unsigned char *colour = calloc(n, 1);   /* 0 white, 1 on stack, 2 done */
     int *stack = malloc(n * sizeof *stack);
     size_t *next_child = calloc(n, sizeof *next_child);
-    int *succ = malloc((n + 1) * sizeof *succ);
-    if (!colour || !stack || !next_child || !succ) {
-        free(colour); free(stack); free(next_child); free(succ);
+    if (!colour || !stack || !next_child) {
+        free(colour); free(stack); free(next_child);
+        map_free(&map);
         return 0;
     }
     size_t sp = 0;
@@ -141,9 +192,9 @@ static int check_structure(chk_ctx *c, const game_flow *f, const eng_ai *ai)
     int cycle_at = -1;
     while (sp) {
         int top = stack[sp - 1];
-        size_t ns = successors(f, (size_t)top, succ);
-        if (next_child[top] < ns) {
-            int s = succ[next_child[top]++];
+        int s = successor(&map, (size_t)top, next_child[top]);
+        if (s != -2) {
+            next_child[top]++;
             if (s < 0)
                 continue;
             if (colour[s] == 1 && cycle_at < 0)
@@ -169,7 +220,8 @@ static int check_structure(chk_ctx *c, const game_flow *f, const eng_ai *ai)
         ok &= chk_result(c, colour[i] != 0, fn->loc.file, fn->loc.line, needle, "flow-unreachable",
                          "flow \"%s\": node \"%s\" cannot be reached from the start", f->id, fn->id);
     }
-    free(colour); free(stack); free(next_child); free(succ);
+    free(colour); free(stack); free(next_child);
+    map_free(&map);
     return ok;
 }
 
@@ -205,6 +257,9 @@ typedef struct walk_ctx {
 static int resolve_flow(walk_ctx *w)
 {
     const game_flow *f = w->f;
+    node_map map;
+    if (map_build(&map, f) != 0)
+        return -1;
     size_t n = f->nnodes ? f->nnodes : 1;
     w->npred = calloc(n, sizeof *w->npred);
     w->npidx = calloc(n, sizeof *w->npidx);
@@ -212,14 +267,16 @@ static int resolve_flow(walk_ctx *w)
     w->nnext = calloc(n, sizeof *w->nnext);
     w->bval = calloc(n, sizeof *w->bval);
     w->bto = calloc(n, sizeof *w->bto);
-    if (!w->npred || !w->npidx || !w->nout || !w->nnext || !w->bval || !w->bto)
+    if (!w->npred || !w->npidx || !w->nout || !w->nnext || !w->bval || !w->bto) {
+        map_free(&map);
         return -1;
+    }
     w->start = -1;
     for (size_t i = 0; i < f->nnodes; i++) {
         const game_fnode *fn = &f->nodes[i];
         if (fn->kind == GAME_FN_START && w->start < 0)
             w->start = (int)i;
-        w->nnext[i] = fn->next ? node_index(f, fn->next) : -1;
+        w->nnext[i] = fn->next ? node_index(&map, fn->next) : -1;
         if (fn->kind == GAME_FN_ACTION) {
             /* the engine's own string for the outcome, so that comparing a
              * walk with the engine's trace is mostly a pointer compare */
@@ -235,14 +292,17 @@ static int resolve_flow(walk_ctx *w)
                 w->npidx[i] = k;
         w->bval[i] = calloc(fn->nbranches ? fn->nbranches : 1, sizeof **w->bval);
         w->bto[i] = calloc(fn->nbranches ? fn->nbranches : 1, sizeof **w->bto);
-        if (!w->bval[i] || !w->bto[i])
+        if (!w->bval[i] || !w->bto[i]) {
+            map_free(&map);
             return -1;
+        }
         for (size_t b = 0; b < fn->nbranches; b++) {
             if (branch_value(fn->branches[b].value, &w->bval[i][b]) != 0)
                 w->bval[i][b] = -1;
-            w->bto[i][b] = node_index(f, fn->branches[b].to);
+            w->bto[i][b] = node_index(&map, fn->branches[b].to);
         }
     }
+    map_free(&map);
     return 0;
 }
 
