@@ -1,6 +1,7 @@
 /* test_eng_noxius.c — the Noxius engine: every rule through the public
- * engine API, its probes against planted faults, its AI procedures, and a
- * whole fight played by the simulated players. */
+ * engine API (eng.h), its facts, its AI procedures checked by their steps'
+ * postconditions, the simulator slot, and whole fights played by the
+ * simulated players. */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,40 +16,33 @@ static const eng_game *G = &eng_noxius_game;
 static long fact(const char *id)
 {
     const eng_fact *f = eng_find_fact(G, id);
-    long v = -999;
-    char why[256];
+    long v = -999, actions = 0;
+    char why[512] = "";
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    CU_ASSERT_EQUAL(f->probe(&v, why, sizeof why), 0);
-    return v;
-}
-
-static long fact_with(int fault, const char *id)
-{
-    eng_noxius_fault = fault;
-    long v = fact(id);
-    eng_noxius_fault = NX_FAULT_NONE;
+    int rc = eng_measure(G, f, &v, &actions, why, sizeof why);
+    if (rc != 0)
+        fprintf(stderr, "%s: %s\n", id, why);
+    CU_ASSERT_EQUAL(rc, 0);
     return v;
 }
 
 typedef struct game_run {
-    eng_rng rng;
-    void *st;
+    eng_state *st;
 } game_run;
 
 static void start(game_run *g, int players)
 {
     char err[128], n[12];
-    eng_rng_seed(&g->rng, 5);
-    g->st = G->state_new(&g->rng);
+    g->st = eng_state_new(G, 5);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g->st);
     snprintf(n, sizeof n, "%d", players);
-    CU_ASSERT_EQUAL(G->state_set(g->st, "players", n, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(g->st, "players", n, err, sizeof err), 0);
 }
 
 static void set(game_run *g, const char *key, const char *value)
 {
     char err[256] = "";
-    int rc = G->state_set(g->st, key, value, err, sizeof err);
+    int rc = eng_set(g->st, key, value, err, sizeof err);
     if (rc != 0)
         fprintf(stderr, "set %s=%s: %s\n", key, value, err);
     CU_ASSERT_EQUAL(rc, 0);
@@ -60,7 +54,7 @@ static const char *get(game_run *g, const char *key)
     static int next;
     char err[256] = "";
     char *b = buf[next++ % 8];
-    int rc = G->state_get(g->st, key, b, 256, err, sizeof err);
+    int rc = eng_get(g->st, key, b, 256, err, sizeof err);
     CU_ASSERT_EQUAL(rc, 0);
     return rc == 0 ? b : "?";
 }
@@ -73,17 +67,17 @@ static long num(game_run *g, const char *key)
 static int act(game_run *g, const char *action, const char *args)
 {
     char err[256] = "";
-    return eng_act_str(G, g->st, action, args, err, sizeof err);
+    return eng_act(g->st, action, args, err, sizeof err);
 }
 
 static void roll(game_run *g, const char *face)
 {
-    CU_ASSERT_EQUAL(eng_rng_force(&g->rng, G->dice[0], face), 0);
+    CU_ASSERT_EQUAL(eng_rng_force(eng_state_rng(g->st), eng_find_die(G, "d6"), face), 0);
 }
 
 static void finish(game_run *g)
 {
-    G->state_free(g->st);
+    eng_state_free(g->st);
 }
 
 /* Two characters at P1 and P2 of enemy 1 with the given plates. */
@@ -102,12 +96,13 @@ static void duel(game_run *g, const char *plates, const char *damage)
 static void test_facts_measure(void)
 {
     for (size_t i = 0; i < G->nfacts; i++) {
-        long v = -999;
-        char why[256] = "";
-        int rc = G->facts[i].probe(&v, why, sizeof why);
+        long v = -999, actions = 0;
+        char why[512] = "";
+        int rc = eng_measure(G, &G->facts[i], &v, &actions, why, sizeof why);
         if (rc != 0)
             fprintf(stderr, "%s: %s\n", G->facts[i].id, why);
         CU_ASSERT_EQUAL(rc, 0);
+        CU_ASSERT(actions > 0);     /* a measurement acts */
     }
     /* the numbers of the rules */
     CU_ASSERT_EQUAL(fact("noxius.players.min"), 2);
@@ -143,22 +138,6 @@ static void test_facts_measure(void)
             fprintf(stderr, "%s = %ld\n", yes[i], v);
         CU_ASSERT_EQUAL(v, 1);
     }
-}
-
-/* Each planted fault changes what its probe measures. */
-static void test_probes_catch_faults(void)
-{
-    CU_ASSERT_EQUAL(fact_with(NX_FAULT_ORDER_LOW, "noxius.order.highest-first"), 0);
-    CU_ASSERT_EQUAL(fact_with(NX_FAULT_POWER_FIRST, "noxius.cast.order"), 0);
-    CU_ASSERT_EQUAL(fact_with(NX_FAULT_RIGHT_TO_LEFT, "noxius.roll.left-to-right"), 0);
-    CU_ASSERT_EQUAL(fact_with(NX_FAULT_CROSS_ALLOWED, "noxius.power.cross"), 1);
-    CU_ASSERT_EQUAL(fact_with(NX_FAULT_SHADE_REACHED, "noxius.power.shade-held"), 0);
-    CU_ASSERT_EQUAL(fact_with(NX_FAULT_KO_KEEPS_SP, "noxius.ko.sp-lost"), 0);
-    CU_ASSERT_EQUAL(fact_with(NX_FAULT_NO_MULTI, "noxius.plate.multi"), 1);
-    CU_ASSERT_EQUAL(fact_with(NX_FAULT_LINKED_KEPT, "noxius.linked.reset"), 0);
-    CU_ASSERT_EQUAL(fact_with(NX_FAULT_BUFF_STACKS, "noxius.buff.replaced"), 0);
-    CU_ASSERT_EQUAL(fact_with(NX_FAULT_POSITIONS_SHARED, "noxius.positions.exclusive"), 0);
-    CU_ASSERT_EQUAL(fact("noxius.order.highest-first"), 1);
 }
 
 /* ---- rules one by one ---------------------------------------------------------------- */
@@ -441,7 +420,7 @@ static void test_life_by_players(void)
     CU_ASSERT_EQUAL(left[4], 4);
     start(&g, 2);
     char err[256];
-    CU_ASSERT_NOT_EQUAL(G->state_set(g.st, "e1.plates", "3/2 4p:3/2", err, sizeof err), 0);
+    CU_ASSERT_NOT_EQUAL(eng_set(g.st, "e1.plates", "3/2 4p:3/2", err, sizeof err), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "come first"));
     finish(&g);
 }
@@ -481,10 +460,10 @@ static void test_specs_round_trip(void)
     char err[256];
     static const char *const bad[] = {"r=1|2|3", "delta=+1", "r=1|2|3|4|5|X", "r=1|2|3|4|5|6 bogus=1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        CU_ASSERT_NOT_EQUAL(G->state_set(g.st, "c1.a1", bad[i], err, sizeof err), 0);
-    CU_ASSERT_NOT_EQUAL(G->state_set(g.st, "e1.plates", "3/4", err, sizeof err), 0);
-    CU_ASSERT_NOT_EQUAL(G->state_set(g.st, "e1.plates", "[6+]", err, sizeof err), 0);
-    CU_ASSERT_NOT_EQUAL(G->state_set(g.st, "players", "5", err, sizeof err), 0);
+        CU_ASSERT_NOT_EQUAL(eng_set(g.st, "c1.a1", bad[i], err, sizeof err), 0);
+    CU_ASSERT_NOT_EQUAL(eng_set(g.st, "e1.plates", "3/4", err, sizeof err), 0);
+    CU_ASSERT_NOT_EQUAL(eng_set(g.st, "e1.plates", "[6+]", err, sizeof err), 0);
+    CU_ASSERT_NOT_EQUAL(eng_set(g.st, "players", "5", err, sizeof err), 0);
     finish(&g);
 }
 
@@ -493,15 +472,14 @@ static void test_specs_round_trip(void)
 typedef struct ai_ctx {
     const eng_ai *ai;
     long states;
-    int bad;
+    int bad, failed;
     int seen[32];
     int values[8][4];
 } ai_ctx;
 
-static int visit(const void *st, void *data)
+static int visit(const eng_state *st, void *data)
 {
     ai_ctx *c = data;
-    const char *tr[64];
     c->states++;
     for (size_t p = 0; p < c->ai->npreds; p++) {
         int v = c->ai->preds[p].eval(st);
@@ -510,17 +488,18 @@ static int visit(const void *st, void *data)
         else
             c->values[p][v] = 1;
     }
-    int n = c->ai->run(st, tr, 64);
-    if (n <= 0)
+    eng_state *cp = eng_state_copy(st);
+    eng_record rec;
+    if (!cp || eng_record_run(c->ai, cp, &rec) != 0 || rec.ntrace <= 0 || rec.unknown)
         c->bad++;
-    for (int i = 0; i < n; i++) {
-        int k = 0, found = 0;
-        for (const char *const *o = c->ai->outcomes; *o; o++, k++)
-            if (strcmp(*o, tr[i]) == 0)
-                found = 1, c->seen[k] = 1;
-        if (!found)
-            c->bad++;
-    }
+    if (rec.failed && c->failed++ == 0)
+        fprintf(stderr, "%s: step %s failed its postcondition\n", c->ai->id, rec.failed);
+    for (int i = 0; i < rec.ntrace; i++)
+        for (size_t k = 0; k < c->ai->noutcomes; k++)
+            if (strcmp(c->ai->outcomes[k].id, rec.trace[i]) == 0)
+                c->seen[k] = 1;
+    eng_record_free(&rec);
+    eng_state_free(cp);
     return 0;
 }
 
@@ -531,14 +510,14 @@ static void test_ais(void)
         ai_ctx c;
         memset(&c, 0, sizeof c);
         c.ai = &G->ais[a];
-        long n = G->ais[a].enumerate(1, visit, &c);
+        long n = G->ais[a].enumerate(G, 1, visit, &c);
         CU_ASSERT(n > 0);
         CU_ASSERT_EQUAL(n, c.states);
         CU_ASSERT_EQUAL(c.bad, 0);
-        int k = 0;
-        for (const char *const *o = G->ais[a].outcomes; *o; o++, k++) {
+        CU_ASSERT_EQUAL(c.failed, 0);
+        for (size_t k = 0; k < G->ais[a].noutcomes; k++) {
             if (!c.seen[k])
-                fprintf(stderr, "%s: outcome %s never reached\n", G->ais[a].id, *o);
+                fprintf(stderr, "%s: outcome %s never reached\n", G->ais[a].id, G->ais[a].outcomes[k].id);
             CU_ASSERT(c.seen[k]);
         }
         for (size_t p = 0; p < G->ais[a].npreds; p++) {   /* every predicate both ways */
@@ -549,7 +528,77 @@ static void test_ais(void)
     }
 }
 
-static void count_event(void *ctx, const nx_event *ev)
+/* Wrong procedures under the right outcome ids: their steps fail. */
+static int wrong_power_first(eng_state *st)
+{
+    char err[128];
+    /* the power is adjusted by hand before "the effect": a cast whose
+     * effect step shows the power already moved */
+    eng_set(st, "c2.power", "2", err, sizeof err);
+    eng_step(st, "noxius.cast.effect");
+    return 0;
+}
+
+static int wrong_ko_goes_on(eng_state *st)
+{
+    char err[128];
+    /* T/2 with 1 LP: knocked out by the T, and the 2 is dealt all the same */
+    eng_rng_force(eng_state_rng(st), eng_find_die(G, "d6"), "1");
+    eng_act(st, "roll", NULL, err, sizeof err);
+    eng_step(st, "noxius.cast.roll");
+    eng_act(st, "hit", "who=2", err, sizeof err);
+    eng_act(st, "lose", "who=2 amount=9 kind=lp", err, sizeof err);
+    eng_set(st, "c2.ko", "1", err, sizeof err);
+    eng_act(st, "deal", "who=1 amount=2", err, sizeof err);
+    eng_step(st, "noxius.cast.results");
+    return 0;
+}
+
+static void test_wrong_steps_fail(void)
+{
+    const eng_ai *cast = eng_find_ai(G, "noxius.cast");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(cast);
+    eng_ai wrong = *cast;
+    game_run g;
+    duel(&g, "3/2 3/2", "1 1 1 1");
+    set(&g, "ai.who", "2");
+    set(&g, "c2.a1", "delta=+1 effect=sp:1 r=T/2|T/2|T/2|T/2|T/2|T/2");
+    eng_record rec;
+    wrong.run = wrong_power_first;
+    CU_ASSERT_EQUAL(eng_record_run(&wrong, g.st, &rec), 0);
+    CU_ASSERT_PTR_NOT_NULL(rec.failed);
+    if (rec.failed)
+        CU_ASSERT_STRING_EQUAL(rec.failed, "noxius.cast.effect");
+    eng_record_free(&rec);
+    finish(&g);
+
+    duel(&g, "3/2 3/2", "1 1 1 1");
+    set(&g, "ai.who", "2");
+    set(&g, "c2.a1", "delta=+0 r=T/2|T/2|T/2|T/2|T/2|T/2");
+    set(&g, "c2.lp", "1");
+    wrong.run = wrong_ko_goes_on;
+    CU_ASSERT_EQUAL(eng_record_run(&wrong, g.st, &rec), 0);
+    CU_ASSERT_PTR_NOT_NULL(rec.failed);
+    if (rec.failed)
+        CU_ASSERT_STRING_EQUAL(rec.failed, "noxius.cast.results");
+    eng_record_free(&rec);
+    finish(&g);
+
+    /* and the engine's own procedure passes on the same state */
+    duel(&g, "3/2 3/2", "1 1 1 1");
+    set(&g, "ai.who", "2");
+    set(&g, "c2.a1", "delta=+0 r=T/2|T/2|T/2|T/2|T/2|T/2");
+    set(&g, "c2.lp", "1");
+    roll(&g, "1");
+    CU_ASSERT_EQUAL(eng_record_run(cast, g.st, &rec), 0);
+    CU_ASSERT_PTR_NULL(rec.failed);
+    CU_ASSERT_EQUAL(num(&g, "c2.ko"), 1);
+    CU_ASSERT_EQUAL(num(&g, "e1.plate"), 1);
+    eng_record_free(&rec);
+    finish(&g);
+}
+
+static void count_event(void *ctx, const eng_event *ev)
 {
     (void)ev;
     (*(int *)ctx)++;
@@ -576,7 +625,7 @@ static void test_auto_fight(void)
         set(&g, "e2.damage", "1 2 2 3");
         act(&g, "spawn", "enemy=1");
         act(&g, "spawn", "enemy=2");
-        eng_noxius_narrate(g.st, count_event, &events[run]);
+        eng_listen(g.st, count_event, &events[run]);
         long r = 0;
         while (r < 60 && !num(&g, "fight.over") && strcmp(get(&g, "over"), "none") == 0) {
             CU_ASSERT_EQUAL(act(&g, "auto-round", ""), ENG_OK);
@@ -584,12 +633,113 @@ static void test_auto_fight(void)
         }
         CU_ASSERT(r < 60);
         CU_ASSERT(num(&g, "fight.over") == 1 || strcmp(get(&g, "over"), "failed") == 0);
+        CU_ASSERT(num(&g, "log.turn") > 0);
         rounds[run] = r;
         finish(&g);
     }
     CU_ASSERT_EQUAL(rounds[0], rounds[1]);
     CU_ASSERT_EQUAL(events[0], events[1]);
     CU_ASSERT(events[0] > 10);
+}
+
+/* The simulator slot: a fight as the file's elements give it. */
+static void test_sim_slot(void)
+{
+    const eng_sim *sim = G->sim;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sim);
+    game_run g;
+    g.st = eng_state_new(G, 1);
+    char err[256] = "";
+    eng_kv root[] = {{"game", "noxius"}, {"rounds", "10"}};
+    eng_kv aria[] = {{"name", "Aria"}, {"lp", "6"}, {"scale", "0 6"}};
+    eng_kv hieb[] = {{"name", "Hieb"}, {"power", "0"}, {"results", "3|3|3|3|3|3"}};
+    eng_kv bren[] = {{"name", "Bren"}, {"lp", "5"}, {"scale", "0 5"}, {"pays", "lp-first"}};
+    eng_kv ratte[] = {{"name", "Ratte"}, {"round", "1"}, {"damage", "1 1 1 1"}, {"plates", "3/2 3/2"}};
+    eng_kv ratte2[] = {{"name", "Ratte"}, {"round", "2"}, {"damage", "1 1 1 1"}, {"plates", "3/2"}};
+    CU_ASSERT_EQUAL(sim->setup(g.st, "fight", 0, root, 2, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(sim->setup(g.st, "character", 0, aria, 3, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(sim->setup(g.st, "ability", 0, hieb, 3, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(sim->setup(g.st, "character", 1, bren, 4, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(sim->setup(g.st, "ability", 1, hieb, 3, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(sim->setup(g.st, "enemy", 0, ratte, 4, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(sim->setup(g.st, "enemy", 1, ratte2, 4, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(num(&g, "players"), 2);
+    CU_ASSERT_STRING_EQUAL(get(&g, "c2.name"), "Bren");
+    CU_ASSERT_EQUAL(num(&g, "c2.sp-first"), 0);
+    CU_ASSERT_STRING_EQUAL(get(&g, "c1.a2"), "");          /* the stand-ins went */
+    CU_ASSERT_STRING_EQUAL(get(&g, "c1.a1.name"), "Hieb");
+    CU_ASSERT_EQUAL(num(&g, "e2.round"), 2);
+    CU_ASSERT_EQUAL(num(&g, "e2.present"), 0);
+    CU_ASSERT_EQUAL(sim->round(g.st), 0);
+    CU_ASSERT_EQUAL(num(&g, "e1.defeated"), 1);             /* two 3s: both plates */
+    CU_ASSERT_EQUAL(num(&g, "e2.present"), 0);
+    char res[64];
+    sim->result(g.st, res, sizeof res);
+    CU_ASSERT_STRING_EQUAL(res, "undecided");
+    CU_ASSERT_EQUAL(sim->round(g.st), 1);                   /* the second rat appears and falls */
+    sim->result(g.st, res, sizeof res);
+    CU_ASSERT_STRING_EQUAL(res, "won");
+    CU_ASSERT_STRING_EQUAL(get(&g, "fight.result"), "won");
+    /* the file's mistakes, as the old command reported them */
+    eng_kv bad_scale[] = {{"name", "X"}, {"lp", "6"}, {"scale", "3 1"}};
+    CU_ASSERT_NOT_EQUAL(sim->setup(g.st, "character", 0, bad_scale, 3, err, sizeof err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "the low T field must be below the high one"));
+    eng_kv bad_power[] = {{"name", "X"}, {"lp", "6"}, {"scale", "0 3"}, {"power", "5"}};
+    CU_ASSERT_NOT_EQUAL(sim->setup(g.st, "character", 0, bad_power, 4, err, sizeof err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "power 5 is not between the T fields 0 and 3"));
+    eng_kv late[] = {{"name", "Wolf"}, {"round", "11"}, {"damage", "1 1 1 1"}, {"plates", "3"}};
+    CU_ASSERT_NOT_EQUAL(sim->setup(g.st, "enemy", 0, late, 4, err, sizeof err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "but the fight lasts 10 rounds"));
+    /* damage values are bounded: no overflow in the players' choice of place */
+    eng_kv huge[] = {{"name", "Wolf"}, {"round", "1"}, {"damage", "134217728 0 0 0"}, {"plates", "3"}};
+    CU_ASSERT_NOT_EQUAL(sim->setup(g.st, "enemy", 0, huge, 4, err, sizeof err), 0);
+    CU_ASSERT_NOT_EQUAL(eng_set(g.st, "e1.damage", "1 1 1 100", err, sizeof err), 0);
+    CU_ASSERT_NOT_EQUAL(eng_set(g.st, "e1.damage", "1 1 1 -1", err, sizeof err), 0);
+    CU_ASSERT_NOT_EQUAL(eng_set(g.st, "e1.plates", "2147483647/2", err, sizeof err), 0);
+    finish(&g);
+}
+
+/* Every key of the table resolves for every index, reads, and writes back
+ * what it read. */
+static void test_keys_round_trip(void)
+{
+    game_run g;
+    start(&g, 4);
+    for (size_t i = 0; i < G->nkeys; i++) {
+        const eng_key *k = &G->keys[i];
+        int n0 = k->nmax[0] ? k->nmax[0] : 1, n1 = k->nmax[1] ? k->nmax[1] : 1;
+        for (int a = 1; a <= n0; a++)
+            for (int b = 1; b <= n1; b++) {
+                char key[64], v[512], err[256], back[512];
+                size_t u = 0;
+                int idx = 0;
+                for (const char *p = k->pattern; *p && u < sizeof key - 4; p++)
+                    if (*p == 'N' || *p == 'M')
+                        u += (size_t)snprintf(key + u, sizeof key - u, "%d", idx++ ? b : a);
+                    else
+                        key[u++] = *p;
+                key[u] = '\0';
+                int rc = eng_get(g.st, key, v, sizeof v, err, sizeof err);
+                if (rc != 0)
+                    fprintf(stderr, "%s: %s\n", key, err);
+                CU_ASSERT_EQUAL(rc, 0);
+                int ro = k->type == ENG_TEXT ? !k->set_text : (k->get && !k->set);
+                if (ro) {
+                    CU_ASSERT_NOT_EQUAL(eng_set(g.st, key, v, err, sizeof err), 0);
+                    continue;
+                }
+                rc = eng_set(g.st, key, v, err, sizeof err);
+                if (rc != 0)
+                    fprintf(stderr, "%s = %s: %s\n", key, v, err);
+                CU_ASSERT_EQUAL(rc, 0);
+                CU_ASSERT_EQUAL(eng_get(g.st, key, back, sizeof back, err, sizeof err), 0);
+                CU_ASSERT_STRING_EQUAL(back, v);
+            }
+    }
+    /* the counted events are keys too */
+    CU_ASSERT_EQUAL(num(&g, "log.hit"), 0);
+    CU_ASSERT_EQUAL(num(&g, "log.first.roll"), 0);
+    finish(&g);
 }
 
 static void test_api_errors(void)
@@ -600,9 +750,12 @@ static void test_api_errors(void)
     CU_ASSERT_EQUAL(act(&g, "fly", ""), ENG_ERROR);
     CU_ASSERT_EQUAL(act(&g, "cast", "who=3 ability=1"), ENG_ERROR);
     CU_ASSERT_EQUAL(act(&g, "spawn", ""), ENG_ERROR);
-    CU_ASSERT_NOT_EQUAL(G->state_set(g.st, "c9.lp", "1", err, sizeof err), 0);
-    CU_ASSERT_NOT_EQUAL(G->state_set(g.st, "e1.left", "1", err, sizeof err), 0);
-    CU_ASSERT_NOT_EQUAL(G->state_get(g.st, "bogus", err, sizeof err, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(act(&g, "start", "players=5"), ENG_ILLEGAL);
+    CU_ASSERT_EQUAL(act(&g, "cast", "who=2 ability=5"), ENG_ILLEGAL);
+    CU_ASSERT_EQUAL(act(&g, "lose", "who=1 amount=1 kind=lp pay=sp"), ENG_ILLEGAL);
+    CU_ASSERT_NOT_EQUAL(eng_set(g.st, "c9.lp", "1", err, sizeof err), 0);
+    CU_ASSERT_NOT_EQUAL(eng_set(g.st, "e1.left", "1", err, sizeof err), 0);
+    CU_ASSERT_NOT_EQUAL(eng_get(g.st, "bogus", err, sizeof err, err, sizeof err), 0);
     finish(&g);
 }
 
@@ -611,8 +764,7 @@ void suite_eng_noxius(void);
 void suite_eng_noxius(void)
 {
     CU_pSuite s = CU_add_suite("eng_noxius", NULL, NULL);
-    CU_add_test(s, "every probe measures the rule values", test_facts_measure);
-    CU_add_test(s, "planted faults change the probes", test_probes_catch_faults);
+    CU_add_test(s, "every probe acts and measures the rule values", test_facts_measure);
     CU_add_test(s, "positions per player count, exclusive, the two wolves", test_positions);
     CU_add_test(s, "turn order from the highest position", test_turn_order);
     CU_add_test(s, "power scale: T fields, crossing", test_power_scale);
@@ -625,7 +777,10 @@ void suite_eng_noxius(void)
     CU_add_test(s, "enemy life by player count", test_life_by_players);
     CU_add_test(s, "new place after an enemy falls", test_reposition_after_defeat);
     CU_add_test(s, "ability and plate specs", test_specs_round_trip);
-    CU_add_test(s, "AI procedures on every enumerated state", test_ais);
+    CU_add_test(s, "AI procedures on every enumerated state, every step's postcondition", test_ais);
+    CU_add_test(s, "a wrong step under the right outcome fails", test_wrong_steps_fail);
     CU_add_test(s, "whole fights, reproducible", test_auto_fight);
+    CU_add_test(s, "the simulator slot", test_sim_slot);
+    CU_add_test(s, "every key resolves and round-trips", test_keys_round_trip);
     CU_add_test(s, "API errors", test_api_errors);
 }
