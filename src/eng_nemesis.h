@@ -1,9 +1,10 @@
-/* eng_nemesis.h — the Nemesis engine's one test hook.
+/* eng_nemesis.h — the Nemesis engine (eng_nemesis.c) and its measurements
+ * (eng_nemesis_facts.c), which see the engine only through eng.h.
  *
- * The engine itself is reached through eng_nemesis_game (eng.h). Tests must
- * show that each probe notices when the rule it measures changes; this flag
- * plants one such fault inside the engine. It is 0 (no fault) outside tests
- * and is not thread-safe: set it, measure, set it back to NM_FAULT_NONE.
+ * The game is reached through eng_nemesis_game. The state stays private to
+ * eng_nemesis.c; the two files share only what is declared here: the
+ * procedures that the AI table runs, and the tables of facts and AI
+ * procedures that the game declares.
  */
 #ifndef REGELWERK_ENG_NEMESIS_H
 #define REGELWERK_ENG_NEMESIS_H
@@ -12,20 +13,21 @@
 
 extern const eng_game eng_nemesis_game;
 
-enum nm_fault {
-    NM_FAULT_NONE,
-    NM_FAULT_LIGHT_FOUR,       /* the 4th light wound, not the 3rd, turns serious */
-    NM_FAULT_TOKEN_RIGHT,      /* the first-player token passes to the right */
-    NM_FAULT_MELEE_NO_WOUND,   /* a melee miss costs nothing */
-    NM_FAULT_TARGET_MOST,      /* intruders attack the character with most cards */
-    NM_FAULT_ENGINES_THREE,    /* only 3 damaged engines blow the ship up */
-    NM_FAULT_SURPRISE_EQUAL,   /* surprise also when the hand equals the number */
-    NM_FAULT_FIRE_FIRST,       /* fire damage before the intruder attacks */
-    NM_FAULT_DANGER_ROLLS,     /* a danger token still rolls for noise */
-    NM_FAULT_CAREFUL_COMBAT    /* careful movement allowed in combat */
-};
+/* The AI procedures (eng_ai.run), in eng_nemesis.c: each performs its
+ * procedure on st, marking its steps with eng_step. The question is in the
+ * state's keys: ai.room and ai.surprise (whom an intruder attacks),
+ * ai.intruder and ai.amount (damage to an intruder). 0, or -1 when the
+ * question names no intruder. */
+int eng_nemesis_run_target(eng_state *st);
+int eng_nemesis_run_damage(eng_state *st);
+int eng_nemesis_run_event(eng_state *st);
+int eng_nemesis_run_bag(eng_state *st);
 
-/* The fault planted now (enum nm_fault). */
-extern int eng_nemesis_fault;
+/* In eng_nemesis_facts.c: the facts and the AI procedures (predicates,
+ * outcomes with their postconditions, enumerators). */
+#define ENG_NEMESIS_NFACTS 113
+#define ENG_NEMESIS_NAIS 4
+extern const eng_fact eng_nemesis_facts[ENG_NEMESIS_NFACTS];
+extern const eng_ai eng_nemesis_ais[ENG_NEMESIS_NAIS];
 
 #endif
