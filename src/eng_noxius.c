@@ -1835,21 +1835,9 @@ static const char *const nx_statuses[] = {
     "noxius.result.damage", "noxius.result.hit", "noxius.result.lp", "noxius.result.sp",
     "noxius.result.wound", "noxius.round.summary", NULL};
 
+#define COUNT(a) (sizeof (a) / sizeof (a)[0])
+
 const eng_game eng_noxius_game = {
-    .id = "noxius",
-    .name = "Noxius",
-    .state_size = sizeof(nx_state),
-    .init = nx_init,
-    .keys = nx_keys,
-    .nkeys = sizeof nx_keys / sizeof nx_keys[0],
-    .actions = nx_actions,
-    .nactions = sizeof nx_actions / sizeof nx_actions[0],
-    .events = nx_events,
-    .dice = nx_dice,
-    .facts = eng_noxius_facts,
-    .nfacts = ENG_NOXIUS_NFACTS,
-    .ais = eng_noxius_ais,
-    .nais = ENG_NOXIUS_NAIS,
-    .statuses = nx_statuses,
-    .sim = &nx_sim,
+    "noxius", "Noxius", sizeof(nx_state), nx_init, nx_keys, COUNT(nx_keys), nx_actions, COUNT(nx_actions),
+    nx_events, nx_dice, eng_noxius_facts, ENG_NOXIUS_NFACTS, eng_noxius_ais, ENG_NOXIUS_NAIS, nx_statuses, &nx_sim,
 };
