@@ -129,7 +129,7 @@ static void test_usage(void)
     char *out = malloc(OUT);
     CU_ASSERT_FATAL(out != NULL);
     CU_ASSERT_EQUAL(sim("--help", out), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "usage: regelwerk simulate noxius FILE"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "usage: regelwerk simulate GAME FILE"));
     CU_ASSERT_EQUAL(sim("", out), 2);
     CU_ASSERT_EQUAL(sim("nemesis " FIX "duel.xml", out), 2);
     CU_ASSERT_EQUAL(sim("noxius " FIX "duel.xml --format xml", out), 2);
