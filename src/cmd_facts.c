@@ -85,7 +85,7 @@ int cmd_facts(int argc, char **argv, const cli_env *env)
         json_object_object_add(root, "version", json_object_new_int(1));
         json_object_object_add(root, "game", json_object_new_string(g->id));
         json_object_object_add(root, "facts", list);
-        puts(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+        puts(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE));
         json_object_put(root);
     } else {
         printf("%zu facts of %s%s\n", g->nfacts, g->id, failed ? ", some could not be measured" : "");

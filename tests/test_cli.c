@@ -52,10 +52,141 @@ static void test_cli_all_games_no_overflow(void)
     tu_runf(o, sizeof o, "rm -rf %s", root);
 }
 
+/* A copy of the real content in a temporary root, for planting faults. */
+static int content_copy(char *root, size_t cap)
+{
+    char tmpl[] = "/tmp/regelwerk-cli-XXXXXX";
+    if (!mkdtemp(tmpl))
+        return -1;
+    snprintf(root, cap, "%s", tmpl);
+    char path[512];
+    snprintf(path, sizeof path, "%s/content", root);
+    return tu_copy_tree("content", path);
+}
+
+static int count_files(const char *dir)
+{
+    char out[64];
+    if (tu_runf(out, sizeof out, "find %s -type f 2>/dev/null | wc -l", dir) != 0)
+        return -1;
+    return atoi(out);
+}
+
+/* build checks first: a number the engine contradicts stops the build and
+ * nothing is written; --no-verify builds it, marked on every page. */
+static void test_cli_build_verifies_first(void)
+{
+    char root[256], path[512], outdir[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
+    /* a bound number the engine contradicts: six faces become seven */
+    static char out[65536];
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">6</num>",
+                                       "<num fact=\"noxius.die.faces\">7</num>") == 0);
+    snprintf(outdir, sizeof outdir, "%s/out", root);
+    int rc = tu_runf(out, sizeof out, "%s --content %s/content build noxius --only sheet -o %s 2>&1", tu_bin(),
+                     root, outdir);
+    CU_ASSERT_EQUAL(rc, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius.die.faces: the text says 7"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing built"));
+    CU_ASSERT_EQUAL(count_files(outdir), 0);
+
+    rc = tu_runf(out, sizeof out, "%s --content %s/content build noxius --only sheet --paper a4 --no-verify -o %s 2>&1",
+                 tu_bin(), root, outdir);
+    CU_ASSERT_EQUAL(rc, 0);
+    char pdf[600];
+    snprintf(pdf, sizeof pdf, "%s/noxius/noxius-de-a4.pdf", outdir);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "pdftotext %s - | grep -c 'nicht verifiziert'", pdf), 0);
+    CU_ASSERT(atoi(out) >= 1);
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
+/* A text-only game (engine="none") checks as unverified and builds marked;
+ * an unknown engine names those that exist. */
+static void test_cli_engine_none(void)
+{
+    char root[256];
+    CU_ASSERT_FATAL(many_games(root, sizeof root, 0) == 0);
+    char path[512];
+    snprintf(path, sizeof path, "%s/demo", root);
+    static char out[65536];
+    CU_ASSERT_FATAL(tu_runf(out, sizeof out, "mkdir -p %s", path) == 0);
+    snprintf(path, sizeof path, "%s/demo/game.xml", root);
+    CU_ASSERT_FATAL(tu_write_file(path,
+        "<game id=\"demo\" engine=\"none\" source-lang=\"de\">\n"
+        "  <title lang=\"de\">Demo</title>\n  <players min=\"1\" max=\"4\"/>\n"
+        "  <credits><credit role=\"source\" lang=\"de\" version=\"1\">A. Autor</credit></credits>\n"
+        "  <languages><language code=\"de\" file=\"de.xml\"/></languages>\n"
+        "  <outputs><sheet template=\"reference\" paper=\"a4\"/></outputs>\n</game>\n") == 0);
+    snprintf(path, sizeof path, "%s/demo/de.xml", root);
+    CU_ASSERT_FATAL(tu_write_file(path,
+        "<summary game=\"demo\" lang=\"de\" version=\"1\"><title>Demo</title>\n"
+        "<section id=\"s\"><h>Runde</h><p id=\"p\">Jeder zieht 2 Karten.</p></section></summary>\n") == 0);
+    int rc = tu_runf(out, sizeof out, "%s --content %s check demo 2>&1", tu_bin(), root);
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "not verified"));
+    rc = tu_runf(out, sizeof out, "%s --content %s build demo -o %s/out 2>&1 && pdftotext %s/out/demo/demo-de-a4.pdf - 2>&1",
+                 tu_bin(), root, root, root);
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "nicht verifiziert"));
+    /* an engine that does not exist: the message lists those that do */
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "sed -i 's/engine=\"none\"/engine=\"nonesuch\"/' %s/demo/game.xml", root), 0);
+    rc = tu_runf(out, sizeof out, "%s --content %s check demo 2>&1", tu_bin(), root);
+    CU_ASSERT_EQUAL(rc, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "there are: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius"));
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
+/* regelwerk facts lists every fact with its value and its actions. */
+static void test_cli_facts(void)
+{
+    static char out[262144];
+    int rc = tu_runf(out, sizeof out, "%s facts noxius --format json", tu_bin());
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"version\": 1"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"id\": \"noxius."));
+    CU_ASSERT_PTR_NULL(strstr(out, "\"actions\": 0,"));
+    rc = tu_runf(out, sizeof out, "%s facts nonesuch 2>&1", tu_bin());
+    CU_ASSERT_EQUAL(rc, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius"));
+}
+
+/* A scenario naming a key, action or argument the engine does not have is
+ * refused when the file is loaded, at its line, even before it runs. */
+static void test_cli_scenario_checked_at_load(void)
+{
+    char dir[] = "/tmp/regelwerk-scen-XXXXXX";
+    CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+    char path[300];
+    snprintf(path, sizeof path, "%s/house.xml", dir);
+    CU_ASSERT_FATAL(tu_write_file(path,
+        "<examples game=\"noxius\">\n"
+        "  <scenario id=\"a\">\n"
+        "    <given><set key=\"c1.lpp\" value=\"3\"/></given>\n"
+        "    <actions><do action=\"hit\" args=\"who=1 strength=2\"/><value key=\"c1.lp\" value=\"3\"/></actions>\n"
+        "    <expect><value key=\"c1.lp\" value=\"3\"/></expect>\n"
+        "  </scenario>\n</examples>\n") == 0);
+    static char out[65536];
+    int rc = tu_runf(out, sizeof out, "%s check --examples %s 2>&1", tu_bin(), path);
+    CU_ASSERT_EQUAL(rc, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "house.xml:3:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "unknown key \"c1.lpp\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "house.xml:4:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "strength"));
+    tu_runf(out, sizeof out, "rm -rf %s", dir);
+}
+
 void suite_cli(void);
 void suite_cli(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
     CU_add_test(s, "check/build of every game: no overflow, every game reported",
                 test_cli_all_games_no_overflow);
+    CU_add_test(s, "build refuses a planted fault, writes nothing; --no-verify marks the pages",
+                test_cli_build_verifies_first);
+    CU_add_test(s, "engine=\"none\" checks unverified and builds marked; unknown engines listed",
+                test_cli_engine_none);
+    CU_add_test(s, "regelwerk facts: every fact, its value and its actions", test_cli_facts);
+    CU_add_test(s, "scenario keys, actions and arguments checked when loaded", test_cli_scenario_checked_at_load);
 }
