@@ -152,7 +152,7 @@ mutate: export MUTATE_LDLIBS = $(LDLIBS)
 mutate: export MUTATE_BUILD = $(BUILD)
 mutate: export MUTATE_TOOL = $(MUTATOR)
 mutate: $(BIN) $(MUTATOR)
-	sh tests/mutate/run.sh
+	$(SAN_ENV) sh tests/mutate/run.sh
 
 # Regenerates the XML schema from its compact form (needs trang).
 schema:

@@ -1,6 +1,7 @@
 /* test_mutate.c — the mutator of `make mutate` (tests/mutate/mutate.c) on a
  * small fixture: exactly the mutants we mean, none inside comments, strings,
- * character literals, directives, file-scope tables or array sizes, and an
+ * character literals, directives, file-scope tables, array sizes or local
+ * struct definitions (a local table's values are mutated), and an
  * applied mutant that changes its token and nothing else. */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -45,7 +46,18 @@ static void test_list(void)
         "20 " FIXTURE ":27:17 int+1 0->1\n"
         "21 " FIXTURE ":27:17 int-1 0->(-1)\n"
         "22 " FIXTURE ":27:19 logic ||->&&\n"
-        "23 " FIXTURE ":27:24 eq ==->!=\n";
+        "23 " FIXTURE ":27:24 eq ==->!=\n"
+        "24 " FIXTURE ":33:74 int+1 1->2\n"
+        "25 " FIXTURE ":33:74 int-1 1->0\n"
+        "26 " FIXTURE ":33:77 int+1 2->3\n"
+        "27 " FIXTURE ":33:77 int-1 2->1\n"
+        "28 " FIXTURE ":34:17 int+1 0->1\n"
+        "29 " FIXTURE ":34:17 int-1 0->(-1)\n"
+        "30 " FIXTURE ":34:22 int+1 1->2\n"
+        "31 " FIXTURE ":34:22 int-1 1->0\n"
+        "32 " FIXTURE ":34:25 arith +->-\n"
+        "33 " FIXTURE ":34:27 int+1 1->2\n"
+        "34 " FIXTURE ":34:27 int-1 1->0\n";
     static char out[OUT];
     CU_ASSERT_EQUAL_FATAL(tu_runf(out, sizeof out, "%s list %s", mutator(), FIXTURE), 0);
     CU_ASSERT_STRING_EQUAL(out, expected);
@@ -130,7 +142,7 @@ static void test_sample(void)
 static void test_errors(void)
 {
     char out[256];
-    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s apply 24 %s 2>/dev/null", mutator(), FIXTURE), 2);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s apply 35 %s 2>/dev/null", mutator(), FIXTURE), 2);
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s apply 0 %s 2>/dev/null", mutator(), FIXTURE), 2);
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s list /nonexistent.c 2>/dev/null", mutator()), 2);
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s frobnicate %s 2>/dev/null", mutator(), FIXTURE), 2);

@@ -391,12 +391,16 @@ static int has_effect(size_t first, size_t last)
     return 0;
 }
 
-enum { B_BODY, B_BLOCK, B_INIT, B_OTHER };
+/* what a brace opens: a function body, a block, an initializer or compound
+ * literal (part of an expression), a struct/union/enum definition inside a
+ * function (part of a declaration, nothing to mutate), anything else at file
+ * scope */
+enum { B_BODY, B_BLOCK, B_INIT, B_TYPE, B_OTHER };
 #define MAXNEST 256
 
 static void find_mutants(void)
 {
-    int braces[MAXNEST], nbraces = 0, in_func = 0;
+    int braces[MAXNEST], nbraces = 0, in_func = 0, in_type = 0;
     int ctrl[MAXNEST], nparens = 0;      /* per open parenthesis: a control head's? */
     int pending_ctrl = 0;                /* if/while/for/switch seen, its ( comes next */
     int last_close_ctrl = 0;             /* the last ")" closed a control head: a "{"
@@ -410,8 +414,9 @@ static void find_mutants(void)
         const tok *t = &toks[i];
         const tok *prev = i ? &toks[i - 1] : NULL;
         int top = nbraces ? braces[nbraces - 1] : -1;
+        int in_expr = top == B_INIT || top == B_TYPE;   /* no statements here */
 
-        if (in_func && expect && top != B_INIT) {
+        if (in_func && expect && !in_expr) {
             expect = 0;
             first = -1;
             if (is(t, "else") || is(t, "do")) {
@@ -427,6 +432,10 @@ static void find_mutants(void)
             int kind;
             if (!in_func)
                 kind = is(prev, ")") && nparens == 0 ? B_BODY : B_OTHER;
+            else if (is(prev, "struct") || is(prev, "union") || is(prev, "enum") ||
+                     (i >= 2 && (is(&toks[i - 2], "struct") || is(&toks[i - 2], "union") ||
+                                 is(&toks[i - 2], "enum"))))
+                kind = B_TYPE;
             else if (top == B_INIT || is(prev, "="))
                 kind = B_INIT;
             else if (is(prev, ")") && !last_close_ctrl)
@@ -438,6 +447,7 @@ static void find_mutants(void)
                 exit(2);
             }
             braces[nbraces++] = kind;
+            in_type += kind == B_TYPE;
             if (kind == B_BODY)
                 in_func = 1;
             if (kind == B_BODY || kind == B_BLOCK) {
@@ -448,11 +458,12 @@ static void find_mutants(void)
         }
         if (t->kind == T_PUNCT && is(t, "}")) {
             int kind = nbraces ? braces[--nbraces] : B_OTHER;
+            in_type -= kind == B_TYPE;
             if (kind == B_BODY)
                 in_func = 0;
             if (in_func && (kind == B_BLOCK))
                 expect = 1;
-            if (kind != B_INIT)
+            if (kind != B_INIT && kind != B_TYPE)
                 first = -1;
             continue;
         }
@@ -485,13 +496,13 @@ static void find_mutants(void)
         }
 
         int array_size = 0;
-        if (first >= 0 && decl && stmt_parens == 0 && top != B_INIT) {
+        if (first >= 0 && decl && stmt_parens == 0 && !in_expr) {
             if (is(t, "="))
                 decl_init = 1;
             else if (is(t, ","))
                 decl_init = 0;
         }
-        if (first >= 0 && decl && !decl_init && stmt_parens == 0 && top != B_INIT && is(t, "["))
+        if (first >= 0 && decl && !decl_init && stmt_parens == 0 && !in_expr && is(t, "["))
             skip_brackets++;
         else if (skip_brackets && is(t, "["))
             skip_brackets++;
@@ -499,7 +510,7 @@ static void find_mutants(void)
             skip_brackets--;
         array_size = skip_brackets > 0;
 
-        if (first >= 0 && top != B_INIT && nparens == 0) {
+        if (first >= 0 && !in_expr && nparens == 0) {
             if (is(t, "?"))
                 questions++;
             else if (is(t, ":") && questions > 0)
@@ -511,7 +522,7 @@ static void find_mutants(void)
             }
         }
 
-        if (!array_size) {
+        if (!array_size && !in_type) {
             if (t->kind == T_NUM) {
                 mutate_number(t);
             } else if (t->kind == T_PUNCT) {
@@ -529,7 +540,7 @@ static void find_mutants(void)
             }
         }
 
-        if (is(t, ";") && nparens == 0 && top != B_INIT) {
+        if (is(t, ";") && nparens == 0 && !in_expr) {
             if (first >= 0 && !decl && !is_keyword(&toks[first]) && has_effect((size_t)first, i)) {
                 const tok *f = &toks[first];
                 add(f->off, t->off + t->len - f->off, f->line, f->col, "stmt-del", "");
