@@ -5,6 +5,11 @@
 #   make check           run every CUnit suite (DEBUGGER=valgrind to run under it)
 #   make check SAN=1     the same, built with AddressSanitizer and UBSan
 #   make bench           benchmarks, figures printed
+#   make mutate          mutation testing of the engines: mutants of each src/eng_GAME.c
+#                        that `regelwerk check GAME` kills, survivors by file:line
+#                        (GAMES="noxius ..." to choose, MUTATE_MAX=N for a seeded
+#                        sample of N per game, MUTATE_SEED, MUTATE_JOBS=2); reports
+#                        into out/mutate/GAME.txt, never fails on the score
 #   make install         PREFIX=/usr/local DESTDIR=
 #   make WERROR=1        warnings are errors (CI)
 
@@ -60,8 +65,9 @@ LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/src/%.o)
 TEST_SRC := $(filter-out $(SKIP_SRC),$(sort $(wildcard tests/*.c)))
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TEST_BIN := $(BUILD)/tests/run-tests
+MUTATOR := $(BUILD)/tests/mutate
 
-.PHONY: all tool outputs check bench install uninstall clean schema FORCE
+.PHONY: all tool outputs check bench mutate install uninstall clean schema FORCE
 .DELETE_ON_ERROR:
 
 all: outputs
@@ -124,8 +130,9 @@ SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:fast_unwind_on_malloc=0 
 VALGRIND_FLAGS := --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
                   --suppressions=$(abspath tests/valgrind.supp)
 
-check: $(TEST_BIN) $(BIN)
-	$(SAN_ENV) REGELWERK_BIN=$(abspath $(BIN)) $(DEBUGGER) \
+# The mutator is a prerequisite: tests/test_mutate.c runs it on a fixture.
+check: $(TEST_BIN) $(BIN) $(MUTATOR)
+	$(SAN_ENV) REGELWERK_BIN=$(abspath $(BIN)) REGELWERK_MUTATE=$(abspath $(MUTATOR)) $(DEBUGGER) \
 	  $(if $(findstring valgrind,$(DEBUGGER)),$(VALGRIND_FLAGS)) $(TEST_BIN)
 
 bench: $(BIN) $(BUILD)/tests/bench
@@ -134,6 +141,23 @@ bench: $(BIN) $(BUILD)/tests/bench
 $(BUILD)/tests/bench: tests/bench/bench.c $(BUILD)/libregelwerk.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# Mutation testing (tests/mutate/run.sh says how): the mutator is a small
+# program of its own; each mutant is compiled as the Makefile compiles, at
+# -O0 for speed and with -w because a mutant may well warn.
+$(MUTATOR): tests/mutate/mutate.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+mutate: export MUTATE_CC = $(CC)
+mutate: export MUTATE_CPPFLAGS = $(CPPFLAGS)
+mutate: export MUTATE_CFLAGS = $(filter-out -MMD -MP -Werror -g,$(CFLAGS)) -O0 -w
+mutate: export MUTATE_LDFLAGS = $(LDFLAGS)
+mutate: export MUTATE_LDLIBS = $(LDLIBS)
+mutate: export MUTATE_BUILD = $(BUILD)
+mutate: export MUTATE_TOOL = $(MUTATOR)
+mutate: $(BIN) $(MUTATOR)
+	$(SAN_ENV) sh tests/mutate/run.sh
 
 # Regenerates the XML schema from its compact form (needs trang).
 schema:
@@ -161,4 +185,4 @@ uninstall:
 clean:
 	rm -rf out/build out/build-san out/bin
 
--include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d $(TEST_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d $(TEST_OBJ:.o=.d) $(MUTATOR).d

@@ -1,0 +1,186 @@
+#!/bin/sh
+# run.sh — `make mutate`: mutation testing of the rules engines.
+#
+# For each game (GAMES, else every src/eng_GAME.c but eng.c, eng_registry.c
+# and the facts files) the mutator lists the mutants of src/eng_GAME.c; each
+# one is compiled on its own, linked with the tool's other objects and made to
+# run `regelwerk check GAME`. A mutant that makes check fail (or hang) is
+# killed: the content verifies that piece of the rules. A survivor is a rule
+# the content does not yet verify. A mutant that does not compile or link is
+# stillborn and counted apart.
+#
+# make sets (exported): MUTATE_CC, MUTATE_CPPFLAGS, MUTATE_CFLAGS,
+#   MUTATE_LDFLAGS, MUTATE_LDLIBS (as the Makefile builds, flags with make's
+#   shell quoting), MUTATE_BUILD (the object folder), MUTATE_TOOL (the
+#   mutator); the user: GAMES, MUTATE_MAX (a reproducible sample of at most N
+#   mutants per game), MUTATE_SEED (the sample's seed, default 1),
+#   MUTATE_JOBS (default 2), MUTATE_OUT (default out/mutate).
+#
+# Exit status: 0 whatever the score (this reports, it is not a gate), 2 when
+# the run itself broke (no mutator, the unmutated engine does not build or
+# does not check clean).
+#
+# Internally, `run.sh --one GAME ID` runs one mutant (xargs calls it).
+
+set -u
+
+: "${MUTATE_CC:=cc}" "${MUTATE_CPPFLAGS:=}" "${MUTATE_CFLAGS:=}" "${MUTATE_LDFLAGS:=}"
+: "${MUTATE_LDLIBS:=}" "${MUTATE_BUILD:=out/build}" "${MUTATE_TOOL:=out/build/tests/mutate}"
+: "${MUTATE_MAX:=0}" "${MUTATE_SEED:=1}" "${MUTATE_JOBS:=2}" "${MUTATE_OUT:=out/mutate}"
+: "${GAMES:=}"
+export MUTATE_CC MUTATE_CPPFLAGS MUTATE_CFLAGS MUTATE_LDFLAGS MUTATE_LDLIBS MUTATE_BUILD \
+       MUTATE_TOOL MUTATE_MAX MUTATE_SEED MUTATE_JOBS MUTATE_OUT
+
+die() {
+    echo "mutate: $*" >&2
+    exit 2
+}
+
+now() {
+    date +%s.%N
+}
+
+# Compiles $1 into $2 and links $3 from it, the tool's main.o and the
+# archive without the engine ($4). The flags are read by eval because make
+# hands them over as it would write them on a command line (with quotes).
+build_one() {
+    eval "set -- \"\$@\" $MUTATE_CPPFLAGS $MUTATE_CFLAGS"
+    _src=$1 _obj=$2 _bin=$3 _lib=$4
+    shift 4
+    "$MUTATE_CC" "$@" -c -o "$_obj" "$_src" || return 1
+    eval "set -- $MUTATE_LDFLAGS"
+    eval "\"\$MUTATE_CC\" \"\$@\" -o \"\$_bin\" \"\$MUTATE_BUILD/src/main.o\" \"\$_obj\" \"\$_lib\" $MUTATE_LDLIBS"
+}
+
+# One mutant: prints "ID killed|survived|stillborn|timeout" into its result file.
+one() {
+    game=$1 id=$2
+    work=$MUTATE_OUT/work/$game
+    dir=$work/m$id
+    rm -rf "$dir" && mkdir -p "$dir" || exit 2
+    if ! "$MUTATE_TOOL" apply "$id" "src/eng_$game.c" -o "$dir/eng_$game.c"; then
+        echo "$id broken" > "$work/res/$id"
+        exit 0
+    fi
+    if ! build_one "$dir/eng_$game.c" "$dir/eng_$game.o" "$dir/regelwerk" "$work/lib.a" \
+         > "$dir/build.log" 2>&1; then
+        status=stillborn
+    else
+        timeout "$(cat "$work/timeout")" "$dir/regelwerk" check "$game" > /dev/null 2>&1
+        rc=$?
+        if [ "$rc" -eq 0 ]; then
+            status=survived
+        elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+            status=timeout
+        else
+            status=killed
+        fi
+    fi
+    echo "$id $status" > "$work/res/$id"
+    rm -rf "$dir"
+}
+
+if [ "${1:-}" = "--one" ]; then
+    one "$2" "$3"
+    exit 0
+fi
+
+[ -x "$MUTATE_TOOL" ] || die "no mutator at $MUTATE_TOOL (run it through make mutate)"
+[ -f "$MUTATE_BUILD/libregelwerk.a" ] && [ -f "$MUTATE_BUILD/src/main.o" ] ||
+    die "no $MUTATE_BUILD/libregelwerk.a or main.o: build the tool first"
+command -v timeout > /dev/null || die "timeout (coreutils) is needed"
+
+if [ -z "$GAMES" ]; then
+    for f in src/eng_*.c; do
+        g=${f#src/eng_}
+        g=${g%.c}
+        case $g in
+        registry | *_facts) ;;
+        *) GAMES="$GAMES $g" ;;
+        esac
+    done
+fi
+
+mkdir -p "$MUTATE_OUT" || die "cannot create $MUTATE_OUT"
+for game in $GAMES; do
+    src=src/eng_$game.c
+    [ -f "$src" ] || die "no engine $src"
+    work=$MUTATE_OUT/work/$game
+    report=$MUTATE_OUT/$game.txt
+    rm -rf "$work" && mkdir -p "$work/res" || die "cannot create $work"
+    started=$(now)
+
+    # The archive without the engine's member, so that the mutated object is
+    # the only definition the linker can take.
+    # (ar d says nothing when the member is missing: look before and after)
+    ar t "$MUTATE_BUILD/libregelwerk.a" | grep -qx "eng_$game.o" ||
+        die "$MUTATE_BUILD/libregelwerk.a holds no eng_$game.o"
+    cp "$MUTATE_BUILD/libregelwerk.a" "$work/lib.a" && ar d "$work/lib.a" "eng_$game.o" &&
+        ! ar t "$work/lib.a" | grep -qx "eng_$game.o" || die "cannot make $work/lib.a"
+
+    # The unmutated engine, built the way every mutant is, must check clean:
+    # otherwise every mutant would look killed.
+    mkdir -p "$work/base"
+    build_one "$src" "$work/base/eng.o" "$work/base/regelwerk" "$work/lib.a" \
+        > "$work/base/build.log" 2>&1 || { cat "$work/base/build.log" >&2; die "$src does not build"; }
+    t0=$(now)
+    "$work/base/regelwerk" check "$game" > "$work/base/check.log" 2>&1 ||
+        { cat "$work/base/check.log" >&2; die "the unmutated $game does not check clean"; }
+    t1=$(now)
+    # ten times the clean check, at least 5 s: a mutant that loops is killed
+    awk -v a="$t0" -v b="$t1" 'BEGIN { t = (b - a) * 10; if (t < 5) t = 5; printf "%.1f\n", t }' \
+        > "$work/timeout"
+
+    if [ "$MUTATE_MAX" -gt 0 ] 2> /dev/null; then
+        "$MUTATE_TOOL" list --sample "$MUTATE_MAX" --seed "$MUTATE_SEED" "$src" > "$work/list" ||
+            die "the mutator failed on $src"
+    else
+        "$MUTATE_TOOL" list "$src" > "$work/list" || die "the mutator failed on $src"
+    fi
+    all=$("$MUTATE_TOOL" list "$src" | wc -l)
+
+    cut -d' ' -f1 "$work/list" | xargs -P "$MUTATE_JOBS" -n 1 sh "$0" --one "$game" ||
+        die "running the mutants of $game failed"
+
+    # Join the results to the list: ID FILE:LINE:COL OP ORIG->REPL
+    find "$work/res" -type f -exec cat {} + | sort -n > "$work/results"
+    awk -v game="$game" -v all="$all" -v max="$MUTATE_MAX" -v seed="$MUTATE_SEED" \
+        -v secs="$(awk -v a="$started" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')" '
+        FNR == NR { status[$1] = $2; next }
+        {
+            id = $1; loc = $2; op = $3
+            rest = $0
+            sub(/^[^ ]+ [^ ]+ [^ ]+ /, "", rest)
+            # the replacement never holds "->"; the original may (st->x)
+            n = split(rest, parts, "->")
+            repl = parts[n]
+            orig = substr(rest, 1, length(rest) - length(repl) - 2)
+            line = loc ": " status[id] ": " op " " orig " -> " repl
+            s = status[id]
+            if (s == "killed" || s == "timeout") { killed++; if (s == "timeout") timeouts++ }
+            else if (s == "survived") { survived++; surv[survived] = line }
+            else if (s == "stillborn") { stillborn++; still[stillborn] = line }
+            else { broken++ }
+            total++
+        }
+        END {
+            scored = killed + survived
+            printf "mutate %s: %d killed, %d survived, %d stillborn, %d total (score %.1f %%)\n",
+                game, killed, survived, stillborn, total, scored ? 100 * killed / scored : 0
+            if (total < all)
+                printf "  a sample of %d of the %d mutants (MUTATE_MAX=%d, seed %d)\n", total, all, max, seed
+            printf "  %d of the killed timed out; %d s\n", timeouts, secs
+            for (i = 1; i <= survived; i++) print surv[i]
+            if (stillborn) printf "stillborn (do not compile or link):\n"
+            for (i = 1; i <= stillborn; i++) print "  " still[i]
+            if (broken) { printf "mutate %s: %d mutants could not be written\n", game, broken; exit 3 }
+        }' "$work/results" "$work/list" > "$report.tmp"
+    rc=$?
+    mv "$report.tmp" "$report" || die "cannot write $report"
+    cat "$report"
+    [ "$rc" -eq 0 ] || die "the mutator could not write every mutant of $game"
+    [ "$(wc -l < "$work/results")" -eq "$(wc -l < "$work/list")" ] ||
+        die "some mutants of $game left no result (see $work)"
+    rm -rf "$work"
+done
+exit 0

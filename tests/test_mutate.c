@@ -1,0 +1,161 @@
+/* test_mutate.c — the mutator of `make mutate` (tests/mutate/mutate.c) on a
+ * small fixture: exactly the mutants we mean, none inside comments, strings,
+ * character literals, directives, file-scope tables, array sizes or local
+ * struct definitions (a local table's values are mutated), and an
+ * applied mutant that changes its token and nothing else. */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#define FIXTURE "tests/fixtures/mutate/sample.c"
+#define OUT (64 * 1024)
+
+/* The mutator under test (make check sets REGELWERK_MUTATE). */
+static const char *mutator(void)
+{
+    const char *m = getenv("REGELWERK_MUTATE");
+    return m && *m ? m : "out/build/tests/mutate";
+}
+
+static void test_list(void)
+{
+    static const char expected[] =
+        "1 " FIXTURE ":12:14 arith +->-\n"
+        "2 " FIXTURE ":18:13 int+1 2->3\n"
+        "3 " FIXTURE ":18:13 int-1 2->1\n"
+        "4 " FIXTURE ":22:11 cmp <-><=\n"
+        "5 " FIXTURE ":22:15 logic &&->||\n"
+        "6 " FIXTURE ":22:20 eq !=->==\n"
+        "7 " FIXTURE ":22:23 int+1 0->1\n"
+        "8 " FIXTURE ":22:23 int-1 0->(-1)\n"
+        "9 " FIXTURE ":23:9 stmt-del x = twice(x) - 1;->;\n"
+        "10 " FIXTURE ":23:22 arith -->+\n"
+        "11 " FIXTURE ":23:24 int+1 1->2\n"
+        "12 " FIXTURE ":23:24 int-1 1->0\n"
+        "13 " FIXTURE ":24:5 stmt-del buf[0] = c;->;\n"
+        "14 " FIXTURE ":24:9 int+1 0->1\n"
+        "15 " FIXTURE ":24:9 int-1 0->(-1)\n"
+        "16 " FIXTURE ":25:5 stmt-del printf(\"%s %d\\n\", s, buf[0]);->;\n"
+        "17 " FIXTURE ":26:16 int+1 0->1\n"
+        "18 " FIXTURE ":26:16 int-1 0->(-1)\n"
+        "19 " FIXTURE ":27:14 cmp >=->>\n"
+        "20 " FIXTURE ":27:17 int+1 0->1\n"
+        "21 " FIXTURE ":27:17 int-1 0->(-1)\n"
+        "22 " FIXTURE ":27:19 logic ||->&&\n"
+        "23 " FIXTURE ":27:24 eq ==->!=\n"
+        "24 " FIXTURE ":33:74 int+1 1->2\n"
+        "25 " FIXTURE ":33:74 int-1 1->0\n"
+        "26 " FIXTURE ":33:77 int+1 2->3\n"
+        "27 " FIXTURE ":33:77 int-1 2->1\n"
+        "28 " FIXTURE ":34:17 int+1 0->1\n"
+        "29 " FIXTURE ":34:17 int-1 0->(-1)\n"
+        "30 " FIXTURE ":34:22 int+1 1->2\n"
+        "31 " FIXTURE ":34:22 int-1 1->0\n"
+        "32 " FIXTURE ":34:25 arith +->-\n"
+        "33 " FIXTURE ":34:27 int+1 1->2\n"
+        "34 " FIXTURE ":34:27 int-1 1->0\n";
+    static char out[OUT];
+    CU_ASSERT_EQUAL_FATAL(tu_runf(out, sizeof out, "%s list %s", mutator(), FIXTURE), 0);
+    CU_ASSERT_STRING_EQUAL(out, expected);
+}
+
+/* The offset of line:col (1-based) in text. */
+static size_t offset_of(const char *text, int line, int col)
+{
+    size_t i = 0;
+    for (int l = 1; l < line && text[i]; i++)
+        if (text[i] == '\n')
+            l++;
+    return i + (size_t)col - 1;
+}
+
+static int count_lines(const char *text)
+{
+    int n = 0;
+    for (; *text; text++)
+        n += *text == '\n';
+    return n;
+}
+
+/* Applies mutant id and demands original[..off] + repl + original[off+len..]. */
+static void check_apply(int id, int line, int col, size_t len, const char *repl)
+{
+    size_t n;
+    char *orig = tu_read_file(FIXTURE, &n);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(orig);
+    static char out[OUT];
+    CU_ASSERT_EQUAL_FATAL(tu_runf(out, sizeof out, "%s apply %d %s", mutator(), id, FIXTURE), 0);
+    size_t off = offset_of(orig, line, col);
+    char *want = malloc(n + strlen(repl) + 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(want);
+    sprintf(want, "%.*s%s%s", (int)off, orig, repl, orig + off + len);
+    CU_ASSERT_STRING_EQUAL(out, want);
+    CU_ASSERT_EQUAL(count_lines(out), count_lines(orig));
+    free(want);
+    free(orig);
+}
+
+static void test_apply_operator(void)
+{
+    check_apply(4, 22, 11, 1, "<=");      /* the < of "if (a < b" and only it */
+    check_apply(8, 22, 23, 1, "(-1)");
+    check_apply(19, 27, 14, 2, ">");
+}
+
+/* A deleted statement leaves ";" and its line breaks: the other lines keep
+ * their numbers. */
+static void test_apply_statement(void)
+{
+    check_apply(16, 25, 5, strlen("printf(\"%s %d\\n\", s,\n           buf[0]);"), ";\n");
+}
+
+static void test_apply_to_file(void)
+{
+    char out[256], path[64];
+    snprintf(path, sizeof path, "/tmp/regelwerk-mutate-%ld.c", (long)getpid());
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s apply 5 %s -o %s", mutator(), FIXTURE, path), 0);
+    char *text = tu_read_file(path, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "if (a < b || b != 0)"));
+    free(text);
+    remove(path);
+}
+
+/* A sample is the same on every run for a seed, and holds mutants of the
+ * full list under their own IDs. */
+static void test_sample(void)
+{
+    static char full[OUT], a[OUT], b[OUT];
+    CU_ASSERT_EQUAL(tu_runf(full, sizeof full, "%s list %s", mutator(), FIXTURE), 0);
+    CU_ASSERT_EQUAL(tu_runf(a, sizeof a, "%s list --sample 5 --seed 7 %s", mutator(), FIXTURE), 0);
+    CU_ASSERT_EQUAL(tu_runf(b, sizeof b, "%s list --sample 5 --seed 7 %s", mutator(), FIXTURE), 0);
+    CU_ASSERT_STRING_EQUAL(a, b);
+    CU_ASSERT_EQUAL(count_lines(a), 5);
+    for (char *line = strtok(a, "\n"); line; line = strtok(NULL, "\n"))
+        CU_ASSERT_PTR_NOT_NULL(strstr(full, line));
+}
+
+static void test_errors(void)
+{
+    char out[256];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s apply 35 %s 2>/dev/null", mutator(), FIXTURE), 2);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s apply 0 %s 2>/dev/null", mutator(), FIXTURE), 2);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s list /nonexistent.c 2>/dev/null", mutator()), 2);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s frobnicate %s 2>/dev/null", mutator(), FIXTURE), 2);
+}
+
+void suite_mutate(void);
+void suite_mutate(void)
+{
+    CU_pSuite s = CU_add_suite("mutate", NULL, NULL);
+    CU_add_test(s, "list: each operator, nothing in comments, strings or directives", test_list);
+    CU_add_test(s, "apply: one operator token changes", test_apply_operator);
+    CU_add_test(s, "apply: a deleted statement keeps its lines", test_apply_statement);
+    CU_add_test(s, "apply -o writes the file", test_apply_to_file);
+    CU_add_test(s, "list --sample is reproducible", test_sample);
+    CU_add_test(s, "errors exit 2", test_errors);
+}
