@@ -177,6 +177,10 @@ install: $(BIN)
 	install -m 644 regelwerk.1 $(DESTDIR)$(MANDIR)/man1/regelwerk.1
 	if [ -f $(ICONS_JSON) ]; then install -d $(DESTDIR)$(DATADIR)/icons && \
 	  install -m 644 $(ICONS_JSON) $(DESTDIR)$(DATADIR)/icons/game-icons.json; fi
+	# the hyphenation patterns compiled once, so that no run pays libhyphen's
+	# slow load (regelwerk reads $(DATADIR)/hyph; keyed by the pattern files)
+	install -d $(DESTDIR)$(DATADIR)/hyph
+	for l in de it; do REGELWERK_HYPH_CACHE=$(DESTDIR)$(DATADIR)/hyph $(BIN) hyphenate --lang $$l Regelwerk >/dev/null; done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/regelwerk $(DESTDIR)$(MANDIR)/man1/regelwerk.1

@@ -26,5 +26,6 @@ int cmd_list(int argc, char **argv, const cli_env *env);
 int cmd_check(int argc, char **argv, const cli_env *env);
 int cmd_build(int argc, char **argv, const cli_env *env);
 int cmd_facts(int argc, char **argv, const cli_env *env);
+int cmd_hyphenate(int argc, char **argv, const cli_env *env);
 
 #endif

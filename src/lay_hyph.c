@@ -1,14 +1,17 @@
 /* lay_hyph.c — libhyphen, encoding conversion, compounds and exceptions. */
 #include "lay_hyph.h"
+#include "lay_hyphc.h"
 
 #include "lay_font.h"
 
+#include <errno.h>
 #include <hyphen.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define HYPH_MAX_WORD 96   /* characters; longer "words" are not hyphenated */
 
@@ -99,44 +102,127 @@ static int is_hyphen(uint32_t c)
 
 /* ---- set-up ------------------------------------------------------------- */
 
-/* Loading hyph_de_DE.dic takes about two seconds (77 000 patterns), so the
- * loaded dictionaries are kept for the life of the process and shared by
- * every lay_hyph; lay_hyph_cleanup() releases them. Not thread-safe. */
+/* Loading hyph_de_DE.dic through libhyphen takes over a second (77,900
+ * patterns), so a pattern file is compiled once (lay_hyphc) into a cache
+ * folder and mapped on every later load; within a process the loaded
+ * dictionaries are kept and shared by every lay_hyph, and
+ * lay_hyph_cleanup() releases them. Not thread-safe. */
 typedef struct dict_cache {
     char path[1024];
     HyphenDict *dict;
+    lay_hyphc *compiled;    /* when dict came from the cache folder */
 } dict_cache;
 static dict_cache cache[4];
+
+/* The folders that may hold compiled dictionaries, most preferred first:
+ * REGELWERK_HYPH_CACHE, the installed data folder, the user's cache. */
+static size_t cache_dirs(char dirs[][1024], size_t max)
+{
+    size_t n = 0;
+    const char *env = getenv("REGELWERK_HYPH_CACHE");
+    if (env && *env && n < max)
+        snprintf(dirs[n++], 1024, "%s", env);
+#ifdef REGELWERK_DATADIR
+    if (n < max)
+        snprintf(dirs[n++], 1024, "%s/hyph", REGELWERK_DATADIR);
+#endif
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg && n < max)
+        snprintf(dirs[n++], 1024, "%s/regelwerk", xdg);
+    else if (home && *home && n < max)
+        snprintf(dirs[n++], 1024, "%s/.cache/regelwerk", home);
+    return n;
+}
+
+/* mkdir -p */
+static int make_dirs(const char *path)
+{
+    char tmp[4096];
+    if (strlen(path) >= sizeof tmp)
+        return -1;
+    memcpy(tmp, path, strlen(path) + 1);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(tmp, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static void compiled_name(char *out, size_t len, const char *dir, const char *src)
+{
+    const char *base = strrchr(src, '/');
+    snprintf(out, len, "%s/%s.rwh", dir, base ? base + 1 : src);
+}
+
+/* A compiled dictionary from the first folder that has a fresh one; else
+ * libhyphen's load, compiled into the first writable folder that takes it
+ * (a cache: failing to write it only costs the next run the slow load
+ * again). The installed data folder is only read: `make install` fills it. */
+static HyphenDict *load_dict(const char *path, lay_hyphc **compiled)
+{
+    char dirs[3][1024], file[4200];
+    size_t n = cache_dirs(dirs, 3);
+    *compiled = NULL;
+    for (size_t i = 0; i < n; i++) {
+        compiled_name(file, sizeof file, dirs[i], path);
+        if ((*compiled = lay_hyphc_load(file, path)) != NULL)
+            return lay_hyphc_dict(*compiled);
+    }
+    HyphenDict *d = hnj_hyphen_load(path);
+    if (!d)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+#ifdef REGELWERK_DATADIR
+        if (strcmp(dirs[i], REGELWERK_DATADIR "/hyph") == 0 && !getenv("REGELWERK_HYPH_CACHE"))
+            continue;
+#endif
+        if (make_dirs(dirs[i]) != 0)
+            continue;
+        compiled_name(file, sizeof file, dirs[i], path);
+        if (lay_hyphc_write(d, path, file) == 0)
+            break;
+    }
+    return d;
+}
+
+static void drop(dict_cache *c)
+{
+    if (c->compiled)
+        lay_hyphc_free(c->compiled);
+    else if (c->dict)
+        hnj_hyphen_free(c->dict);
+    c->dict = NULL;
+    c->compiled = NULL;
+}
 
 static HyphenDict *cached_dict(const char *path)
 {
     for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
         if (cache[i].dict && strcmp(cache[i].path, path) == 0)
             return cache[i].dict;
-    HyphenDict *d = hnj_hyphen_load(path);
+    lay_hyphc *compiled;
+    HyphenDict *d = load_dict(path, &compiled);
     if (!d)
         return NULL;
-    for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
-        if (!cache[i].dict) {
-            snprintf(cache[i].path, sizeof cache[i].path, "%s", path);
-            cache[i].dict = d;
-            return d;
-        }
+    size_t k = 0;
+    while (k < sizeof cache / sizeof cache[0] - 1 && cache[k].dict)
+        k++;
     /* the cache is full (more than four dictionaries): replace the last */
-    size_t last = sizeof cache / sizeof cache[0] - 1;
-    hnj_hyphen_free(cache[last].dict);
-    snprintf(cache[last].path, sizeof cache[last].path, "%s", path);
-    cache[last].dict = d;
+    drop(&cache[k]);
+    snprintf(cache[k].path, sizeof cache[k].path, "%s", path);
+    cache[k].dict = d;
+    cache[k].compiled = compiled;
     return d;
 }
 
 void lay_hyph_cleanup(void)
 {
-    for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++) {
-        if (cache[i].dict)
-            hnj_hyphen_free(cache[i].dict);
-        cache[i].dict = NULL;
-    }
+    for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
+        drop(&cache[i]);
 }
 
 lay_hyph *lay_hyph_new(const char *lang, const char *dict_dir, diag_list *d)

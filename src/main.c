@@ -25,6 +25,7 @@ static void usage(FILE *fp)
           "  build [GAME...]      render sheets into out/\n"
           "  simulate GAME FILE   play out a game described in FILE (Noxius: a fight)\n"
           "  facts GAME           every fact the engine measures, with its value\n"
+          "  hyphenate WORD...    where the sheets may break each word\n"
           "\n"
           "options:\n"
           "  --content DIR        the content folder (default: content)\n"
@@ -71,6 +72,8 @@ int main(int argc, char **argv)
         rc = cmd_check(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "build") == 0)
         rc = cmd_build(sub_argc, sub_argv, &env);
+    else if (strcmp(cmd, "hyphenate") == 0)
+        rc = cmd_hyphenate(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "facts") == 0)
         rc = cmd_facts(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "simulate") == 0)
