@@ -24,6 +24,7 @@
 #include "lay_hyph.h"
 #include "lay_sheet.h"
 #include "lay_template.h"
+#include "out.h"
 
 static void usage(FILE *fp)
 {
@@ -144,8 +145,9 @@ static char *summary_title(const game_lang *l)
 
 /* Writes a laid-out list into DIR/GAME/NAME.EXT through the chosen device
  * (png and svg: one file per page, NAME-N.EXT). path receives the file name
- * ("" when the folder could not be made). The device writes a temporary
- * file and renames it on close: a failure leaves nothing behind. */
+ * ("" when the folder could not be made). The device writes through out.c
+ * (a temporary file renamed on success): a failure leaves the previous file
+ * as it was. Temporary files of killed builds are removed first. */
 static int write_list(const build_opts *bo, const game *g, const dl_list *list, const char *name, char *path,
                       size_t pathlen, diag_list *diags)
 {
@@ -157,10 +159,9 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
         diag_add(diags, DIAG_ERROR, dir, 0, 0, "io", "cannot create the folder: %s", strerror(errno));
         return -1;
     }
-    if (strcmp(ext, "png") == 0 || strcmp(ext, "svg") == 0)
-        snprintf(path, pathlen, "%s/%s-%%d.%s", dir, name, ext);
-    else
-        snprintf(path, pathlen, "%s/%s.%s", dir, name, ext);
+    out_clean_stale(dir);
+    /* png and svg: the device numbers the pages NAME-N.EXT */
+    snprintf(path, pathlen, "%s/%s.%s", dir, name, ext);
     dev_device *dev = NULL;
     if (strcmp(bo->device, "haru") == 0)
         dev = dev_haru_new(path, diags);
@@ -233,7 +234,8 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
         snprintf(name, sizeof name, "%s-%s-%s", g->id, l->code, paper);
         char path[PATH_MAX + 300];
         rc = write_list(bo, g, list, name, path, sizeof path, diags);
-        if (path[0]) {
+        /* "ok" only for a file that is on the disk */
+        if (rc == 0) {
             printf("%s: ", path);
             lay_report_print(&rep, stdout);
         }
@@ -278,7 +280,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
             char name[PATH_MAX], path[PATH_MAX + 300];
             snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
             ok = write_list(bo, g, list, name, path, sizeof path, diags) == 0;
-            if (path[0])
+            if (ok)
                 printf("%s: %d nodes, %d edges, labels %.2f pt (scale %.2f): %s\n", path, rep.nodes, rep.edges,
                        rep.label_size, rep.scale, flaw ? "too small" : "ok");
         } else {
@@ -322,7 +324,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
         char name[PATH_MAX], path[PATH_MAX + 300];
         snprintf(name, sizeof name, "%s-%s-cards-%s", g->id, l->code, paper);
         ok = write_list(bo, g, list, name, path, sizeof path, diags) == 0;
-        if (path[0])
+        if (ok)
             printf("%s: %d cards on %d pages (fronts and backs), text at least %.2f pt: %s\n", path, rep.cards,
                    rep.pages, rep.smallest, flaw ? "too small" : "ok");
     } else {
@@ -434,6 +436,10 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         } else {
             games[ngames++] = a;
         }
+    }
+    if (rc == CLI_OK && !*bo.outdir) {
+        fprintf(stderr, "regelwerk build: -o wants a folder, not an empty name\n");
+        rc = CLI_USAGE;
     }
     if (rc == CLI_OK && strcmp(bo.device, "haru") != 0 && strcmp(bo.device, "cairo") != 0) {
         fprintf(stderr, "regelwerk build: unknown device '%s' (haru or cairo)\n", bo.device);
