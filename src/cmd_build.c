@@ -101,11 +101,21 @@ static long long build_date(const game *g)
 typedef struct furniture {
     char date[32];
     long long when;
-    char *credits[16];        /* NULL-terminated */
+    char **credits;           /* NULL-terminated, every credit of game.xml */
     const char *licences[8];  /* NULL-terminated, borrowed */
 } furniture;
 
-static void furniture_make(furniture *fu, const game *g, const lay_fonts *fonts, const icon_set *icons)
+static void furniture_free(furniture *fu)
+{
+    for (size_t i = 0; fu->credits && fu->credits[i]; i++)
+        free(fu->credits[i]);
+    free(fu->credits);
+}
+
+/* 0, or -1 with an error in diags when out of memory (fu then holds
+ * nothing). */
+static int furniture_make(furniture *fu, const game *g, const lay_fonts *fonts, const icon_set *icons,
+                          diag_list *diags)
 {
     memset(fu, 0, sizeof *fu);
     fu->when = build_date(g);
@@ -113,14 +123,24 @@ static void furniture_make(furniture *fu, const game *g, const lay_fonts *fonts,
     struct tm tm;
     gmtime_r(&t, &tm);
     strftime(fu->date, sizeof fu->date, "%Y-%m-%d", &tm);
-    size_t n = 0;
-    for (size_t i = 0; i < g->ncredits && n < 15; i++) {
+    /* every credit, whole: a licence may require each one on the page */
+    fu->credits = calloc(g->ncredits + 1, sizeof *fu->credits);
+    if (!fu->credits)
+        goto oom;
+    for (size_t i = 0; i < g->ncredits; i++) {
         const game_credit *c = &g->credits[i];
-        char line[512];
-        snprintf(line, sizeof line, "%s%s%s%s%s", c->text ? c->text : "",
-                 c->version ? ", v. " : "", c->version ? c->version : "", c->url ? " \xe2\x80\x93 " : "",
-                 c->url ? c->url : "");
-        fu->credits[n++] = strdup(line);
+        const char *parts[5] = {c->text ? c->text : "", c->version ? ", v. " : "", c->version ? c->version : "",
+                                c->url ? " \xe2\x80\x93 " : "", c->url ? c->url : ""};
+        size_t len = 1;
+        for (int k = 0; k < 5; k++)
+            len += strlen(parts[k]);
+        char *line = malloc(len);
+        if (!line)
+            goto oom;
+        line[0] = '\0';
+        for (int k = 0; k < 5; k++)
+            strcat(line, parts[k]);
+        fu->credits[i] = line;
     }
     size_t nl = 0;
     const char *font_credit = lay_fonts_credit(fonts);
@@ -128,13 +148,14 @@ static void furniture_make(furniture *fu, const game *g, const lay_fonts *fonts,
         fu->licences[nl++] = font_credit;
     if (icons && icon_credit(icons))
         fu->licences[nl++] = icon_credit(icons);
+    return 0;
+oom:
+    furniture_free(fu);
+    memset(fu, 0, sizeof *fu);
+    diag_add(diags, DIAG_ERROR, g->loc.file, 0, 0, "memory", "out of memory");
+    return -1;
 }
 
-static void furniture_free(furniture *fu)
-{
-    for (size_t i = 0; fu->credits[i]; i++)
-        free(fu->credits[i]);
-}
 
 /* The summary's own title (caller frees), or its whole text when it has none. */
 static char *summary_title(const game_lang *l)
@@ -195,7 +216,10 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
 
     /* the sheet's furniture, from game.xml */
     furniture fu;
-    furniture_make(&fu, g, fonts, icons);
+    if (furniture_make(&fu, g, fonts, icons, diags) != 0) {
+        lay_template_free(tpl);
+        return -1;
+    }
     char *const *credit_lines = fu.credits;
     const char *const *licences = fu.licences;
     const char *date = fu.date;
@@ -256,7 +280,10 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     if (!tpl)
         return -1;
     furniture fu;
-    furniture_make(&fu, g, fonts, icons);
+    if (furniture_make(&fu, g, fonts, icons, diags) != 0) {
+        lay_template_free(tpl);
+        return -1;
+    }
     char *title = summary_title(l);
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
@@ -305,7 +332,10 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
     if (!tpl)
         return -1;
     furniture fu;
-    furniture_make(&fu, g, fonts, icons);
+    if (furniture_make(&fu, g, fonts, icons, diags) != 0) {
+        lay_template_free(tpl);
+        return -1;
+    }
     char *title = summary_title(l);
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, status cards, print and play, regelwerk", g->id, l->code);
