@@ -25,6 +25,7 @@
 #include "lay_hyph.h"
 #include "lay_sheet.h"
 #include "lay_template.h"
+#include "out.h"
 
 static void usage(FILE *fp)
 {
@@ -106,14 +107,22 @@ static long long build_date(const game *g)
 typedef struct furniture {
     char date[32];
     long long when;
-    char *credits[16];        /* NULL-terminated */
+    char **credits;           /* NULL-terminated, every credit of game.xml */
     const char *licences[8];  /* NULL-terminated, borrowed */
 } furniture;
 
+static void furniture_free(furniture *fu)
+{
+    for (size_t i = 0; fu->credits && fu->credits[i]; i++)
+        free(fu->credits[i]);
+    free(fu->credits);
+}
+
 /* unverified_lang: the language in which every page says that this build was
- * not verified, or NULL. */
-static void furniture_make(furniture *fu, const game *g, const lay_fonts *fonts, const icon_set *icons,
-                           const char *unverified_lang)
+ * not verified, or NULL. 0, or -1 with an error in diags when out of memory
+ * (fu then holds nothing). */
+static int furniture_make(furniture *fu, const game *g, const lay_fonts *fonts, const icon_set *icons,
+                          const char *unverified_lang, diag_list *diags)
 {
     memset(fu, 0, sizeof *fu);
     fu->when = build_date(g);
@@ -121,19 +130,27 @@ static void furniture_make(furniture *fu, const game *g, const lay_fonts *fonts,
     struct tm tm;
     gmtime_r(&t, &tm);
     strftime(fu->date, sizeof fu->date, "%Y-%m-%d", &tm);
+    /* every credit, whole: a licence may require each one on the page */
     size_t n = 0;
-    if (unverified_lang) {
-        char line[128];
-        snprintf(line, sizeof line, "%s", lay_word_unverified(unverified_lang));
-        fu->credits[n++] = strdup(line);
-    }
-    for (size_t i = 0; i < g->ncredits && n < 15; i++) {
+    fu->credits = calloc(g->ncredits + 2, sizeof *fu->credits);
+    if (!fu->credits)
+        goto oom;
+    if (unverified_lang && !(fu->credits[n++] = strdup(lay_word_unverified(unverified_lang))))
+        goto oom;
+    for (size_t i = 0; i < g->ncredits; i++) {
         const game_credit *c = &g->credits[i];
-        char line[512];
-        snprintf(line, sizeof line, "%s%s%s%s%s", c->text ? c->text : "",
-                 c->version ? ", v. " : "", c->version ? c->version : "", c->url ? " \xe2\x80\x93 " : "",
-                 c->url ? c->url : "");
-        fu->credits[n++] = strdup(line);
+        const char *parts[5] = {c->text ? c->text : "", c->version ? ", v. " : "", c->version ? c->version : "",
+                                c->url ? " \xe2\x80\x93 " : "", c->url ? c->url : ""};
+        size_t len = 1;
+        for (int k = 0; k < 5; k++)
+            len += strlen(parts[k]);
+        char *line = malloc(len);
+        if (!line)
+            goto oom;
+        line[0] = '\0';
+        for (int k = 0; k < 5; k++)
+            strcat(line, parts[k]);
+        fu->credits[n++] = line;
     }
     size_t nl = 0;
     const char *font_credit = lay_fonts_credit(fonts);
@@ -141,13 +158,14 @@ static void furniture_make(furniture *fu, const game *g, const lay_fonts *fonts,
         fu->licences[nl++] = font_credit;
     if (icons && icon_credit(icons))
         fu->licences[nl++] = icon_credit(icons);
+    return 0;
+oom:
+    furniture_free(fu);
+    memset(fu, 0, sizeof *fu);
+    diag_add(diags, DIAG_ERROR, g->loc.file, 0, 0, "memory", "out of memory");
+    return -1;
 }
 
-static void furniture_free(furniture *fu)
-{
-    for (size_t i = 0; fu->credits[i]; i++)
-        free(fu->credits[i]);
-}
 
 /* The summary's own title (caller frees), or its whole text when it has none. */
 static char *summary_title(const game_lang *l)
@@ -158,8 +176,9 @@ static char *summary_title(const game_lang *l)
 
 /* Writes a laid-out list into DIR/GAME/NAME.EXT through the chosen device
  * (png and svg: one file per page, NAME-N.EXT). path receives the file name
- * ("" when the folder could not be made). The device writes a temporary
- * file and renames it on close: a failure leaves nothing behind. */
+ * ("" when the folder could not be made). The device writes through out.c
+ * (a temporary file renamed on success): a failure leaves the previous file
+ * as it was. Temporary files of killed builds are removed first. */
 static int write_list(const build_opts *bo, const game *g, const dl_list *list, const char *name, char *path,
                       size_t pathlen, diag_list *diags)
 {
@@ -171,10 +190,9 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
         diag_add(diags, DIAG_ERROR, dir, 0, 0, "io", "cannot create the folder: %s", strerror(errno));
         return -1;
     }
-    if (strcmp(ext, "png") == 0 || strcmp(ext, "svg") == 0)
-        snprintf(path, pathlen, "%s/%s-%%d.%s", dir, name, ext);
-    else
-        snprintf(path, pathlen, "%s/%s.%s", dir, name, ext);
+    out_clean_stale(dir);
+    /* png and svg: the device numbers the pages NAME-N.EXT */
+    snprintf(path, pathlen, "%s/%s.%s", dir, name, ext);
     dev_device *dev = NULL;
     if (strcmp(bo->device, "haru") == 0)
         dev = dev_haru_new(path, diags);
@@ -208,7 +226,10 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
 
     /* the sheet's furniture, from game.xml */
     furniture fu;
-    furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL);
+    if (furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL, diags) != 0) {
+        lay_template_free(tpl);
+        return -1;
+    }
     char *const *credit_lines = fu.credits;
     const char *const *licences = fu.licences;
     const char *date = fu.date;
@@ -247,7 +268,8 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
         snprintf(name, sizeof name, "%s-%s-%s", g->id, l->code, paper);
         char path[PATH_MAX + 300];
         rc = write_list(bo, g, list, name, path, sizeof path, diags);
-        if (path[0]) {
+        /* "ok" only for a file that is on the disk */
+        if (rc == 0) {
             printf("%s: ", path);
             lay_report_print(&rep, stdout);
         }
@@ -268,7 +290,10 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     if (!tpl)
         return -1;
     furniture fu;
-    furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL);
+    if (furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL, diags) != 0) {
+        lay_template_free(tpl);
+        return -1;
+    }
     char *title = summary_title(l);
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
@@ -292,7 +317,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
             char name[PATH_MAX], path[PATH_MAX + 300];
             snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
             ok = write_list(bo, g, list, name, path, sizeof path, diags) == 0;
-            if (path[0])
+            if (ok)
                 printf("%s: %d nodes, %d edges, labels %.2f pt (scale %.2f): %s\n", path, rep.nodes, rep.edges,
                        rep.label_size, rep.scale, flaw ? "too small" : "ok");
         } else {
@@ -317,7 +342,10 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
     if (!tpl)
         return -1;
     furniture fu;
-    furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL);
+    if (furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL, diags) != 0) {
+        lay_template_free(tpl);
+        return -1;
+    }
     char *title = summary_title(l);
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, status cards, print and play, regelwerk", g->id, l->code);
@@ -336,7 +364,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
         char name[PATH_MAX], path[PATH_MAX + 300];
         snprintf(name, sizeof name, "%s-%s-cards-%s", g->id, l->code, paper);
         ok = write_list(bo, g, list, name, path, sizeof path, diags) == 0;
-        if (path[0])
+        if (ok)
             printf("%s: %d cards on %d pages (fronts and backs), text at least %.2f pt: %s\n", path, rep.cards,
                    rep.pages, rep.smallest, flaw ? "too small" : "ok");
     } else {
@@ -450,6 +478,10 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         } else {
             games[ngames++] = a;
         }
+    }
+    if (rc == CLI_OK && !*bo.outdir) {
+        fprintf(stderr, "regelwerk build: -o wants a folder, not an empty name\n");
+        rc = CLI_USAGE;
     }
     if (rc == CLI_OK && strcmp(bo.device, "haru") != 0 && strcmp(bo.device, "cairo") != 0) {
         fprintf(stderr, "regelwerk build: unknown device '%s' (haru or cairo)\n", bo.device);

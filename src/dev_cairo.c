@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "out.h"
 #include "pdf_post.h"
 
 /* Frees what a const pointer in a public struct points to when we own it. */
@@ -32,8 +33,8 @@ typedef struct face_cache {
 
 typedef struct cdev {
     dev_device dev;
-    char *path;              /* final name (PNG/SVG: with %d) */
-    char *tmp;               /* PDF: temporary name */
+    char *path;              /* final name (PNG/SVG: page N is STEM-N.EXT) */
+    out_buf buf;             /* the file being written (PNG/SVG: the page) */
     int format;
     double dpi;
     diag_list *diags;
@@ -55,10 +56,8 @@ typedef struct cdev {
     size_t npages;
 
     int outline_parent[MAX_OUTLINE_DEPTH];
-    /* PNG/SVG: files written so far, removed if the device fails */
-    char **written;
-    size_t nwritten;
-    char *page_tmp;
+    /* PNG/SVG: the pages written so far, renamed into place on close */
+    out_batch *batch;
 } cdev;
 
 /* One FreeType library for the process: cairo may keep a font face in its
@@ -96,18 +95,25 @@ static int check_cr(cdev *d)
     return d->failed ? -1 : 0;
 }
 
+/* STEM-N.EXT for path STEM.EXT: the page number goes before the extension
+ * (never through a format string: the path is the user's and may hold %). */
 static char *page_path(const cdev *d, int page)
 {
     size_t n = strlen(d->path) + 16;
     char *p = malloc(n);
     if (!p)
         return NULL;
-    const char *pc = strstr(d->path, "%d");
-    if (pc)
-        snprintf(p, n, "%.*s%d%s", (int)(pc - d->path), d->path, page, pc + 2);
-    else
-        snprintf(p, n, "%s", d->path);
+    const char *slash = strrchr(d->path, '/');
+    const char *dot = strrchr(slash ? slash : d->path, '.');
+    int stem = dot ? (int)(dot - d->path) : (int)strlen(d->path);
+    snprintf(p, n, "%.*s-%d%s", stem, d->path, page, dot ? dot : "");
     return p;
+}
+
+/* cairo writes every file into memory; out.c puts it on the disk */
+static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len)
+{
+    return out_buf_append(closure, data, len) == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 static void iso_date(long long epoch, char *buf, size_t len)
@@ -123,12 +129,7 @@ static int c_begin_doc(dev_device *dev, const dl_doc_info *info)
     cdev *d = (cdev *)dev;
     if (d->format != DEV_CAIRO_PDF)
         return 0;
-    size_t n = strlen(d->path) + 16;
-    d->tmp = malloc(n);
-    if (!d->tmp)
-        return -1;
-    snprintf(d->tmp, n, "%s.tmp-%d", d->path, (int)getpid());
-    d->surface = cairo_pdf_surface_create(d->tmp, 595.276, 841.89);
+    d->surface = cairo_pdf_surface_create_for_stream(to_buf, &d->buf, 595.276, 841.89);
     if (cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
         fail(d, cairo_status_to_string(cairo_surface_status(d->surface)));
         return -1;
@@ -181,20 +182,9 @@ static int c_begin_page(dev_device *dev, const dl_page_info *page)
         p->has_bleed = page->has_bleed;
         p->bleed = page->bleed;
     } else {
-        free(d->page_tmp);
-        char *final = page_path(d, d->page);
-        if (!final)
-            return -1;
-        size_t n = strlen(final) + 32;
-        d->page_tmp = malloc(n);
-        if (!d->page_tmp) {
-            free(final);
-            return -1;
-        }
-        snprintf(d->page_tmp, n, "%s.tmp-%d", final, (int)getpid());
-        free(final);
+        out_buf_free(&d->buf);
         if (d->format == DEV_CAIRO_SVG) {
-            d->surface = cairo_svg_surface_create(d->page_tmp, page->width, page->height);
+            d->surface = cairo_svg_surface_create_for_stream(to_buf, &d->buf, page->width, page->height);
         } else {
             double s = d->dpi / 72.0;
             d->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(page->width * s + 0.5),
@@ -390,7 +380,7 @@ static int c_end_page(dev_device *dev)
     }
     int rc = check_cr(d);
     if (d->format == DEV_CAIRO_PNG && rc == 0 &&
-        cairo_surface_write_to_png(d->surface, d->page_tmp) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_write_to_png_stream(d->surface, to_buf, &d->buf) != CAIRO_STATUS_SUCCESS) {
         fail(d, "cannot write the PNG file");
         rc = -1;
     }
@@ -403,14 +393,32 @@ static int c_end_page(dev_device *dev)
     }
     cairo_surface_destroy(d->surface);
     d->surface = NULL;
-    /* remember the temporary page; close() renames all of them or none */
-    char **w = realloc(d->written, (d->nwritten + 1) * sizeof *w);
-    if (!w)
-        return -1;
-    d->written = w;
-    d->written[d->nwritten++] = d->page_tmp;
-    d->page_tmp = NULL;
+    /* stage the page under a temporary name; close() renames all or none */
+    if (rc == 0) {
+        char *final = page_path(d, d->page);
+        if (!d->batch)
+            d->batch = out_batch_new(d->diags);
+        if (!final || !d->batch || out_batch_add(d->batch, final, d->buf.data, d->buf.len) != 0) {
+            d->failed = 1;
+            rc = -1;
+        }
+        free(final);
+    }
+    out_buf_free(&d->buf);
     return rc;
+}
+
+/* A rebuild with fewer pages must not leave the old build's later pages
+ * beside the new ones: STEM-(N+1).EXT on are removed while they exist. */
+static void remove_old_pages(const cdev *d)
+{
+    for (int p = d->page + 1;; p++) {
+        char *old = page_path(d, p);
+        int gone = !old || unlink(old) != 0;
+        free(old);
+        if (gone)
+            break;
+    }
 }
 
 static int c_close(dev_device *dev)
@@ -434,6 +442,10 @@ static int c_close(dev_device *dev)
             fail(d, "nothing was drawn");
             rc = -1;
         }
+        if (rc == 0 && d->buf.failed) {
+            fail(d, "out of memory");
+            rc = -1;
+        }
         if (rc == 0) {
             pdf_post_spec spec = {0};
             spec.lang = d->lang;
@@ -442,31 +454,24 @@ static int c_close(dev_device *dev)
             spec.pages = d->pages;
             spec.npages = d->npages;
             spec.print_scaling_none = 1;
-            if (pdf_post_apply(d->tmp, &spec, d->diags) != 0)
+            if (pdf_post_write(d->path, d->buf.data, d->buf.len, &spec, d->diags) != 0)
                 rc = -1;
         }
-        if (rc == 0 && rename(d->tmp, d->path) != 0) {
-            fail(d, "cannot rename the file into place");
-            rc = -1;
-        }
-        if (rc != 0 && d->tmp)
-            unlink(d->tmp);
+        out_buf_free(&d->buf);
         return rc;
     }
-    if (d->cr || d->page_tmp) {   /* a page never ended */
+    if (d->cr) {   /* a page never ended */
         fail(d, "a page was not finished");
         rc = -1;
     }
-    for (size_t i = 0; i < d->nwritten; i++) {
-        if (rc == 0) {
-            char *final = page_path(d, (int)i + 1);
-            if (!final || rename(d->written[i], final) != 0)
-                rc = -1;
-            free(final);
-        }
-        if (rc != 0)
-            unlink(d->written[i]);
+    if (!d->batch) {
+        fail(d, "nothing was drawn");
+        rc = -1;
     }
+    if (rc == 0 && out_batch_commit(d->batch) != 0)
+        rc = -1;
+    if (rc == 0)
+        remove_old_pages(d);
     return rc;
 }
 
@@ -486,14 +491,9 @@ static void c_drop(dev_device *dev)
         free_const(d->links[i].link.uri);
     free(d->links);
     free(d->pages);
-    for (size_t i = 0; i < d->nwritten; i++)
-        free(d->written[i]);
-    free(d->written);
-    if (d->page_tmp)
-        unlink(d->page_tmp);
-    free(d->page_tmp);
+    out_batch_free(d->batch);   /* removes the pages not committed */
+    out_buf_free(&d->buf);
     free(d->lang);
-    free(d->tmp);
     free(d->path);
     free(d);
 }

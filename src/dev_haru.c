@@ -30,7 +30,7 @@ typedef struct houtline {
 
 typedef struct hdev {
     dev_device dev;
-    char *path, *tmp;
+    char *path;
     diag_list *diags;
     int failed;
     HPDF_Doc pdf;
@@ -357,14 +357,21 @@ static int h_close(dev_device *dev)
         return -1;
     }
     finish_nav(d);
-    size_t n = strlen(d->path) + 32;
-    d->tmp = malloc(n);
-    if (!d->tmp)
-        return -1;
-    snprintf(d->tmp, n, "%s.tmp-%d", d->path, (int)getpid());
     int rc = d->failed ? -1 : 0;
-    if (rc == 0 && HPDF_SaveToFile(d->pdf, d->tmp) != HPDF_OK)
+    /* libharu writes into memory; pdf_post writes the finished file */
+    unsigned char *pdf = NULL;
+    HPDF_UINT32 len = 0;
+    if (rc == 0 && HPDF_SaveToStream(d->pdf) != HPDF_OK)
         rc = -1;
+    if (rc == 0) {
+        len = HPDF_GetStreamSize(d->pdf);
+        pdf = malloc(len ? len : 1);
+        if (!pdf || HPDF_ReadFromStream(d->pdf, pdf, &len) != HPDF_OK) {
+            if (pdf)
+                diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "device", "libharu cannot read back its output");
+            rc = -1;
+        }
+    }
     unsigned *cps = NULL;
     size_t ncps = 0;
     if (rc == 0) {
@@ -382,16 +389,11 @@ static int h_close(dev_device *dev)
         spec.npages = d->npages;
         spec.print_scaling_none = 1;
         spec.fix_tounicode = 1;
-        if (pdf_post_apply(d->tmp, &spec, d->diags) != 0)
+        if (pdf_post_write(d->path, pdf, len, &spec, d->diags) != 0)
             rc = -1;
     }
     free(cps);
-    if (rc == 0 && rename(d->tmp, d->path) != 0) {
-        diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "io", "cannot rename the file into place");
-        rc = -1;
-    }
-    if (rc != 0)
-        unlink(d->tmp);
+    free(pdf);
     return rc;
 }
 
@@ -411,7 +413,6 @@ static void h_drop(dev_device *dev)
     free(d->boxes);
     free(d->fonts);
     free(d->lang);
-    free(d->tmp);
     free(d->path);
     free(d);
 }

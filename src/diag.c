@@ -39,11 +39,25 @@ static char *dup_or_null(const char *s)
 void diag_add(diag_list *dl, diag_severity sev, const char *file, int line, int col,
               const char *code, const char *fmt, ...)
 {
-    char buf[2048];
+    /* the whole message, however long: a fixed buffer cut names and
+     * quotes mid-character, and the JSON output was no longer UTF-8 */
+    char small[512];
+    char *buf = small;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int need = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (need < 0) {
+        snprintf(small, sizeof small, "(unprintable message)");
+    } else if ((size_t)need >= sizeof small) {
+        char *big = malloc((size_t)need + 1);
+        if (big) {
+            va_start(ap, fmt);
+            vsnprintf(big, (size_t)need + 1, fmt, ap);
+            va_end(ap);
+            buf = big;
+        }
+    }
 
     if (sev == DIAG_ERROR)
         dl->errors++;
@@ -72,11 +86,15 @@ void diag_add(diag_list *dl, diag_severity sev, const char *file, int line, int 
         goto lost;
     }
     dl->n++;
+    if (buf != small)
+        free(buf);
     return;
 lost:
     /* Out of memory: still tell the user; the count above already has it. */
     fprintf(stderr, "%s:%d: %s: %s\n", file ? file : "regelwerk", line,
             diag_severity_name(sev), buf);
+    if (buf != small)
+        free(buf);
 }
 
 void diag_print(const diag_list *dl, FILE *fp)
@@ -98,6 +116,22 @@ void diag_print(const diag_list *dl, FILE *fp)
     }
 }
 
+/* The length of the well-formed UTF-8 character at p (no overlong forms,
+ * no surrogates, at most U+10FFFF), or 0. */
+static size_t utf8_len(const unsigned char *p)
+{
+    size_t n = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
+    if (p[0] > 0xF4)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    if ((n == 3 && p[0] == 0xE0 && p[1] < 0xA0) || (n == 3 && p[0] == 0xED && p[1] >= 0xA0) ||
+        (n == 4 && p[0] == 0xF0 && p[1] < 0x90) || (n == 4 && p[0] == 0xF4 && p[1] >= 0x90))
+        return 0;
+    return n;
+}
+
 void diag_json_string(FILE *fp, const char *s)
 {
     if (!s) {
@@ -113,10 +147,21 @@ void diag_json_string(FILE *fp, const char *s)
         case '\t': fputs("\\t", fp); break;
         case '\r': fputs("\\r", fp); break;
         default:
-            if (*p < 0x20)
+            if (*p < 0x20) {
                 fprintf(fp, "\\u%04x", *p);
-            else
+            } else if (*p < 0x80) {
                 fputc(*p, fp);
+            } else {
+                /* JSON is UTF-8: a byte that does not start a whole
+                 * character (a file name in another encoding) becomes U+FFFD */
+                size_t n = utf8_len(p);
+                if (n) {
+                    fwrite(p, 1, n, fp);
+                    p += n - 1;
+                } else {
+                    fputs("\\ufffd", fp);
+                }
+            }
         }
     }
     fputc('"', fp);

@@ -3,6 +3,7 @@
 #include "i18n_vocab.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdint.h>
@@ -96,14 +97,33 @@ static int exists(const char *path)
 
 /* ---- game.xml -------------------------------------------------------------- */
 
-static void read_game(game *g, xmlNodePtr root)
+/* The integer attribute name of n, from min to max (dflt when absent).
+ * Anything else (not a number, trailing text, out of range: "4294967297"
+ * once wrapped to 1) is an error at its line, and dflt is returned. */
+static int attr_int(game *g, xmlNodePtr n, const char *name, long min, long max, long dflt, diag_list *diags)
+{
+    char *v = prop(n, name);
+    if (!v)
+        return (int)dflt;
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (errno || end == v || *end || x < min || x > max) {
+        game_loc l = loc_of(g, n);
+        diag_add(diags, DIAG_ERROR, l.file, l.line, 0, "number",
+                 "%s=\"%s\" on <%s> wants a whole number from %ld to %ld", name, v, (const char *)n->name, min, max);
+        x = dflt;
+    }
+    free(v);
+    return (int)x;
+}
+
+static void read_game(game *g, xmlNodePtr root, diag_list *diags)
 {
     g->id = prop(root, "id");
     g->engine_id = prop(root, "engine");
     g->source_lang = prop(root, "source-lang");
-    char *cov = prop(root, "coverage-target");
-    g->coverage_target = cov ? atoi(cov) : -1;
-    free(cov);
+    g->coverage_target = attr_int(g, root, "coverage-target", 0, 100, -1, diags);
     g->loc = loc_of(g, root);
     for (xmlNodePtr n = root->children; n; n = n->next) {
         if (is(n, "title")) {
@@ -120,11 +140,11 @@ static void read_game(game *g, xmlNodePtr root)
                 g->ntitles++;
             }
         } else if (is(n, "players")) {
-            char *mn = prop(n, "min"), *mx = prop(n, "max");
-            g->players_min = mn ? atoi(mn) : 0;
-            g->players_max = mx ? atoi(mx) : 0;
-            free(mn);
-            free(mx);
+            g->players_min = attr_int(g, n, "min", 1, 99, 0, diags);
+            g->players_max = attr_int(g, n, "max", 1, 99, 0, diags);
+            if (g->players_min && g->players_max && g->players_min > g->players_max)
+                diag_add(diags, DIAG_ERROR, loc_of(g, n).file, loc_of(g, n).line, 0, "number",
+                         "<players> min=\"%d\" is more than max=\"%d\"", g->players_min, g->players_max);
         } else if (is(n, "credits")) {
             for (xmlNodePtr c = n->children; c; c = c->next) {
                 if (!is(c, "credit"))
@@ -163,9 +183,8 @@ static void read_game(game *g, xmlNodePtr root)
                 o->template_id = prop(c, "template");
                 o->paper = prop(c, "paper");
                 o->flow = prop(c, "flow");
-                char *pages = prop(c, "pages");
-                o->pages = pages ? atoi(pages) : 0;
-                free(pages);
+                /* the same range as build --pages */
+                o->pages = attr_int(g, c, "pages", 1, 99, 0, diags);
                 o->loc = loc_of(g, c);
             }
         }
@@ -599,7 +618,7 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
         game_free(g);
         return NULL;
     }
-    read_game(g, root);
+    read_game(g, root, diags);
     xmlFreeDoc(x);
     if (g->id && strcmp(g->id, name) != 0)
         diag_add(diags, DIAG_ERROR, path, g->loc.line, doc_src_column(path, g->loc.line, "id="), "game",

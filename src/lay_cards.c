@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,28 +39,48 @@ static const char *cards_word(const char *lang)
 
 /* ---- the card's text as runs -------------------------------------------- */
 
+/* As many runs as the text has (256 once, and the rest of a card's text was
+ * dropped); r[i].text is owned. failed: out of memory, the text is not whole. */
 typedef struct runs {
-    lay_run r[256];
-    char *owned[256];
-    size_t n, nowned;
+    lay_run *r;
+    size_t n, cap;
+    int failed;
 } runs;
 
 static void runs_free(runs *rs)
 {
-    for (size_t i = 0; i < rs->nowned; i++)
-        free(rs->owned[i]);
-    rs->n = rs->nowned = 0;
+    for (size_t i = 0; i < rs->n; i++)
+        free((char *)(uintptr_t)rs->r[i].text);
+    free(rs->r);
+    memset(rs, 0, sizeof *rs);
+}
+
+static void add_run(runs *rs, lay_run r)
+{
+    if (rs->n == rs->cap) {
+        size_t cap = rs->cap ? rs->cap * 2 : 32;
+        lay_run *nr = realloc(rs->r, cap * sizeof *nr);
+        if (!nr) {
+            rs->failed = 1;
+            free((char *)(uintptr_t)r.text);
+            return;
+        }
+        rs->r = nr;
+        rs->cap = cap;
+    }
+    rs->r[rs->n++] = r;
 }
 
 static void add_text(runs *rs, const char *text, lay_font_role role, dl_color col, int nohyph)
 {
-    if (!text || !*text || rs->n >= 256 || rs->nowned >= 256)
+    if (!text || !*text)
         return;
     char *copy = strdup(text);
-    if (!copy)
+    if (!copy) {
+        rs->failed = 1;
         return;
-    rs->owned[rs->nowned++] = copy;
-    rs->r[rs->n++] = (lay_run){LAY_RUN_TEXT, copy, role, col, nohyph, NULL, NULL};
+    }
+    add_run(rs, (lay_run){LAY_RUN_TEXT, copy, role, col, nohyph, NULL, NULL});
 }
 
 /* Inline content as the sheet shows it: bold and italic, numbers and values
@@ -79,8 +100,8 @@ static void collect(const doc_node *n, runs *rs, int bold, int italic, dl_color 
         case DOC_GAP: add_text(rs, "[?]", LAY_FONT_BOLD, col, 1); break;
         case DOC_ICON: {
             const dl_path *p = icons && c->ref ? icon_get(icons, c->ref) : NULL;
-            if (p && rs->n < 256)
-                rs->r[rs->n++] = (lay_run){LAY_RUN_ICON, NULL, LAY_FONT_BODY, col, 1, p, NULL};
+            if (p)
+                add_run(rs, (lay_run){LAY_RUN_ICON, NULL, LAY_FONT_BODY, col, 1, p, NULL});
             break;
         }
         default: break;
@@ -183,6 +204,8 @@ static int draw_front(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COU
     runs rs = {0};
     collect(child_of(ct, DOC_CARDNAME), &rs, 1, 0, white, icons);
     double ns = 0;
+    if (rs.failed)
+        rc = -1;
     lay_para *name = fit_text(fonts, &rs, inner, BAND_H * 0.9 / 1.2 + 0.1, 12, 7, lang, 0, &ns);
     runs_free(&rs);
     if (name && !rc) {
@@ -203,6 +226,8 @@ static int draw_front(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COU
     collect(child_of(ct, DOC_CARDBODY), &rs, 0, 0, th->text, icons);
     double avail = y + CARD_H - INSET - 10 - ty;
     double ts = 0;
+    if (rs.failed)
+        rc = -1;
     lay_para *body = fit_text(fonts, &rs, inner, avail, TEXT_MAX, t->card_text_min - 1.5, lang, 0, &ts);
     runs_free(&rs);
     *used_size = body ? ts : 0;
@@ -229,6 +254,8 @@ static int draw_back(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUN
     runs rs = {0};
     add_text(&rs, title, LAY_FONT_HEADING, white, 1);
     double s = 0;
+    if (rs.failed)
+        rc = -1;
     lay_para *tp = fit_text(fonts, &rs, CARD_W - 2 * INSET - 16, 60, 18, 9, lang, 0, &s);
     runs_free(&rs);
     if (tp && !rc) {
@@ -242,6 +269,8 @@ static int draw_back(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUN
     lay_para_free(tp);
     add_text(&rs, footer, LAY_FONT_BODY, white, 0);
     double fs = 0, fw = CARD_W - 2 * INSET - 12, fh = CARD_H / 2 - 50;
+    if (rs.failed)
+        rc = -1;
     lay_para *fp = rs.n ? fit_text(fonts, &rs, fw, fh, 5, 4, lang, 0, &fs) : NULL;
     runs_free(&rs);
     if (fp && !rc) {

@@ -141,10 +141,31 @@ typedef struct seg {
     int icon;
 } seg;
 
+/* The segments of one word, as many as it has (a fixed 64 once dropped the
+ * rest of a word styled letter by letter). */
 typedef struct word {
-    seg s[64];
-    size_t n;
+    seg *s;
+    size_t *start;   /* byte offset of each segment in the word's text */
+    size_t n, cap;
 } word;
+
+static int word_add(word *w, seg sg)
+{
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? w->cap * 2 : 16;
+        seg *ns = realloc(w->s, cap * sizeof *ns);
+        if (!ns)
+            return -1;
+        w->s = ns;
+        size_t *st = realloc(w->start, cap * sizeof *st);
+        if (!st)
+            return -1;
+        w->start = st;
+        w->cap = cap;
+    }
+    w->s[w->n++] = sg;
+    return 0;
+}
 
 static int space_glue(lay_para *p, size_t run, int nobreak)
 {
@@ -160,13 +181,13 @@ static int space_glue(lay_para *p, size_t run, int nobreak)
     return add_item(p, g, -1);
 }
 
-static int emit_word(lay_para *p, const word *w)
+static int emit_word(lay_para *p, word *w)
 {
     /* hyphenation points over the whole word's text, unless it holds an
      * icon or a run marked as a name/number */
     lay_hyph_point pts[PARA_MAX_POINTS];
     size_t npts = 0;
-    size_t segstart[64];
+    size_t *segstart = w->start;
     int may = p->st.hyph != NULL;
     for (size_t i = 0; i < w->n; i++)
         if (w->s[i].icon || p->runs[w->s[i].run].nohyph)
@@ -250,6 +271,7 @@ static int is_space(uint32_t c)
 
 lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const lay_run *runs, size_t nruns)
 {
+    word w = {0};   /* before any goto fail, which frees it */
     lay_para *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
@@ -270,16 +292,14 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
             goto fail;
     }
 
-    word w;
-    w.n = 0;
     long pending_space = -1;   /* run of a space waiting for the next word */
     int prev_icon_end = 0;
     int any_word = 0;
     for (size_t r = 0; r <= nruns; r++) {
         int flush_all = r == nruns;
         if (!flush_all && runs[r].kind == LAY_RUN_ICON) {
-            if (w.n < 64)
-                w.s[w.n++] = (seg){r, 0, 0, 1};
+            if (word_add(&w, (seg){r, 0, 0, 1}) != 0)
+                goto fail;
             continue;
         }
         const char *t = flush_all ? "" : p->runs[r].text;
@@ -288,8 +308,8 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
             int end = i >= len;
             int sp = !end && is_space((unsigned char)t[i]);
             if ((end || sp) && open != (size_t)-1) {
-                if (w.n < 64)
-                    w.s[w.n++] = (seg){r, open, i, 0};
+                if (word_add(&w, (seg){r, open, i, 0}) != 0)
+                    goto fail;
                 open = (size_t)-1;
             }
             if (end && !flush_all)
@@ -329,8 +349,12 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
         bp.right_stretch = 3 * st->size;   /* TeX's \raggedright uses 2em; 3em rags less */
     if (lay_break(p->items, p->nitems, widths, 2, &bp, &p->br) != 0)
         goto fail;
+    free(w.s);
+    free(w.start);
     return p;
 fail:
+    free(w.s);
+    free(w.start);
     lay_para_free(p);
     return NULL;
 }

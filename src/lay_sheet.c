@@ -663,26 +663,12 @@ static int callout_block(sheet *s, const doc_node *n, double x, int depth, const
     return add_space(s, s->lead * 0.3, 0, 0);
 }
 
-static int table_block(sheet *s, const doc_node *n, double x)
+/* Lays out a table of nr rows (rowsn, head first) and ncol columns; nat,
+ * minw and cw are zeroed scratch arrays of ncol widths. */
+static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *const *rowsn, size_t nr, size_t ncol,
+                      double *nat, double *minw, double *cw)
 {
-    /* gather the rows: head first */
-    const doc_node *rowsn[512];
-    size_t nr = 0, ncol = 0;
-    for (const doc_node *c = n->first; c && nr < 512; c = c->next)
-        if (c->type == DOC_TABLE_HEAD || c->type == DOC_ROW) {
-            rowsn[nr++] = c;
-            size_t k = 0;
-            for (const doc_node *cell = c->first; cell; cell = cell->next)
-                k++;
-            if (k > ncol)
-                ncol = k;
-        }
-    if (!nr || !ncol)
-        return 0;
-    if (ncol > 12)
-        ncol = 12;
     double pad = 0.3 * s->size, avail = s->colw - x;
-    double nat[12] = {0}, minw[12] = {0};
     /* natural and minimal widths of every column, measured on one line */
     for (size_t r = 0; r < nr; r++) {
         size_t k = 0;
@@ -715,7 +701,7 @@ static int table_block(sheet *s, const doc_node *n, double x)
             runs_free(&rs);
         }
     }
-    double tot = 0, totmin = 0, cw[12];
+    double tot = 0, totmin = 0;
     for (size_t k = 0; k < ncol; k++) {
         tot += nat[k];
         totmin += minw[k];
@@ -798,6 +784,39 @@ static int table_block(sheet *s, const doc_node *n, double x)
             return -1;
     }
     return add_space(s, s->lead * 0.3, 0, 0);
+}
+
+/* Every row and every column is laid out, however many: the arrays are
+ * sized from the table (they once held 512 rows and 12 columns and dropped
+ * the rest without a word). */
+static int table_block(sheet *s, const doc_node *n, double x)
+{
+    size_t nr = 0, ncol = 0;
+    for (const doc_node *c = n->first; c; c = c->next)
+        if (c->type == DOC_TABLE_HEAD || c->type == DOC_ROW) {
+            nr++;
+            size_t k = 0;
+            for (const doc_node *cell = c->first; cell; cell = cell->next)
+                k++;
+            if (k > ncol)
+                ncol = k;
+        }
+    if (!nr || !ncol)
+        return 0;
+    const doc_node **rowsn = calloc(nr, sizeof *rowsn);
+    double *widths = calloc(3 * ncol, sizeof *widths);
+    int rc = -1;
+    if (rowsn && widths) {
+        size_t r = 0;
+        /* in document order: the schema puts the head first */
+        for (const doc_node *c = n->first; c; c = c->next)
+            if (c->type == DOC_TABLE_HEAD || c->type == DOC_ROW)
+                rowsn[r++] = c;
+        rc = table_rows(s, n, x, rowsn, nr, ncol, widths, widths + ncol, widths + 2 * ncol);
+    }
+    free(rowsn);
+    free(widths);
+    return rc;
 }
 
 static int heading(sheet *s, const doc_node *sec, const doc_node *h, int level)

@@ -2,6 +2,7 @@
  *
  * Dispatches to one file per subcommand (cmd_*.c). Global options come
  * before the subcommand: --content DIR. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,5 +86,12 @@ int main(int argc, char **argv)
     }
     doc_loader_cleanup();
     xmlCleanupParser();
+    /* what we printed must have reached its reader: a full disk or a closed
+     * pipe under `regelwerk check --format json > FILE` is a failure */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "regelwerk: cannot write the output: %s\n", strerror(errno));
+        if (rc == CLI_OK)
+            rc = CLI_FAIL;
+    }
     return rc;
 }

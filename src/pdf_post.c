@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+
+#include "out.h"
 
 static qpdf_oh rect_array(qpdf_data q, double x0, double y0, double x1, double y1)
 {
@@ -99,11 +99,12 @@ static void fix_tounicode(qpdf_data q, const pdf_post_spec *spec)
     }
 }
 
-int pdf_post_apply(const char *path, const pdf_post_spec *spec, diag_list *diags)
+int pdf_post_write(const char *path, const unsigned char *pdf, size_t len, const pdf_post_spec *spec,
+                   diag_list *diags)
 {
     qpdf_data q = qpdf_init();
     qpdf_silence_errors(q);
-    if (qpdf_read(q, path, NULL) & QPDF_ERRORS) {
+    if (qpdf_read_memory(q, path, (const char *)pdf, (unsigned long long)len, NULL) & QPDF_ERRORS) {
         report(q, path, diags);
         qpdf_cleanup(&q);
         return -1;
@@ -174,21 +175,11 @@ int pdf_post_apply(const char *path, const pdf_post_spec *spec, diag_list *diags
         qpdf_oh_append_item(q, annots, ind);
     }
 
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.post-XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        diag_add(diags, DIAG_ERROR, path, 0, 0, "io", "cannot create a temporary file next to it");
-        qpdf_cleanup(&q);
-        return -1;
-    }
-    /* mkstemp makes the file private; an output is an ordinary file */
-    mode_t um = umask(0);
-    umask(um);
-    fchmod(fd, 0666 & ~um);
-    close(fd);
+    /* qpdf writes to memory and out_write_file to the disk: qpdf's own file
+     * output does not notice a failed flush on close (a full disk gave a
+     * truncated file and success) */
     int rc = -1;
-    if (!(qpdf_init_write(q, tmp) & QPDF_ERRORS)) {
+    if (!(qpdf_init_write_memory(q) & QPDF_ERRORS)) {
         qpdf_set_deterministic_ID(q, QPDF_TRUE);
         qpdf_set_object_stream_mode(q, qpdf_o_preserve);
         qpdf_set_compress_streams(q, QPDF_TRUE);
@@ -197,12 +188,8 @@ int pdf_post_apply(const char *path, const pdf_post_spec *spec, diag_list *diags
     }
     if (report(q, path, diags))
         rc = -1;
+    if (rc == 0)
+        rc = out_write_file(path, qpdf_get_buffer(q), (size_t)qpdf_get_buffer_length(q), diags);
     qpdf_cleanup(&q);
-    if (rc == 0 && rename(tmp, path) != 0) {
-        diag_add(diags, DIAG_ERROR, path, 0, 0, "io", "cannot rename the rewritten file into place");
-        rc = -1;
-    }
-    if (rc != 0)
-        unlink(tmp);
     return rc;
 }

@@ -6,8 +6,8 @@
  * way a print shop and a home printer need. pdf_post rewrites the file once
  * with what is missing: link annotations, /Lang, TrimBox/BleedBox, and
  * /ViewerPreferences (PrintScaling /None, Duplex). The rewrite is
- * deterministic (qpdf's content-derived /ID), goes to a temporary file and is
- * renamed over the input only when it succeeded.
+ * deterministic (qpdf's content-derived /ID) and is the only copy written to
+ * disk: the library's output stays in memory.
  *
  * Coordinates are the display list's: points, origin top-left, y down; the
  * page height converts them.
@@ -50,8 +50,10 @@ typedef struct pdf_post_spec {
     size_t ncodepoints;
 } pdf_post_spec;
 
-/* Rewrites path in place. 0, or -1 with an error in diags (the file is then
- * left as it was). */
-int pdf_post_apply(const char *path, const pdf_post_spec *spec, diag_list *diags);
+/* Reads the PDF a library wrote into memory (len bytes at pdf), adds what
+ * spec asks for and writes the result to path through out_write_file. 0, or
+ * -1 with an error in diags (path is then left as it was). */
+int pdf_post_write(const char *path, const unsigned char *pdf, size_t len, const pdf_post_spec *spec,
+                   diag_list *diags);
 
 #endif

@@ -177,6 +177,29 @@ static void test_cli_scenario_checked_at_load(void)
     tu_runf(out, sizeof out, "rm -rf %s", dir);
 }
 
+/* Numbers in game.xml are read with range checks: pages="4294967297"
+ * (atoi wrapped it to 1) and players min > max are errors at their line. */
+static void test_cli_numbers_checked(void)
+{
+    char root[] = "/tmp/regelwerk-cli-XXXXXX";
+    CU_ASSERT_FATAL(mkdtemp(root) != NULL);
+    char path[300];
+    snprintf(path, sizeof path, "%s/noxius", root);
+    CU_ASSERT_EQUAL_FATAL(tu_copy_tree("content/noxius", path), 0);
+    snprintf(path, sizeof path, "%s/noxius/game.xml", root);
+    CU_ASSERT_EQUAL(tu_replace_in_file(path, "<players min=\"2\" max=\"4\"/>", "<players min=\"5\" max=\"4\"/>"), 0);
+    CU_ASSERT_EQUAL(tu_replace_in_file(path, "<sheet template=\"reference\" paper=\"a4\"/>",
+                                       "<sheet template=\"reference\" paper=\"a4\" pages=\"4294967297\"/>"),
+                    0);
+    static char out[1 << 16];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s check noxius 2>&1", tu_bin(), root), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius/game.xml:4: error: <players> min=\"5\" is more than max=\"4\""));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(out, "noxius/game.xml:12: error: pages=\"4294967297\" on <sheet> wants a whole number from 1 to 99"));
+    char o[64];
+    tu_runf(o, sizeof o, "rm -rf %s", root);
+}
+
 void suite_cli(void);
 void suite_cli(void)
 {
@@ -189,4 +212,5 @@ void suite_cli(void)
                 test_cli_engine_none);
     CU_add_test(s, "regelwerk facts: every fact, its value and its actions", test_cli_facts);
     CU_add_test(s, "scenario keys, actions and arguments checked when loaded", test_cli_scenario_checked_at_load);
+    CU_add_test(s, "numbers in game.xml: range checked, errors at their line", test_cli_numbers_checked);
 }

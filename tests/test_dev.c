@@ -245,9 +245,9 @@ static void test_failed_write_leaves_nothing(void)
 static void test_png_and_svg(void)
 {
     char path[300];
-    snprintf(path, sizeof path, "%s/nem-%%d.png", dir);
+    snprintf(path, sizeof path, "%s/nem.png", dir);
     CU_ASSERT_EQUAL(render(nemesis, "png", path, NULL), 0);
-    snprintf(path, sizeof path, "%s/nem-%%d.svg", dir);
+    snprintf(path, sizeof path, "%s/nem.svg", dir);
     CU_ASSERT_EQUAL(render(nemesis, "svg", path, NULL), 0);
     for (size_t p = 1; p <= dl_list_page_count(nemesis); p++) {
         char f[300];
