@@ -135,17 +135,21 @@ static const char *const faces_attack[] = {"v2-light", "v3-serious", "v4-light-r
                                            "v5-serious-large", "v6-retreat-large"};
 static const eng_die die_attack = {"attack", NATTACK, faces_attack};
 
+/* An event card: the intruders it moves, through which corridor, and its
+ * effect. The source prints no card's effect; the one stand-in effect
+ * (a noise marker in corridor 1 of every room with an adult) depends on
+ * where the intruders stand, so that its order after the movement shows. */
 typedef struct nm_event_card {
-    int symbols, corridor;
+    int symbols, corridor, noise_at_adults;
 } nm_event_card;
 
 static const nm_event_card event_cards[] = {
-    {SYM(K_ADULT), 1}, {SYM(K_ADULT), 2}, {SYM(K_ADULT), 3}, {SYM(K_ADULT), 4},
-    {SYM(K_LARVA) | SYM(K_CREEPER), 1}, {SYM_LARGE, 2},
+    {SYM(K_ADULT), 1, 0}, {SYM(K_ADULT), 2, 0}, {SYM(K_ADULT), 3, 0}, {SYM(K_ADULT), 4, 0},
+    {SYM(K_LARVA) | SYM(K_CREEPER), 1, 0}, {SYM_LARGE, 2, 0}, {SYM(K_ADULT), 1, 1},
 };
 #define NEVENT (int)(sizeof event_cards / sizeof event_cards[0])
 static const char *const faces_event[] = {"e1-adult", "e2-adult", "e3-adult", "e4-adult",
-                                          "e1-small", "e2-large"};
+                                          "e1-small", "e2-large", "e1-adult-noise"};
 static const eng_die die_event = {"event", NEVENT, faces_event};
 
 static const eng_die *const nm_dice[] = {&die_noise, &die_combat, &die_bag, &die_explore, &die_contam,
@@ -793,10 +797,13 @@ static void nm_end(eng_state *s, int reason)
     /* the four checks, in order */
     eng_note(s, EV_CHK_ENGINES);
     if (st->intact && st->engines_damaged >= 2) {
+        /* the ship explodes: whoever is aboard dies, intruders too */
         st->intact = 0;
         for (int i = 0; i < st->players; i++)
             if (!st->ch[i].evacuated)
                 kill_quietly(st, i);
+        for (int i = 0; i < NM_MAXINT; i++)
+            st->in[i].type = K_NONE;
     }
     eng_note(s, EV_CHK_COORDS);
     if (st->intact && !st->coords_earth)
@@ -855,8 +862,11 @@ static void ev_card(eng_state *s)
     for (int k = 0; k < n; k++)
         intruder_through(st, movers[k], ev->corridor, 0);
     step(s, T_EVENT, "nemesis.event.intruders-move");
-    /* the effect printed on the card comes after all movement; the engine
-     * models no card effects (the source lists none) */
+    /* the effect printed on the card comes after all movement */
+    if (ev->noise_at_adults)
+        for (int i = 0; i < NM_MAXINT; i++)
+            if (st->in[i].type == K_ADULT)
+                st->corr[slot_corr(st->in[i].room, 1)].noise = 1;
     eng_note(s, EV_STEP_EFFECT);
     step(s, T_EVENT, "nemesis.event.card-effect");
 }
@@ -1077,8 +1087,11 @@ static void nm_enter(eng_state *s, int c, int k, int careful_k)
             r->token = nm_roll(s, &die_explore) + 1;
         switch (r->token) {
         case X_SILENCE:
-            if (ch->slime)
+            /* with slime, silence is danger, and danger rolls no noise */
+            if (ch->slime) {
+                roll = 0;
                 nm_danger(s, to);
+            }
             break;
         case X_DANGER:
             roll = 0;

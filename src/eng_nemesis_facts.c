@@ -94,6 +94,15 @@ PROBE(probe_light_to_serious)
     return 0;
 }
 
+PROBE(probe_light_gives_serious)
+{
+    fresh(p, 1);
+    eng_probe_setl(p, 2, "c1.light");
+    eng_probe_do(p, "wound", "who=1 kind=light");
+    *value = eng_probe_get(p, "c1.light") == 0 ? eng_probe_get(p, "c1.serious") : -1;
+    return 0;
+}
+
 PROBE(probe_serious_survivable)
 {
     long n = 0;
@@ -174,6 +183,42 @@ PROBE(probe_one_action_pass)
     return 0;
 }
 
+/* The lowest and the highest cost an action accepts (a room action with a
+ * full hand, costs -2..5 tried). */
+static long cost_bound(eng_probe *p, int highest)
+{
+    long lo = 99, hi = -99;
+    for (int cost = -2; cost <= 5; cost++) {
+        fresh(p, 1);
+        eng_probe_setl(p, 9, "c1.hand");
+        if (eng_probe_act(p, "room-action", "who=1 cost=%d", cost) == ENG_OK) {
+            lo = cost < lo ? cost : lo;
+            hi = cost > hi ? cost : hi;
+        }
+    }
+    return highest ? hi : lo;
+}
+
+PROBE(probe_cost_min) { *value = cost_bound(p, 0); return 0; }
+PROBE(probe_cost_max) { *value = cost_bound(p, 1); return 0; }
+
+/* The most actions after which the player may still pass (after the last
+ * allowed action the turn has moved on). */
+PROBE(probe_pass_after)
+{
+    long most = -1;
+    for (int n = 0; n <= 3; n++) {
+        fresh(p, 2);
+        int ok = 1;
+        for (int k = 0; k < n && ok; k++)
+            ok = eng_probe_act(p, "room-action", "who=1 cost=0") == ENG_OK;
+        if (ok && eng_probe_act(p, "pass", "who=1") == ENG_OK && eng_probe_get(p, "c1.passed"))
+            most = n;
+    }
+    *value = most;
+    return 0;
+}
+
 PROBE(probe_cost_discards)
 {
     fresh(p, 1);
@@ -189,6 +234,22 @@ PROBE(probe_card_action)
         fresh(p, 1);
         ok &= eng_probe_act(p, "card", "who=1 cost=%d", cost) == ENG_OK &&
               eng_probe_get(p, "c1.hand") == 5 - 1 - cost;
+    }
+    *value = ok;
+    return 0;
+}
+
+/* An item card's action: the cost is paid with action cards and the item
+ * card stays (only the cost leaves the hand). */
+PROBE(probe_item_cost_only)
+{
+    long ok = 1;
+    for (int cost = 0; cost <= 2; cost++) {
+        fresh(p, 1);
+        eng_probe_setl(p, 1, "c1.tools");
+        ok &= eng_probe_act(p, "item", "who=1 cost=%d", cost) == ENG_OK &&
+              eng_probe_get(p, "c1.hand") == 5 - cost && eng_probe_get(p, "c1.discard") == cost &&
+              eng_probe_get(p, "c1.tools") == 1;
     }
     *value = ok;
     return 0;
@@ -235,6 +296,21 @@ PROBE(probe_closed_door_blocks)
     eng_probe_setl(p, 1, "room.1.explored");
     int open = eng_probe_act(p, "move", "who=1 corridor=1") == ENG_OK && eng_probe_get(p, "c1.room") == 1;
     *value = blocked && open;
+    return 0;
+}
+
+/* A corridor with no door placed is open: movement passes, and a door can
+ * be closed there. */
+PROBE(probe_door_open)
+{
+    fresh(p, 1);
+    eng_probe_setl(p, 1, "room.1.explored");
+    int open = eng_probe_get(p, "room.0.door.1") == 0;
+    int pass = eng_probe_act(p, "move", "who=1 corridor=1") == ENG_OK && eng_probe_get(p, "c1.room") == 1;
+    fresh(p, 1);
+    int close = eng_probe_act(p, "close-door", "who=1 corridor=1 cost=0") == ENG_OK &&
+                eng_probe_get(p, "room.0.door.1") == 1;
+    *value = open && pass && close;
     return 0;
 }
 
@@ -306,13 +382,11 @@ PROBE(probe_silence)
     fresh(p, 1);
     eng_probe_set(p, "silence", "room.1.token");
     eng_probe_setl(p, 1, "c1.slime");
-    eng_probe_set(p, "adult3", "bag");
-    eng_probe_force(p, "noise", "n2");
     eng_probe_do(p, "move", "who=1 corridor=1");
-    /* danger put a marker in all four corridors, then the roll found one:
-     * an encounter */
-    *value = quiet && eng_probe_get(p, "log.danger") == 1 && eng_probe_get(p, "log.encounter") == 1 &&
-             markers(p, 1) == 0;
+    /* with slime: danger (a marker in all four corridors) and, as danger
+     * says, no noise roll */
+    *value = quiet && eng_probe_get(p, "log.danger") == 1 && eng_probe_get(p, "log.noise-roll") == 0 &&
+             markers(p, 1) == 4;
     return 0;
 }
 
@@ -442,6 +516,25 @@ PROBE(probe_noise_corridors)
     return 0;
 }
 
+/* The lowest corridor number a number face of the noise die marks. */
+PROBE(probe_noise_lowest)
+{
+    static const char *const faces[] = {"n1", "n2", "n3", "n4", "danger", "silence"};
+    long low = 0;
+    for (int f = 0; f < 6; f++) {
+        fresh(p, 1);
+        eng_probe_force(p, "noise", faces[f]);
+        eng_probe_do(p, "noise-roll", "who=1");
+        if (markers(p, 0) != 1)
+            continue;
+        for (int k = 1; k <= 4; k++)
+            if (eng_probe_get(p, "room.0.noise.%d", k) && (low == 0 || k < low))
+                low = k;
+    }
+    *value = low;
+    return 0;
+}
+
 PROBE(probe_noise_encounter)
 {
     fresh(p, 1);
@@ -528,12 +621,45 @@ PROBE(probe_ev_fire) { *value = event_position(p, "step.fire"); return 0; }
 PROBE(probe_ev_card) { *value = event_position(p, "step.move"); return 0; }
 PROBE(probe_ev_bag) { *value = event_position(p, "step.bag"); return 0; }
 
+/* The five steps come in the order of the list: ranks 1..5. */
+PROBE(probe_ev_in_order)
+{
+    static const char *const steps[] = {"step.time", "step.attack", "step.fire", "step.move", "step.bag", NULL};
+    fresh(p, 1);
+    eng_probe_do(p, "event-phase", NULL);
+    long ok = 1;
+    for (int k = 0; steps[k]; k++)
+        ok &= rank(p, steps[k], steps) == k + 1;
+    *value = ok;
+    return 0;
+}
+
+/* The card's effect comes after the movement: a card that moves the adults
+ * through corridor 1 and then puts a noise marker in corridor 1 of each
+ * adult's room marks the room the adult moved into, not the one it left. */
 PROBE(probe_ev_move_first)
 {
     fresh(p, 1);
+    eng_probe_setl(p, 8, "c1.room");
+    add(p, "adult", 3);
+    eng_probe_set(p, "e1-adult-noise", "next.event");
+    eng_probe_do(p, "event-card", NULL);
+    /* room 3's corridor 1 leads to room 4; room 4's corridor 1 to room 5 */
+    *value = eng_probe_get(p, "i1.room") == 4 && eng_probe_get(p, "room.4.noise.1") == 1 &&
+             eng_probe_get(p, "room.3.noise.1") == 0;
+    return 0;
+}
+
+/* Which way the time marker moves on its track, whose red space is at the
+ * right end: 2 (right) when the spaces left to the red one go down, 1
+ * (left) when they go up. */
+PROBE(probe_time_direction)
+{
+    fresh(p, 1);
+    long t = eng_probe_get(p, "time");
     eng_probe_do(p, "event-phase", NULL);
-    long move = eng_probe_get(p, "log.first.step.move"), effect = eng_probe_get(p, "log.first.step.effect");
-    *value = move > 0 && effect == move + 1;
+    long d = eng_probe_get(p, "time") - t;
+    *value = d < 0 ? 2 : d > 0 ? 1 : 0;
     return 0;
 }
 
@@ -680,6 +806,16 @@ PROBE(probe_bag_queen_nest)
     return 0;
 }
 
+PROBE(probe_bag_queen_eggs)
+{
+    bag_with(p, "queen");
+    eng_probe_setl(p, 1, "room.11.explored");
+    long eggs = eng_probe_get(p, "eggs");
+    eng_probe_do(p, "bag-development", NULL);
+    *value = queens_in(p, NEST) == 0 ? eng_probe_get(p, "eggs") - eggs : -1;
+    return 0;
+}
+
 PROBE(probe_bag_blank)
 {
     bag_with(p, "blank");
@@ -742,6 +878,55 @@ PROBE(probe_enc_blank_last)
     return 0;
 }
 
+/* Which blank token brings an adult token into the bag: -1 (the last one)
+ * when it happens with the blank as the only token and not with another
+ * token still in the bag. */
+PROBE(probe_enc_blank_which)
+{
+    fresh(p, 1);
+    eng_probe_set(p, "blank", "bag");
+    eng_probe_do(p, "encounter", "who=1");
+    int last = eng_probe_get(p, "bag.adult") == 1;
+    fresh(p, 1);
+    eng_probe_set(p, "blank creeper1", "bag");
+    eng_probe_force(p, "bag", "blank");
+    eng_probe_do(p, "encounter", "who=1");
+    int other = eng_probe_get(p, "bag.adult") == 0;
+    *value = last && other ? -1 : 0;
+    return 0;
+}
+
+PROBE(probe_enc_tokens)
+{
+    fresh(p, 1);
+    eng_probe_force(p, "bag", "creeper");
+    eng_probe_do(p, "encounter", "who=1");
+    *value = eng_probe_get(p, "log.bag-token");
+    return 0;
+}
+
+/* An intruder appearing where a character is makes an encounter: a noise
+ * roll into a marked corridor puts the intruder in the character's room,
+ * and the queen drawn with a character in the nest is an encounter too. */
+PROBE(probe_enc_appears)
+{
+    fresh(p, 1);
+    eng_probe_setl(p, 3, "c1.room");
+    eng_probe_setl(p, 1, "room.3.noise.2");
+    eng_probe_force(p, "noise", "n2");
+    eng_probe_force(p, "bag", "adult");
+    eng_probe_do(p, "noise-roll", "who=1");
+    int noise = eng_probe_get(p, "log.encounter") == 1 && eng_probe_get(p, "room.3.intruders") == 1;
+    fresh(p, 1);
+    eng_probe_setl(p, NEST, "c1.room");
+    eng_probe_setl(p, 1, "room.11.explored");
+    eng_probe_setl(p, 5, "c1.hand");
+    eng_probe_force(p, "bag", "queen");
+    eng_probe_do(p, "bag-development", NULL);
+    *value = noise && eng_probe_get(p, "log.encounter") == 1 && queens_in(p, NEST) == 1;
+    return 0;
+}
+
 /* Surprise attack exactly when the hand holds fewer cards than the token's
  * number: measured at hand = number - 1 and hand = number. */
 PROBE(probe_enc_surprise)
@@ -760,6 +945,29 @@ PROBE(probe_enc_surprise)
 }
 
 /* ---- combat ---------------------------------------------------------------------------------- */
+
+/* A character is in combat when an intruder shares the room: then moving
+ * out is fleeing (attacked) and attacking is possible; with the intruder
+ * next door, neither. */
+PROBE(probe_combat_same_room)
+{
+    fresh(p, 1);
+    eng_probe_setl(p, 1, "room.1.explored");
+    add(p, "adult", 0);
+    eng_probe_set(p, "v2-light", "next.attack");
+    int flee = eng_probe_act(p, "flee", "who=1 corridor=1") == ENG_OK && eng_probe_get(p, "log.intruder-attack") == 1;
+    fresh(p, 1);
+    add(p, "adult", 0);
+    eng_probe_force(p, "contamination", "clean");
+    eng_probe_force(p, "combat", "blank");
+    int fight = eng_probe_act(p, "melee", "who=1") == ENG_OK;
+    fresh(p, 1);
+    add(p, "adult", 1);
+    int no_flee = eng_probe_act(p, "flee", "who=1 corridor=2") == ENG_ILLEGAL;
+    int no_fight = eng_probe_act(p, "melee", "who=1") == ENG_ILLEGAL;
+    *value = flee && fight && no_flee && no_fight;
+    return 0;
+}
 
 /* One shot: ammunition spent. */
 PROBE(probe_shoot_ammo)
@@ -887,8 +1095,43 @@ static int dies_at(eng_probe *p, long *value, const char *type)
     return eng_probe_fail(p, "no damage kills a %s", type);
 }
 
-PROBE(probe_larva_dies) { return dies_at(p, value, "larva"); }
-PROBE(probe_egg_dies) { return dies_at(p, value, "egg"); }
+PROBE(probe_larva_egg_dies)
+{
+    long larva, egg;
+    if (dies_at(p, &larva, "larva") != 0 || dies_at(p, &egg, "egg") != 0)
+        return -1;
+    *value = larva == egg ? larva : -1;
+    return 0;
+}
+
+/* Damage stays on the intruder as markers: two hits that do not kill leave
+ * two markers. */
+PROBE(probe_damage_markers)
+{
+    fresh(p, 1);
+    add(p, "adult", 3);
+    eng_probe_set(p, "v5-serious-large v5-serious-large", "next.attack");
+    eng_probe_do(p, "damage", "intruder=1 amount=1");
+    long one = eng_probe_get(p, "i1.damage");
+    eng_probe_do(p, "damage", "intruder=1 amount=1");
+    *value = one == 1 && eng_probe_get(p, "i1.damage") == 2;
+    return 0;
+}
+
+/* A card with the arrow whose number the damage reaches: the intruder dies
+ * (a carcass) and does not flee. */
+PROBE(probe_lethal_beats_arrow)
+{
+    fresh(p, 1);
+    add(p, "adult", 3);
+    eng_probe_setl(p, 3, "i1.damage");
+    eng_probe_set(p, "v4-light-retreat", "next.attack");
+    eng_probe_set(p, "e1-adult", "next.event");
+    eng_probe_do(p, "damage", "intruder=1 amount=1");
+    *value = eng_probe_get(p, "i1.type") == T_NONE && eng_probe_get(p, "room.3.carcasses") == 1 &&
+             eng_probe_get(p, "log.event-card") == 0;
+    return 0;
+}
 
 static long cards_drawn(eng_probe *p, const char *type)
 {
@@ -1012,6 +1255,25 @@ PROBE(probe_larva_attack)
     return 0;
 }
 
+PROBE(probe_attack_cards)
+{
+    fresh(p, 1);
+    add(p, "adult", 0);
+    eng_probe_set(p, "v2-light", "next.attack");
+    eng_probe_do(p, "intruder-attack", "intruder=1");
+    *value = eng_probe_get(p, "log.attack-card");
+    return 0;
+}
+
+/* When the hand sizes choose the target: 1 (more) when they do with more
+ * characters than one in the room (the one with fewer cards is attacked,
+ * not the first player), 2 (fewer) otherwise. */
+PROBE(probe_target_more)
+{
+    *value = target_of(p, 5, 1, 5, 1) == 2 ? 1 : 2;
+    return 0;
+}
+
 PROBE(probe_attack_symbol)
 {
     fresh(p, 1);
@@ -1089,6 +1351,34 @@ PROBE(probe_end_last)
     return 0;
 }
 
+/* Which character leaving play ends the game: -1 (the last one) when the
+ * game goes on after the first of two hibernates and ends, the time marker
+ * on the red space, when the second does. */
+PROBE(probe_end_which)
+{
+    fresh(p, 2);
+    eng_probe_do(p, "hibernate", "who=1");
+    int on = !eng_probe_get(p, "over");
+    eng_probe_do(p, "hibernate", "who=2");
+    *value = on && eng_probe_get(p, "over") && eng_probe_get(p, "time") == 0 ? -1 : 0;
+    return 0;
+}
+
+/* The four checks come after the end, in the order of the list. */
+PROBE(probe_checks_in_order)
+{
+    static const char *const checks[] = {"check.engines", "check.coordinates", "check.contamination",
+                                         "check.objective", NULL};
+    fresh(p, 1);
+    long before = eng_probe_get(p, "log.check.engines");
+    eng_probe_do(p, "end-game", "reason=time");
+    long ok = before == 0;
+    for (int k = 0; checks[k]; k++)
+        ok &= rank(p, checks[k], checks) == k + 1;
+    *value = ok;
+    return 0;
+}
+
 static long check_position(eng_probe *p, const char *check)
 {
     static const char *const checks[] = {"check.engines", "check.coordinates", "check.contamination",
@@ -1110,8 +1400,11 @@ static int blows_up(eng_probe *p, int d)
     crew(p);
     for (int k = 0; k < d; k++)
         eng_probe_do(p, "damage-engine", NULL);
+    add(p, "adult", 5);
     eng_probe_do(p, "end-game", "reason=time");
-    return !eng_probe_get(p, "ship.intact") && eng_probe_get(p, "c2.dead");
+    /* whoever is aboard dies: the hibernated character and the intruder */
+    return !eng_probe_get(p, "ship.intact") && eng_probe_get(p, "c2.dead") && !eng_probe_get(p, "c3.dead") &&
+           eng_probe_get(p, "adults.board") == 0;
 }
 
 PROBE(probe_engines_min)
@@ -1129,8 +1422,11 @@ PROBE(probe_engines_max)
     crew(p);
     while (n < 10 && eng_probe_act(p, "damage-engine", NULL) == ENG_OK)
         n++;
+    add(p, "adult", 5);
     eng_probe_do(p, "end-game", "reason=time");
-    *value = !eng_probe_get(p, "ship.intact") && eng_probe_get(p, "c2.dead") ? n : -1;
+    *value = !eng_probe_get(p, "ship.intact") && eng_probe_get(p, "c2.dead") && eng_probe_get(p, "adults.board") == 0
+                 ? n
+                 : -1;
     return 0;
 }
 
@@ -1231,23 +1527,29 @@ PROBE(probe_pickup)
 const eng_fact eng_nemesis_facts[] = {
     {"nemesis.wounds.light-to-serious", "light wounds dealt to a fresh character until a serious one appears", probe_light_to_serious},
     {"nemesis.wounds.serious-survivable", "serious wounds survived: one less than the wound that kills", probe_serious_survivable},
+    {"nemesis.wounds.light-gives-serious", "serious wounds the third light wound brings (its markers gone)", probe_light_gives_serious},
     {"nemesis.wounds.any-kills", "1 if a light wound after three serious ones kills", probe_light_kills_at_three},
     {"nemesis.wounds.corpse", "1 if death leaves one corpse and drops the heavy objects in the room", probe_corpse},
     {"nemesis.player.hand-size", "hand after the draw at the start of a round, from 1 card", probe_hand_size},
     {"nemesis.player.first-token-offset", "seats the first-player token moves at the round start (1 = left)", probe_first_offset},
     {"nemesis.player.actions-per-turn", "actions a player takes before the turn passes on", probe_actions_per_turn},
     {"nemesis.player.one-action-pass", "1 if after one action the turn stays until a second action or a pass, and a pass ends the round for that player", probe_one_action_pass},
+    {"nemesis.player.cost-min", "lowest cost an action accepts (costs -2..5 tried)", probe_cost_min},
+    {"nemesis.player.cost-max", "highest cost an action accepts (costs -2..5 tried)", probe_cost_max},
+    {"nemesis.player.pass-after", "most actions after which the player may still pass", probe_pass_after},
+    {"nemesis.item.cost-only", "1 if an item card's action takes its cost in action cards and the item stays", probe_item_cost_only},
     {"nemesis.player.cost-discards", "1 if a cost of 2 moves 2 cards from hand to discard", probe_cost_discards},
     {"nemesis.player.card-action", "1 if a card action discards the card plus its cost in cards", probe_card_action},
     {"nemesis.player.pass-discard", "1 if a pass may discard the whole hand", probe_pass_discard},
     {"nemesis.player.all-passed", "1 if the event phase comes after the last pass, not before", probe_all_passed},
     {"nemesis.move.doors", "1 if a closed door blocks movement and a destroyed one does not", probe_closed_door_blocks},
     {"nemesis.move.noise-when-empty", "1 if entering an empty room rolls for noise and an occupied one does not", probe_noise_when_empty},
+    {"nemesis.door.open", "1 if a corridor with no door placed lets a character through and can be closed", probe_door_open},
     {"nemesis.door.destroyed-stays-open", "1 if a destroyed door cannot be closed", probe_destroyed_no_close},
     {"nemesis.door.intruder-breaks", "1 if an intruder moving into a closed door destroys it and stops", probe_door_intruder},
     {"nemesis.door.danger-ignores", "1 if an intruder pulled by danger passes a closed door", probe_door_danger_ignores},
     {"nemesis.explore.reveals", "1 if entering an unexplored room reveals and resolves its token", probe_reveals},
-    {"nemesis.explore.silence", "1 if silence does nothing, but danger with slime", probe_silence},
+    {"nemesis.explore.silence", "1 if silence does nothing, but with slime danger (and so no noise roll)", probe_silence},
     {"nemesis.explore.danger-no-roll", "1 if a danger token skips the noise roll", probe_danger_no_roll},
     {"nemesis.explore.danger-pulls", "1 if danger pulls intruders not in combat from adjacent rooms", probe_danger_pulls},
     {"nemesis.explore.danger-noise", "markers in the room's corridors after danger with no intruder near", probe_danger_noise},
@@ -1259,6 +1561,7 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.explore.door-max", "doors taken from the supply by two door results for one corridor", probe_door_max},
     {"nemesis.explore.door-from-board", "1 if with no door left one moves from the board", probe_door_from_board},
     {"nemesis.noise.corridors", "corridors the number faces of the noise die reach", probe_noise_corridors},
+    {"nemesis.noise.lowest", "lowest corridor number a number face of the noise die marks", probe_noise_lowest},
     {"nemesis.noise.encounter", "1 if a second marker in a corridor is an encounter instead", probe_noise_encounter},
     {"nemesis.noise.danger", "1 if the danger face pulls intruders, else places markers", probe_noise_danger},
     {"nemesis.noise.silence", "1 if the silence face does nothing, but danger with slime", probe_noise_silence},
@@ -1270,7 +1573,9 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.event.step.fire", "position of the fire damage", probe_ev_fire},
     {"nemesis.event.step.card", "position of the event card", probe_ev_card},
     {"nemesis.event.step.bag", "position of the bag development", probe_ev_bag},
-    {"nemesis.event.move-then-effect", "1 if the event card's effect is the step right after the movement", probe_ev_move_first},
+    {"nemesis.event.in-order", "1 if the five steps of the event phase come in the listed order", probe_ev_in_order},
+    {"nemesis.event.move-then-effect", "1 if the card's effect finds the intruders where the movement left them", probe_ev_move_first},
+    {"nemesis.event.time-direction", "way the time marker moves on its track: 2 right (toward the red space), 1 left", probe_time_direction},
     {"nemesis.event.time-step", "spaces the time (and an active self-destruct) marker moves", probe_time_step},
     {"nemesis.event.attacks", "1 if each intruder in combat attacks once (two attacks for two, none for one alone)", probe_ev_attacks},
     {"nemesis.event.fire-damage", "damage an intruder in a burning room takes", probe_ev_fire_damage},
@@ -1282,6 +1587,7 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.bag.adult", "1 if an adult token makes those not in combat roll for noise and returns", probe_bag_adult},
     {"nemesis.bag.breeder", "1 if a breeder token does the same", probe_bag_breeder},
     {"nemesis.bag.queen-nest", "1 if the queen enters a nest with characters", probe_bag_queen_nest},
+    {"nemesis.bag.queen-eggs", "egg tokens added when the queen finds nobody in the nest", probe_bag_queen_eggs},
     {"nemesis.bag.blank", "tokens the blank token adds to the bag (an adult one)", probe_bag_blank},
     {"nemesis.bag.blank-none", "1 if a blank with no adult token left changes nothing", probe_bag_blank_none},
     {"nemesis.encounter.noise", "1 if an encounter clears the noise of the room's corridors", probe_enc_noise},
@@ -1289,6 +1595,10 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.event.new-round", "1 if a new round (draw, token) follows the event phase", probe_new_round},
     {"nemesis.encounter.blank", "1 if a blank token places noise, no intruder, and returns", probe_enc_blank},
     {"nemesis.encounter.blank-last", "adult tokens added when the blank was the last token", probe_enc_blank_last},
+    {"nemesis.encounter.blank-which", "which blank token adds an adult: -1 the last one in the bag", probe_enc_blank_which},
+    {"nemesis.encounter.tokens", "bag tokens drawn in an encounter", probe_enc_tokens},
+    {"nemesis.encounter.appears", "1 if an intruder appearing in a character's room (noise, queen) is an encounter", probe_enc_appears},
+    {"nemesis.combat.same-room", "1 if sharing a room with an intruder allows fleeing and attacking, and the next room does not", probe_combat_same_room},
     {"nemesis.encounter.surprise", "1 if surprise comes with fewer cards than the token's number, not with as many", probe_enc_surprise},
     {"nemesis.shoot.ammo", "ammunition one shot spends", probe_shoot_ammo},
     {"nemesis.shoot.needs", "least ammunition that allows a shot", probe_shoot_needs},
@@ -1310,8 +1620,9 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.flee.attacks", "attacks suffered per intruder when fleeing", probe_flee_attacks},
     {"nemesis.flee.corpse", "1 if a character killed fleeing lies in the room it fled", probe_flee_corpse},
     {"nemesis.flee.enter", "1 if the survivor moves, explores, and rolls for noise", probe_flee_moves},
-    {"nemesis.damage.larva", "least damage that kills a larva", probe_larva_dies},
-    {"nemesis.damage.egg", "least damage that kills an egg", probe_egg_dies},
+    {"nemesis.damage.larva-egg", "least damage that kills a larva, and an egg (the same)", probe_larva_egg_dies},
+    {"nemesis.damage.markers", "1 if damage stays on a surviving intruder as markers", probe_damage_markers},
+    {"nemesis.damage.lethal-beats-arrow", "1 if an arrow card whose number the damage reaches kills, no flight", probe_lethal_beats_arrow},
     {"nemesis.damage.cards-small", "attack cards drawn for a damaged creeper or adult", probe_cards_small},
     {"nemesis.damage.cards-large", "attack cards drawn for a damaged breeder or queen", probe_cards_large},
     {"nemesis.damage.at-value", "1 if damage equal to the card's number kills and one less does not", probe_dies_at_value},
@@ -1322,6 +1633,8 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.target.tie-order", "1 if otherwise to the next tied player in turn order", probe_target_tie_order},
     {"nemesis.target.surprise", "1 if a surprise attack hits who caused the encounter", probe_target_surprise},
     {"nemesis.attack.larva", "contamination cards from a larva's attack (the larva moves to the board)", probe_larva_attack},
+    {"nemesis.attack.cards", "attack cards an adult's attack draws", probe_attack_cards},
+    {"nemesis.target.more-than-one", "when hand sizes choose the target: 1 more characters than one", probe_target_more},
     {"nemesis.attack.symbol", "1 if an attack card without the attacker's symbol fails", probe_attack_symbol},
     {"nemesis.end.fire-marker", "the fire marker whose placing ends the game", probe_end_fire},
     {"nemesis.end.malfunction-marker", "the malfunction marker whose placing ends the game", probe_end_malfunction},
@@ -1329,6 +1642,8 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.end.self-destruct", "1 if the explosion kills everyone aboard", probe_end_sd},
     {"nemesis.end.ship-lost", "1 if the 9th fire kills everyone aboard", probe_end_ship_lost},
     {"nemesis.end.last-character", "1 if the last character leaving play moves time or self-destruct to red", probe_end_last},
+    {"nemesis.end.which-leaves", "which character leaving play ends the game: -1 the last", probe_end_which},
+    {"nemesis.end.checks-in-order", "1 if the four checks follow the end, in the listed order", probe_checks_in_order},
     {"nemesis.end.check.engines", "position of the engines check among the four", probe_chk_engines},
     {"nemesis.end.check.coordinates", "position of the coordinates check", probe_chk_coords},
     {"nemesis.end.check.contamination", "position of the contamination check", probe_chk_contam},
