@@ -60,7 +60,7 @@ typedef struct ov_state {
     int active, nacts, prev, paused, paused_nacts, paused_prev, interrupted, redrawn, pending;
     int deck, hand, discard, ultimate, solo_cards, mutated;
     int region, points, spent, reinf, decoys, abduct, nodes, wrench, explore, items;
-    int marker, mx, my, wall_broken, goals, shown, hq, warehouse;
+    int marker, mx, my, wall_broken, goals, shown, drawn, kept, hq, warehouse;
     int camp_round, reg_h, reg_o, vp_h, vp_o, fort_h, fort_o, turn, attacker, conquer;
     int spawn_cards, spawn_units, spawn_point, dp_hero, dp_alien, on_point[2], by_point[2], field_destroyed;
     int l_value, l_dice, l_hits, l_crits, l_blanks, l_conv, l_def, l_defdice, l_damage, l_ff;
@@ -520,7 +520,7 @@ static void flee(eng_state *es, ov_state *st, int i)
 static void shift_unit(eng_state *es, ov_state *st, int i, int dx, int dy, int terrain)
 {
     int u = st->m[i].unit;
-    for (int j = 0; j < OV_MAXM; j++)
+    for (int j = 0; j < OV_MAXM && (dx || dy); j++)
         if (alive(&st->m[j]) && st->m[j].unit == u && in_melee(st, j) && !st->m[j].blip)
             flee(es, st, j);
     for (int j = 0; j < OV_MAXM; j++) {
@@ -1344,6 +1344,18 @@ ACTION(act_hold)
     return ENG_OK;
 }
 
+/* Hidden agenda: two cards drawn, one kept. */
+ACTION(act_agenda_draw)
+{
+    ST;
+    (void)es, (void)arg;
+    if (st->mode != MO_CONQUEST)
+        REFUSE("hidden agendas belong to the conquest mode");
+    st->drawn = 2;
+    st->kept = 1;
+    return ENG_OK;
+}
+
 /* Hidden agenda: two objectives; in a region he fortified, the first wins. */
 ACTION(act_agenda)
 {
@@ -1579,10 +1591,11 @@ int eng_overmind_run_behaviour(eng_state *es)
             continue;
         for (int h = 0; h < OV_MAXM; h++) {
             int ok = alive(&st->m[h]) && enemies(m, &st->m[h]);
+            /* quick shot and rush roll one die fewer: a value of 1 cannot */
             if (ok && kind == 1)
-                ok = attack_value(st, l, h, K_SHOT, &value) == NULL;
+                ok = attack_value(st, l, h, K_SHOT, &value) == NULL && value > 1;
             if (ok && kind == 2)
-                ok = !st->m[h].hidden && dist(m, &st->m[h]) <= OV_BEHAVEMOVE + 1 && m->melee > 0;
+                ok = !st->m[h].hidden && dist(m, &st->m[h]) <= OV_BEHAVEMOVE + 1 && m->melee > 1;
             if (ok && kind == 4)
                 ok = attack_value(st, l, h, K_FEAR, &value) == NULL;
             if (ok) {
@@ -1720,6 +1733,8 @@ static const eng_key ov_keys[] = {
     G_INT("wall.broken", wall_broken, 0, 1, "1 when the building's wall is broken"),
     G_INT("agenda.goals", goals, 0, 2, "hidden agenda objectives reached"),
     G_INT("agenda.shown", shown, 0, 1, "1 once the hidden agenda card is shown"),
+    G_INT("agenda.drawn", drawn, 0, 9, "hidden agenda cards drawn"),
+    G_INT("agenda.kept", kept, 0, 9, "hidden agenda cards kept"),
     G_INT("station.hq", hq, 0, 1, "the space station's headquarters"),
     G_INT("station.warehouse", warehouse, 0, 1, "the space station's warehouse"),
     G_INT("campaign.round", camp_round, 0, 9, "conquest: campaign rounds played"),
@@ -1845,6 +1860,7 @@ static const eng_action ov_actions[] = {
     {"end-mission", "the mission ends with a winner", {P_ENUM("winner", team_names, 0)}, act_end_mission, NULL},
     {"global-op", "conquest: a team picks a region", {P_ENUM("team", team_names, 0), P_ENUM("op", op_names, 0), P_INT("fortify", 0, 1, 0)}, act_global_op, NULL},
     {"hold", "conquest mission: models in the building after 5 rounds", {P_INT("attacker", 0, 20, 0), P_INT("defender", 0, 20, 0)}, act_hold, NULL},
+    {"agenda-draw", "the Overmind draws his hidden agenda cards", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_agenda_draw, NULL},
     {"agenda", "the Overmind reaches a hidden agenda objective", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_agenda, NULL},
 };
 

@@ -819,6 +819,15 @@ PROBE(probe_one_path)
     return 0;
 }
 
+static void conquest_mission(eng_probe *p)
+{
+    eng_probe_reset(p, 7);
+    for (int i = 1; i <= 6; i++)
+        put_model(p, i, "hero", i, i, 0, 10, 2, 2, 2, 6, 1, 4, 2);
+    DO("campaign", "mode=conquest");
+    DO("mission", "region=normal");
+}
+
 /* Blip tokens: 5 fields; a flip as first action leaves a second. */
 static void blip(eng_probe *p)
 {
@@ -936,6 +945,26 @@ PROBE(probe_rush_fields)
     *value = 15 - GET("m2.x");
     return 0;
 }
+PROBE(probe_blip_kinds)
+{
+    static const char *const acts[] = {"move who=2 x=13 y=13", "move who=2 x=13 y=13 sprint=1", "flip who=2",
+                                       "interact who=2 with=spanner", "overwatch who=2", "attack who=2 target=1 kind=shot",
+                                       "extract who=2", "recover who=2"};
+    long n = 0;
+    for (int i = 0; i < 8; i++) {
+        blip(p);
+        SETL(1, "m2.deploy");
+        const char *sp = strchr(acts[i], ' ');
+        char name[16];
+        snprintf(name, sizeof name, "%.*s", (int)(sp - acts[i]), acts[i]);
+        n += OK(name, "%s", sp + 1);
+    }
+    *value = n;
+    return 0;
+}
+PROBE(probe_agenda_drawn) { conquest_mission(p); DO("agenda-draw", NULL); *value = GET("agenda.drawn"); return 0; }
+PROBE(probe_agenda_kept) { conquest_mission(p); DO("agenda-draw", NULL); *value = GET("agenda.kept"); return 0; }
+
 PROBE(probe_flip_no_behaviour)
 {
     blip(p);
@@ -1738,9 +1767,12 @@ static int pred_b_attack(const eng_state *st)
     for (int h = 1; h <= NM; h++) {
         if (!is_hero(st, h))
             continue;
-        if ((b & 2) && can_hit(st, l, h, 2))
+        long d = cheb(st, l, h);
+        long shot = d <= V(st, "m%d.short.range", l) && V(st, "m%d.short.attack", l) > 0 ? V(st, "m%d.short.attack", l)
+                                                                                         : V(st, "m%d.long.attack", l);
+        if ((b & 2) && can_hit(st, l, h, 2) && shot > 1)
             return 1;
-        if ((b & 4) && !V(st, "m%d.hidden", h) && cheb(st, l, h) <= 6 && V(st, "m%d.melee", l) > 0)
+        if ((b & 4) && !V(st, "m%d.hidden", h) && d <= 6 && V(st, "m%d.melee", l) > 1)
             return 1;
         if ((b & 16) && !V(st, "m%d.hidden", h) && V(st, "m%d.melee", l) > 0)
             return 1;
@@ -1932,7 +1964,7 @@ static void build_combat(eng_state *st, gen *g, int k)
     put_text(st, pick(g, 3) == 0 ? "cover" : pick(g, 2) ? "open" : "normal", "m2.terrain");
     put(st, 1, "ai.who");
     put(st, 2, "ai.target");
-    put(st, shot, "ai.kind");
+    put_text(st, shot ? "shot" : "melee", "ai.kind");
     force_random(st, g, 10);
 }
 static long enum_combat(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
@@ -2032,6 +2064,9 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("blip.exploration", "abduction markers for an exploration token a blip took", probe_blip_exploration),
     F("blip.sight", "a blip in a hero's sight turns over, with its behaviour", probe_auto_sight),
     F("blip.damage", "a blip that takes damage turns over, with its behaviour", probe_auto_damage),
+    F("blip.action-kinds", "actions a blip token may take", probe_blip_kinds),
+    F("agenda.drawn", "hidden agenda cards drawn", probe_agenda_drawn),
+    F("agenda.kept", "hidden agenda cards kept", probe_agenda_kept),
     F("blip.flip-no-behaviour", "a blip the Overmind flips takes no behaviour", probe_flip_no_behaviour),
     F("behaviour.cover", "fields Take Cover moves", probe_cover_fields),
     F("behaviour.quick", "Quick Shot dice against the normal attack", probe_quick_shot),
