@@ -26,6 +26,15 @@
 #define OV_HAND 5             /* hand limit */
 #define OV_BLIPMOVE 5         /* fields a blip token moves */
 #define OV_BEHAVEMOVE 5       /* fields of Take Cover and Rush */
+#define OV_FAR 99             /* farther than any distance on the board */
+
+/* Every model slot, in order. */
+#define FOR_MODELS(j) for (int j = 0; j < OV_MAXM; j++)
+
+/* resolve(): an attack traced as the combat procedure's steps or not; the
+ * defender fleeing or not. */
+enum { QUIET, TRACED };
+enum { STANDING, FLEEING };
 
 enum { S_NONE, S_HERO, S_ALIEN };
 enum { T_NORMAL, T_COVER, T_OPEN };
@@ -93,7 +102,7 @@ static int enemies(const ov_model *a, const ov_model *b)
 /* A model in melee: an enemy model (not a blip token) stands next to it. */
 static int in_melee(const ov_state *st, int i)
 {
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (alive(&st->m[j]) && !st->m[j].blip && enemies(&st->m[i], &st->m[j]) && dist(&st->m[i], &st->m[j]) == 1)
             return 1;
     return 0;
@@ -101,7 +110,7 @@ static int in_melee(const ov_state *st, int i)
 
 static int unit_alive(const ov_state *st, int u)
 {
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (alive(&st->m[j]) && st->m[j].unit == u)
             return 1;
     return 0;
@@ -110,14 +119,14 @@ static int unit_alive(const ov_state *st, int u)
 static int unit_size(const ov_state *st, int u)
 {
     int n = 0;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         n += st->m[j].side != S_NONE && !st->m[j].out && st->m[j].unit == u;
     return n;
 }
 
 static int leader(const ov_state *st, int u)
 {
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (alive(&st->m[j]) && st->m[j].unit == u)
             return j;
     return -1;
@@ -166,7 +175,7 @@ static int roll_defence(eng_state *es, int value, int *dice)
 static void check_mission_end(ov_state *st)
 {
     int heroes = 0, aliens = 0;
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         const ov_model *m = &st->m[j];
         heroes += m->side == S_HERO && !m->out;
         aliens += m->side == S_ALIEN && !m->out && !m->decoy;
@@ -210,7 +219,7 @@ static void wound_unit(eng_state *es, ov_state *st, int u, int dmg, int killer)
 {
     while (dmg > 0) {
         int v = -1;
-        for (int j = 0; j < OV_MAXM; j++)
+        FOR_MODELS(j)
             if (alive(&st->m[j]) && st->m[j].unit == u && (v < 0 || st->m[j].def < st->m[v].def))
                 v = j;
         if (v < 0)
@@ -228,7 +237,7 @@ static void wound_unit(eng_state *es, ov_state *st, int u, int dmg, int killer)
 static int defence_value(const ov_state *st, int u, int flee)
 {
     int low = -1, cover = 0, open = 0;
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         const ov_model *m = &st->m[j];
         if (!alive(m) || m->unit != u)
             continue;
@@ -246,7 +255,7 @@ static int defence_value(const ov_state *st, int u, int flee)
 static void shake(eng_state *es, ov_state *st, int u, int by)
 {
     const ov_model *a = &st->m[by];
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         ov_model *m = &st->m[j];
         if (!alive(m) || m->unit != u || m->xxl)
             continue;
@@ -266,7 +275,7 @@ static void shake(eng_state *es, ov_state *st, int u, int by)
 
 static void status(eng_state *es, ov_state *st, int u, int weapon)
 {
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         ov_model *m = &st->m[j];
         if (!alive(m) || m->unit != u || m->xxl)
             continue;
@@ -320,7 +329,7 @@ static const char *attack_value(const ov_state *st, int a, int t, int kind, int 
 /* A friendly model of the attacker in melee with the target, or -1. */
 static int friend_in_melee(const ov_state *st, int a, int t)
 {
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (j != a && alive(&st->m[j]) && st->m[j].side == st->m[a].side && dist(&st->m[j], &st->m[t]) == 1)
             return j;
     return -1;
@@ -353,7 +362,7 @@ static void resolve(eng_state *es, ov_state *st, int a, int t, int kind, int wea
     if (weapon != W_NONE && r.hits + r.crits >= 1)
         status(es, st, u, weapon);
     int hp0 = 0;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         hp0 += st->m[j].unit == u && alive(&st->m[j]) ? st->m[j].hp : 0;
     /* criticals first: they ignore defence */
     wound_unit(es, st, u, r.crits, a);
@@ -365,12 +374,10 @@ static void resolve(eng_state *es, ov_state *st, int a, int t, int kind, int wea
         int dv = stunned ? 0 : defence_value(st, u, flee);
         st->l_def = roll_defence(es, dv, &st->l_defdice);
         eng_note(es, EV_DEFENCE);
-        int dmg = r.hits - st->l_def;
-        if (dmg > 0)
-            wound_unit(es, st, u, dmg, a);
+        wound_unit(es, st, u, r.hits - st->l_def, a);
     }
     int hp1 = 0;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         hp1 += st->m[j].unit == u && alive(&st->m[j]) ? st->m[j].hp : 0;
     st->l_damage = hp0 - hp1;
     if (trace)
@@ -381,7 +388,7 @@ static void resolve(eng_state *es, ov_state *st, int a, int t, int kind, int wea
 static int unit_attack(eng_state *es, ov_state *st, int a, int t, int kind, int weapon, int mod)
 {
     int u = st->m[a].unit, n = 0;
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         int value;
         if (!alive(&st->m[j]) || st->m[j].unit != u || !alive(&st->m[t]))
             continue;
@@ -390,7 +397,7 @@ static int unit_attack(eng_state *es, ov_state *st, int a, int t, int kind, int 
         value += mod;
         if (value <= 0)
             continue;
-        resolve(es, st, j, t, kind, weapon, value, 0, 0);
+        resolve(es, st, j, t, kind, weapon, value, STANDING, QUIET);
         n++;
     }
     return n;
@@ -411,13 +418,13 @@ static void overwatch(eng_state *es, ov_state *st, int v)
         value -= o->ow_moved;
         eng_note(es, EV_OVERWATCH);
         if (value > 0)
-            resolve(es, st, j, v, K_SHOT, W_NONE, value, 0, 0);
+            resolve(es, st, j, v, K_SHOT, W_NONE, value, STANDING, QUIET);
     }
 }
 
 static int hero_sees(const ov_state *st, int v)
 {
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         const ov_model *h = &st->m[j];
         int sight = h->lr > h->sr ? h->lr : h->sr;
         if (alive(h) && h->side == S_HERO && !st->m[v].hidden && dist(h, &st->m[v]) <= sight)
@@ -430,7 +437,7 @@ static int free_field(const ov_state *st, int x, int y)
 {
     if (x < 0 || y < 0 || x >= OV_BOARD || y >= OV_BOARD)
         return 0;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (alive(&st->m[j]) && !st->m[j].blip && st->m[j].x == x && st->m[j].y == y)
             return 0;
     return 1;
@@ -438,8 +445,8 @@ static int free_field(const ov_state *st, int x, int y)
 
 static int nearest_hero_dist(const ov_state *st, int x, int y)
 {
-    int best = 99;
-    for (int j = 0; j < OV_MAXM; j++) {
+    int best = OV_FAR;
+    FOR_MODELS(j) {
         const ov_model *h = &st->m[j];
         if (alive(h) && h->side == S_HERO) {
             int dx = abs(h->x - x), dy = abs(h->y - y), d = dx > dy ? dx : dy;
@@ -459,7 +466,7 @@ static void flip(eng_state *es, ov_state *st, int u, int automatic)
         return;
     eng_note(es, EV_FLIP);
     if (st->m[l].decoy) {
-        for (int j = 0; j < OV_MAXM; j++)
+        FOR_MODELS(j)
             if (st->m[j].unit == u && alive(&st->m[j]))
                 st->m[j].out = 1;
         eng_note(es, EV_DECOY);
@@ -467,7 +474,7 @@ static void flip(eng_state *es, ov_state *st, int u, int automatic)
     }
     int tx = st->m[l].x, ty = st->m[l].y, near = nearest_hero_dist(st, tx, ty);
     st->m[l].blip = 0;
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         ov_model *m = &st->m[j];
         if (j == l || !alive(m) || m->unit != u || !m->blip)
             continue;
@@ -476,7 +483,7 @@ static void flip(eng_state *es, ov_state *st, int u, int automatic)
         for (int y = 0; y < OV_BOARD && !placed; y++)
             for (int x = 0; x < OV_BOARD && !placed; x++) {
                 int next = 0;
-                for (int k = 0; k < OV_MAXM; k++) {
+                FOR_MODELS(k) {
                     const ov_model *o = &st->m[k];
                     next |= k != j && alive(o) && o->unit == u && !o->blip && abs(o->x - x) <= 1 && abs(o->y - y) <= 1;
                 }
@@ -487,7 +494,7 @@ static void flip(eng_state *es, ov_state *st, int u, int automatic)
     }
     if (automatic)
         st->pending = u;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (alive(&st->m[j]) && st->m[j].unit == u)
             overwatch(es, st, j);
 }
@@ -495,7 +502,7 @@ static void flip(eng_state *es, ov_state *st, int u, int automatic)
 /* After any move: blip tokens in a hero's line of sight and range turn over. */
 static void sight(eng_state *es, ov_state *st)
 {
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (alive(&st->m[j]) && st->m[j].blip && hero_sees(st, j))
             flip(es, st, st->m[j].unit, 1);
 }
@@ -511,7 +518,7 @@ static void flee(eng_state *es, ov_state *st, int i)
         if (alive(&st->m[j]) && !st->m[j].blip && enemies(&st->m[i], &st->m[j]) && dist(&st->m[i], &st->m[j]) == 1 &&
             attack_value(st, j, i, K_MELEE, &value) == NULL) {
             eng_note(es, EV_FREE);
-            resolve(es, st, j, i, K_MELEE, W_NONE, value, 1, 0);
+            resolve(es, st, j, i, K_MELEE, W_NONE, value, FLEEING, QUIET);
         }
     }
 }
@@ -523,7 +530,7 @@ static void shift_unit(eng_state *es, ov_state *st, int i, int dx, int dy, int t
     for (int j = 0; j < OV_MAXM && (dx || dy); j++)
         if (alive(&st->m[j]) && st->m[j].unit == u && in_melee(st, j) && !st->m[j].blip)
             flee(es, st, j);
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         ov_model *m = &st->m[j];
         if (!alive(m) || m->unit != u)
             continue;
@@ -533,7 +540,7 @@ static void shift_unit(eng_state *es, ov_state *st, int i, int dx, int dy, int t
         m->moved = 1;
     }
     eng_note(es, EV_MOVE);
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (alive(&st->m[j]) && st->m[j].unit == u)
             overwatch(es, st, j);
     sight(es, st);
@@ -566,7 +573,7 @@ static void approach(eng_state *es, ov_state *st, int i, int tx, int ty, int wan
 
 static int heroes_waiting(const ov_state *st)
 {
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (alive(&st->m[j]) && st->m[j].side == S_HERO && !st->m[j].acted)
             return 1;
     return 0;
@@ -575,7 +582,7 @@ static int heroes_waiting(const ov_state *st)
 static void activate(eng_state *es, ov_state *st, int i)
 {
     st->active = i + 1, st->nacts = 0, st->prev = A_NONE;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (st->m[j].unit == st->m[i].unit)
             st->m[j].moved = 0;
     if (st->mode == MO_SOLO && st->m[i].side == S_ALIEN && st->solo_cards > 0) {
@@ -624,7 +631,7 @@ static int start(ov_state *st, int i, int act, char *err, size_t errlen)
 
 static void finish(ov_state *st, int i)
 {
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (st->m[j].unit == st->m[i].unit)
             st->m[j].acted = 1;
     st->active = 0;
@@ -664,7 +671,7 @@ static void new_round(eng_state *es, ov_state *st)
 {
     st->round++;
     st->active = st->paused = st->interrupted = st->redrawn = st->pending = 0;
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         ov_model *m = &st->m[j];
         m->acted = m->station && m->side == S_HERO;
         m->shaken = m->shaken_by = 0;
@@ -700,7 +707,7 @@ static void end_mission(eng_state *es, ov_state *st, int winner)
     (void)es;
     if (winner == OVER_HEROES)
         st->items += 3;
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         ov_model *m = &st->m[j];
         if (m->side == S_HERO && m->hp < m->hpmax)
             m->hp++;
@@ -749,12 +756,12 @@ ACTION(act_campaign)
     ST;
     int heroes = 0;
     (void)es;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         heroes += st->m[j].side == S_HERO;
     if (heroes != 6)
         REFUSE("6 heroes are chosen (%d given)", heroes);
     st->mode = (int)arg[0].v;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (st->m[j].side == S_HERO)
             st->m[j].neon = 6;
     st->camp_round = st->vp_h = st->vp_o = st->camp_over = st->turn = 0;
@@ -938,7 +945,7 @@ ACTION(act_attack)
     if (st->m[i].side == S_ALIEN)
         unit_attack(es, st, i, t, kind, (int)arg[3].v, 0);
     else
-        resolve(es, st, i, t, kind, (int)arg[3].v, value, 0, 0);
+        resolve(es, st, i, t, kind, (int)arg[3].v, value, STANDING, QUIET);
     done(st, i, act);
     return ENG_OK;
 }
@@ -1058,7 +1065,7 @@ ACTION(act_strike)
     int r = refuse(attack_value(st, i, t, kind, &value), err, errlen);
     if (r)
         return r;
-    resolve(es, st, i, t, kind, (int)arg[3].v, value + (int)arg[4].v, 0, 0);
+    resolve(es, st, i, t, kind, (int)arg[3].v, value + (int)arg[4].v, STANDING, QUIET);
     return ENG_OK;
 }
 
@@ -1085,17 +1092,17 @@ static const char *behave(eng_state *es, ov_state *st, int i, int kind, int t, i
             unit_attack(es, st, i, t, K_MELEE, W_NONE, -1);
     } else if (kind == 3) {         /* protect: to the nearest friendly unit */
         int best = -1;
-        for (int j = 0; j < OV_MAXM; j++)
+        FOR_MODELS(j)
             if (alive(&st->m[j]) && st->m[j].side == m->side && st->m[j].unit != m->unit &&
                 (best < 0 || dist(m, &st->m[j]) < dist(m, &st->m[best])))
                 best = j;
         if (best >= 0)
             approach(es, st, i, st->m[best].x, st->m[best].y, 1, m->move);
     } else {                        /* terrifying presence: fear at every enemy in sight */
-        for (int j = 0; j < OV_MAXM; j++)
+        FOR_MODELS(j)
             if (alive(m) && alive(&st->m[j]) && enemies(m, &st->m[j]) &&
                 attack_value(st, i, j, K_FEAR, &value) == NULL)
-                resolve(es, st, i, j, K_FEAR, W_NONE, value, 0, 0);
+                resolve(es, st, i, j, K_FEAR, W_NONE, value, STANDING, QUIET);
     }
     return NULL;
 }
@@ -1204,7 +1211,7 @@ ACTION(act_redraw)
     int n = (int)arg[0].v;
     if (heroes_waiting(st) || st->redrawn)
         REFUSE("only at the start of the Overmind's activation phase");
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (st->m[j].side == S_ALIEN && st->m[j].acted)
             REFUSE("only at the start of the Overmind's activation phase");
     if (n > 2 || n > st->hand)
@@ -1252,11 +1259,11 @@ ACTION(act_upgrade)
     int u = (int)arg[0].v, path = (int)arg[1].v;
     if (st->nodes < 1)
         REFUSE("an upgrade costs an upgrade node");
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (st->m[j].unit == u && st->m[j].path && st->m[j].path != path)
             REFUSE("one path a unit");
     st->nodes--;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (st->m[j].unit == u)
             st->m[j].path = path;
     return ENG_OK;
@@ -1269,7 +1276,7 @@ ACTION(act_merge)
     int from = (int)arg[0].v, to = (int)arg[1].v;
     if (unit_size(st, from) + unit_size(st, to) > OV_UNITMAX)
         REFUSE("a unit has at most 4 models");
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (st->m[j].side == S_ALIEN && st->m[j].unit == from)
             st->m[j].unit = to;
     return ENG_OK;
@@ -1372,8 +1379,8 @@ ACTION(act_agenda)
 
 static int centre_dist(const ov_state *st, int u)
 {
-    int best = 99;
-    for (int j = 0; j < OV_MAXM; j++) {
+    int best = OV_FAR;
+    FOR_MODELS(j) {
         const ov_model *m = &st->m[j];
         if (!alive(m) || m->unit != u)
             continue;
@@ -1392,7 +1399,7 @@ static int attack_strength(const ov_model *m)
 static int unit_strength(const ov_state *st, int u)
 {
     int best = 0;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (alive(&st->m[j]) && st->m[j].unit == u && attack_strength(&st->m[j]) > best)
             best = attack_strength(&st->m[j]);
     return best;
@@ -1404,7 +1411,7 @@ int eng_overmind_run_order(eng_state *es)
 {
     ov_state *st = eng_data(es);
     int cand[OV_MAXM], n = 0;
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         const ov_model *m = &st->m[j];
         if (alive(m) && m->side == S_ALIEN && !m->acted && leader(st, m->unit) == j)
             cand[n++] = j;
@@ -1413,7 +1420,7 @@ int eng_overmind_run_order(eng_state *es)
         eng_step(es, "overmind.order.none");
         return 0;
     }
-    int best = 99, k = 0;
+    int best = OV_FAR, k = 0;
     for (int i = 0; i < n; i++)
         best = centre_dist(st, st->m[cand[i]].unit) < best ? centre_dist(st, st->m[cand[i]].unit) : best;
     for (int i = 0; i < n; i++)
@@ -1447,7 +1454,7 @@ int eng_overmind_run_order(eng_state *es)
 static int nearest_hero(const ov_state *st, int i)
 {
     int best = -1;
-    for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(j)
         if (alive(&st->m[j]) && st->m[j].side == S_HERO && (best < 0 || dist(&st->m[i], &st->m[j]) < dist(&st->m[i], &st->m[best])))
             best = j;
     return best;
@@ -1495,9 +1502,9 @@ int eng_overmind_run_move(eng_state *es)
 static int choose_target(const ov_state *st, int u, int kind, const char **why)
 {
     int cand[OV_MAXM], dd[OV_MAXM], n = 0, value;
-    for (int h = 0; h < OV_MAXM; h++) {
-        int ok = 0, d = 99;
-        for (int j = 0; j < OV_MAXM; j++)
+    FOR_MODELS(h) {
+        int ok = 0, d = OV_FAR;
+        FOR_MODELS(j)
             if (alive(&st->m[j]) && st->m[j].unit == u && !st->m[j].blip && alive(&st->m[h]) && st->m[h].side == S_HERO) {
                 ok |= attack_value(st, j, h, kind, &value) == NULL;
                 d = dist(&st->m[j], &st->m[h]) < d ? dist(&st->m[j], &st->m[h]) : d;
@@ -1507,7 +1514,7 @@ static int choose_target(const ov_state *st, int u, int kind, const char **why)
     }
     if (n == 0)
         return -1;
-    int best = 99, k = 0;
+    int best = OV_FAR, k = 0;
     for (int i = 0; i < n; i++)
         best = dd[i] < best ? dd[i] : best;
     for (int i = 0; i < n; i++)
@@ -1515,7 +1522,7 @@ static int choose_target(const ov_state *st, int u, int kind, const char **why)
             cand[k++] = cand[i];
     *why = "overmind.target.nearest";
     if (k > 1) {
-        int low = 99, c = 0;
+        int low = OV_FAR, c = 0;
         for (int i = 0; i < k; i++)
             low = st->m[cand[i]].def < low ? st->m[cand[i]].def : low;
         for (int i = 0; i < k; i++)
@@ -1548,7 +1555,7 @@ int eng_overmind_run_target(eng_state *es)
         t = choose_target(st, u, K_SHOT, &why);
     }
     if (t < 0) {
-        for (int j = 0; j < OV_MAXM; j++)
+        FOR_MODELS(j)
             if (alive(&st->m[j]) && st->m[j].unit == u)
                 st->m[j].ow = 1, st->m[j].ow_moved = st->m[j].moved;
         eng_step(es, "overmind.target.overwatch");
@@ -1558,14 +1565,14 @@ int eng_overmind_run_target(eng_state *es)
     eng_step(es, kind == K_MELEE ? "overmind.target.melee" : "overmind.target.ranged");
     st->ai_target = t + 1;
     eng_step(es, why);
-    for (int j = 0; j < OV_MAXM; j++) {
+    FOR_MODELS(j) {
         int value;
         if (!alive(&st->m[j]) || st->m[j].unit != u || st->m[j].blip)
             continue;
         if (!alive(&st->m[t]))
             t = choose_target(st, u, kind, &why);
         if (t >= 0 && attack_value(st, j, t, kind, &value) == NULL)
-            resolve(es, st, j, t, kind, W_NONE, value, 0, 0);
+            resolve(es, st, j, t, kind, W_NONE, value, STANDING, QUIET);
     }
     eng_step(es, "overmind.target.attack");
     return 0;
@@ -1589,7 +1596,7 @@ int eng_overmind_run_behaviour(eng_state *es)
     for (int kind = 1; kind <= 4; kind++) {
         if (kind == 3 || !(m->behav & (1 << kind)))
             continue;
-        for (int h = 0; h < OV_MAXM; h++) {
+        FOR_MODELS(h) {
             int ok = alive(&st->m[h]) && enemies(m, &st->m[h]);
             /* quick shot and rush roll one die fewer: a value of 1 cannot */
             if (ok && kind == 1)
@@ -1633,7 +1640,7 @@ static void hero_action(eng_state *es, ov_state *st, int i, int act)
     } else if (act == A_ATTACK) {
         int kind = dist(h, &st->m[t]) == 1 ? K_MELEE : K_SHOT;
         if (attack_value(st, i, t, kind, &value) == NULL)
-            resolve(es, st, i, t, kind, W_NONE, value, 0, 0);
+            resolve(es, st, i, t, kind, W_NONE, value, STANDING, QUIET);
     } else if (act == A_INTERACT) {
         if (h->hp < h->hpmax)
             h->hp++;
@@ -1681,7 +1688,7 @@ int eng_overmind_run_combat(eng_state *es)
     int a = st->ai_who - 1, t = st->ai_target - 1, value;
     if (attack_value(st, a, t, st->ai_kind, &value) != NULL)
         return -1;
-    resolve(es, st, a, t, st->ai_kind, W_NONE, value, 0, 1);
+    resolve(es, st, a, t, st->ai_kind, W_NONE, value, STANDING, TRACED);
     return 0;
 }
 

@@ -188,11 +188,11 @@ PROBE(probe_defence_lowest)
 {
     duel(p);
     put_model(p, 3, "alien", 2, 7, 5, 20, 3, 0, 0, 0, 0, 4, 3);
-    SETL(1, "m2.defence");
+    SETL(0, "m2.defence");
     FACE("hit");
     strike(p, 1, "melee");
     long d = GET("last.defence-dice");
-    *value = d == 1 ? 2 : d == 3 ? 1 : 0;
+    *value = d == 0 ? 2 : d == 3 ? 1 : 0;
     return 0;
 }
 
@@ -240,6 +240,23 @@ static long building_dice(eng_probe *p, int inside, int broken)
 }
 PROBE(probe_building) { *value = building_dice(p, 1, 0) - building_dice(p, 0, 0); return 0; }
 PROBE(probe_wall_lifts) { *value = building_dice(p, 1, 1) == building_dice(p, 0, 0); return 0; }
+
+/* A shot at short range uses the short-range attack, beyond it the long one. */
+PROBE(probe_short_range)
+{
+    duel(p);
+    SETL(8, "m2.x");
+    SETL(1, "m1.short.attack");
+    SETL(3, "m1.long.attack");
+    for (int i = 0; i < 4; i++)
+        FACE("blank");
+    DO("strike", "who=1 target=2 kind=shot");
+    long near = GET("last.dice");
+    SETL(12, "m2.x");
+    DO("strike", "who=1 target=2 kind=shot");
+    *value = near == 1 && GET("last.dice") == 3;
+    return 0;
+}
 
 /* In melee a model cannot shoot. */
 PROBE(probe_melee_no_shot)
@@ -322,9 +339,10 @@ PROBE(probe_fear_no_damage)
 PROBE(probe_shaken_moves)
 {
     duel(p);
+    SETL(6, "m2.y");
     FACE("hit");
     strike(p, 1, "fear");
-    *value = GET("m2.x") - 6 == GET("m2.move");
+    *value = GET("m2.x") - 6 == GET("m2.move") && GET("m2.y") - 6 == GET("m2.move");
     return 0;
 }
 PROBE(probe_shaken_no_attack)
@@ -344,6 +362,7 @@ PROBE(probe_shaken_no_attack)
 PROBE(probe_stun_hits)
 {
     duel(p);
+    SETL(1, "m1.melee");
     FACE("hit");
     DO("strike", "who=1 target=2 kind=melee weapon=stun");
     *value = GET("m2.stunned");
@@ -585,7 +604,12 @@ PROBE(probe_xp_share)
     SETL(1, "m2.health");
     FACE("crit");
     strike(p, 1, "melee");
-    *value = GET("m1.xp") == 2;
+    long shared = GET("m1.xp");
+    duel(p);
+    SETL(1, "m2.health");
+    FACE("crit");
+    strike(p, 1, "melee");
+    *value = shared == 2 && GET("m1.xp") == 4;
     return 0;
 }
 PROBE(probe_xp_heal)
@@ -667,6 +691,7 @@ PROBE(probe_unit_max)
         eng_probe_reset(p, 7);
         for (int i = 1; i <= k + 1; i++)
             put_model(p, i, "alien", i <= k ? 1 : 2, i, 1, 1, 1, 0, 0, 0, 0, 3, 1);
+        put_model(p, 9, "hero", 9, 9, 9, 1, 1, 0, 0, 0, 0, 3, 1);
         if (OK("merge", "from=2 to=1"))
             *value = k + 1;
     }
@@ -1128,10 +1153,18 @@ PROBE(probe_heal) { ended(p, "overmind"); *value = GET("m1.health") - 5; return 
 PROBE(probe_all_out)
 {
     duel(p);
+    put_model(p, 3, "alien", 3, 4, 5, 1, 1, 0, 0, 0, 0, 3, 1);
+    put_model(p, 4, "hero", 4, 4, 6, 1, 1, 0, 0, 0, 0, 3, 1);
     SETL(1, "m2.health");
     FACE("crit");
     strike(p, 1, "melee");
-    *value = GET("over") == 1;
+    long going = GET("over");
+    FACE("crit");
+    DO("strike", "who=3 target=4 kind=melee");
+    going += GET("over");
+    FACE("crit");
+    DO("strike", "who=1 target=3 kind=melee");
+    *value = going == 0 && GET("over") == 1;
     return 0;
 }
 
@@ -1998,6 +2031,7 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("damage.carry", "excess damage carries over to the next model", probe_alloc_carry),
     F("building.attack", "attack dice from outside into a building", probe_building),
     F("building.wall", "a broken wall lifts the building malus", probe_wall_lifts),
+    F("range.short", "short range uses the short-range attack, beyond it the long one", probe_short_range),
     F("melee.no-shot", "a model in melee cannot shoot", probe_melee_no_shot),
     F("melee.friendly-fire", "two blanks of a shot into melee: two criticals on the friend", probe_friendly_fire),
     F("flee.attacks", "free attacks on a hero leaving two adjacent aliens", probe_flee_attacks),
