@@ -28,6 +28,9 @@
 #define OV_BEHAVEMOVE 5       /* fields of Take Cover and Rush */
 #define OV_FAR 99             /* farther than any distance on the board */
 
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
 /* Every model slot, in order. */
 #define FOR_MODELS(j) for (int j = 0; j < OV_MAXM; j++)
 
@@ -84,8 +87,7 @@ static const eng_die *const ov_dice[] = {&die_combat, NULL};
 
 static int dist(const ov_model *a, const ov_model *b)
 {
-    int dx = abs(a->x - b->x), dy = abs(a->y - b->y);
-    return dx > dy ? dx : dy;
+    return MAX(abs(a->x - b->x), abs(a->y - b->y));
 }
 
 /* On the board and in the mission: not removed, not at the space station. */
@@ -142,27 +144,25 @@ typedef struct ov_roll {
  * into a hit (7 attacks: 5 dice, 3 hits and a blank make 4 hits). */
 static ov_roll roll_attack(eng_state *es, int value)
 {
-    ov_roll r = {0, 0, 0, 0, 0};
-    r.dice = value < OV_MAXDICE ? value : OV_MAXDICE;
+    static const ov_roll none;
+    ov_roll r = none;
+    r.dice = MIN(value, OV_MAXDICE);
     for (int i = 0; i < r.dice; i++) {
         int f = eng_roll(eng_state_rng(es), &die_combat);
         r.hits += f == F_HIT ? 1 : f == F_HIT2 ? 2 : 0;
         r.crits += f == F_CRIT;
         r.blanks += f == F_BLANK;
     }
-    int extra = value - OV_MAXDICE;
-    if (extra > 0) {
-        r.conv = extra < r.blanks ? extra : r.blanks;
-        r.hits += r.conv;
-        r.blanks -= r.conv;
-    }
+    r.conv = MIN(value - r.dice, r.blanks);
+    r.hits += r.conv;
+    r.blanks -= r.conv;
     return r;
 }
 
 static int roll_defence(eng_state *es, int value, int *dice)
 {
     int saved = 0;
-    *dice = value < OV_MAXDICE ? value : OV_MAXDICE;
+    *dice = MIN(value, OV_MAXDICE);
     for (int i = 0; i < *dice; i++) {
         int f = eng_roll(eng_state_rng(es), &die_combat);
         saved += f == F_DEF ? 1 : f == F_DEF2 ? 2 : 0;
@@ -200,7 +200,6 @@ static void gain_xp(eng_state *es, ov_model *h, int n)
 static void kill(eng_state *es, ov_state *st, int v, int killer)
 {
     ov_model *m = &st->m[v];
-    m->hp = 0;
     m->out = 1;
     eng_note(es, EV_KILL);
     if (m->side == S_HERO) {
@@ -217,14 +216,12 @@ static void kill(eng_state *es, ov_state *st, int v, int killer)
  * out; the rest goes on to the next. */
 static void wound_unit(eng_state *es, ov_state *st, int u, int dmg, int killer)
 {
-    while (dmg > 0) {
-        int v = -1;
+    while (dmg > 0 && unit_alive(st, u)) {
+        int v = leader(st, u);
         FOR_MODELS(j)
-            if (alive(&st->m[j]) && st->m[j].unit == u && (v < 0 || st->m[j].def < st->m[v].def))
+            if (alive(&st->m[j]) && st->m[j].unit == u && st->m[j].def < st->m[v].def)
                 v = j;
-        if (v < 0)
-            return;
-        int take = dmg < st->m[v].hp ? dmg : st->m[v].hp;
+        int take = MIN(dmg, st->m[v].hp);
         st->m[v].hp -= take;
         dmg -= take;
         if (st->m[v].hp == 0)
@@ -236,18 +233,17 @@ static void wound_unit(eng_state *es, ov_state *st, int u, int dmg, int killer)
  * -1 on open ground (no model in cover), -1 when it flees. */
 static int defence_value(const ov_state *st, int u, int flee)
 {
-    int low = -1, cover = 0, open = 0;
+    int low = OV_FAR, cover = 0, open = 0;
     FOR_MODELS(j) {
         const ov_model *m = &st->m[j];
         if (!alive(m) || m->unit != u)
             continue;
-        if (low < 0 || m->def < low)
-            low = m->def;
+        low = MIN(low, m->def);
         cover |= m->terrain == T_COVER;
         open |= m->terrain == T_OPEN;
     }
     int v = low + (cover ? 1 : open ? -1 : 0) - (flee ? 1 : 0);
-    return v > 0 ? v : 0;
+    return MAX(v, 0);
 }
 
 /* ---- statuses ---------------------------------------------------------------------------------------- */
@@ -449,8 +445,8 @@ static int nearest_hero_dist(const ov_state *st, int x, int y)
     FOR_MODELS(j) {
         const ov_model *h = &st->m[j];
         if (alive(h) && h->side == S_HERO) {
-            int dx = abs(h->x - x), dy = abs(h->y - y), d = dx > dy ? dx : dy;
-            best = d < best ? d : best;
+            int d = MAX(abs(h->x - x), abs(h->y - y));
+            best = MIN(d, best);
         }
     }
     return best;
@@ -553,7 +549,7 @@ static void approach(eng_state *es, ov_state *st, int i, int tx, int ty, int wan
     ov_model *m = &st->m[i];
     int x = m->x, y = m->y;
     for (int k = 0; k < allow; k++) {
-        int dx = abs(tx - x), dy = abs(ty - y), d = dx > dy ? dx : dy;
+        int d = MAX(abs(tx - x), abs(ty - y));
         int sx = tx > x ? 1 : tx < x ? -1 : 0, sy = ty > y ? 1 : ty < y ? -1 : 0;
         if (d == want)
             break;
@@ -916,7 +912,7 @@ ACTION(act_move)
     int r = start(st, i, act, err, errlen);
     if (r)
         return r;
-    int dx = abs((int)arg[1].v - m->x), dy = abs((int)arg[2].v - m->y), d = dx > dy ? dx : dy;
+    int d = MAX(abs((int)arg[1].v - m->x), abs((int)arg[2].v - m->y));
     int allow = m->blip ? OV_BLIPMOVE : sprint ? m->move / 2 : m->move;
     if (d > allow)
         REFUSE("%d fields, %d allowed", d, allow);
@@ -1078,8 +1074,7 @@ static const char *behave(eng_state *es, ov_state *st, int i, int kind, int t, i
     st->pending = 0;
     eng_note(es, EV_BEHAVIOUR);
     if (kind == 0) {                /* take cover: up to 5 fields into cover */
-        int dx = abs(x - m->x), dy = abs(y - m->y);
-        if ((dx > dy ? dx : dy) > OV_BEHAVEMOVE)
+        if (MAX(abs(x - m->x), abs(y - m->y)) > OV_BEHAVEMOVE)
             return "take cover: up to 5 fields";
         shift_unit(es, st, i, x - m->x, y - m->y, 3);
     } else if (kind == 1) {         /* quick shot: one die fewer */
@@ -1384,8 +1379,8 @@ static int centre_dist(const ov_state *st, int u)
         const ov_model *m = &st->m[j];
         if (!alive(m) || m->unit != u)
             continue;
-        int dx = abs(2 * m->x - (OV_BOARD - 1)), dy = abs(2 * m->y - (OV_BOARD - 1)), d = dx > dy ? dx : dy;
-        best = d < best ? d : best;
+        int d = MAX(abs(2 * m->x - (OV_BOARD - 1)), abs(2 * m->y - (OV_BOARD - 1)));
+        best = MIN(d, best);
     }
     return best;
 }
@@ -1422,7 +1417,7 @@ int eng_overmind_run_order(eng_state *es)
     }
     int best = OV_FAR, k = 0;
     for (int i = 0; i < n; i++)
-        best = centre_dist(st, st->m[cand[i]].unit) < best ? centre_dist(st, st->m[cand[i]].unit) : best;
+        best = MIN(centre_dist(st, st->m[cand[i]].unit), best);
     for (int i = 0; i < n; i++)
         if (centre_dist(st, st->m[cand[i]].unit) == best)
             cand[k++] = cand[i];
@@ -1430,7 +1425,7 @@ int eng_overmind_run_order(eng_state *es)
     if (k > 1) {
         int cost = 0, c = 0;
         for (int i = 0; i < k; i++)
-            cost = st->m[cand[i]].cost > cost ? st->m[cand[i]].cost : cost;
+            cost = MAX(st->m[cand[i]].cost, cost);
         for (int i = 0; i < k; i++)
             if (st->m[cand[i]].cost == cost)
                 cand[c++] = cand[i];
@@ -1516,7 +1511,7 @@ static int choose_target(const ov_state *st, int u, int kind, const char **why)
         return -1;
     int best = OV_FAR, k = 0;
     for (int i = 0; i < n; i++)
-        best = dd[i] < best ? dd[i] : best;
+        best = MIN(dd[i], best);
     for (int i = 0; i < n; i++)
         if (dd[i] == best)
             cand[k++] = cand[i];
@@ -1524,7 +1519,7 @@ static int choose_target(const ov_state *st, int u, int kind, const char **why)
     if (k > 1) {
         int low = OV_FAR, c = 0;
         for (int i = 0; i < k; i++)
-            low = st->m[cand[i]].def < low ? st->m[cand[i]].def : low;
+            low = MIN(st->m[cand[i]].def, low);
         for (int i = 0; i < k; i++)
             if (st->m[cand[i]].def == low)
                 cand[c++] = cand[i];

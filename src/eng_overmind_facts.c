@@ -1164,7 +1164,12 @@ PROBE(probe_all_out)
     going += GET("over");
     FACE("crit");
     DO("strike", "who=1 target=3 kind=melee");
-    *value = going == 0 && GET("over") == 1;
+    long heroes_won = GET("over") == 1;
+    duel(p);
+    SETL(1, "m1.health");
+    FACE("crit");
+    DO("strike", "who=2 target=1 kind=melee");
+    *value = going == 0 && heroes_won && GET("over") == 2;
     return 0;
 }
 
