@@ -7,10 +7,17 @@
  * defaults are stand-ins that no fact depends on (probes set what they use).
  *
  * Readings of the engine where the source is silent (the German summary
- * marks each with a visible <gap>):
- *  - after a knock-out the rest of the roll does not happen (the source's
- *    example only names damage; a knocked-out character "kann keine
- *    Fähigkeiten mehr wirken");
+ * marks each with a visible <gap>, bound to the fact that measures it):
+ *  - after a knock-out, or once the enemy has fallen, the rest of the roll
+ *    does not happen (the source's examples only name damage and T);
+ *  - an ability that leaves the power where it is does not "land" on a T:
+ *    no new hit;
+ *  - a shaded bonus is added to every damage number of the cast;
+ *  - any new buff replaces the unused old one, whoever cast it;
+ *  - when an enemy falls, only the characters at it who have not cast yet
+ *    may take a new place (source line 81 can be read either way);
+ *  - knocked-out characters take positions like the others;
+ *  - sacrificing to a plate comes on top of the turn's ability;
  *  - damage runs on across several plates only through plates that are
  *    taken by damage (normal, not woundable); an exact or conditional plate
  *    stops it;
@@ -35,6 +42,11 @@
  *    "SP" sacrifice, "V" must be wounded, "[6+,LP]" linked (conditions N+,
  *    N!, LP, SP, V); a prefix "3p:" puts the plate on the track only with at
  *    least 3 players (the grey levels of the life track).
+ *  progress fields (key "fields"), one a round: "-" nothing, or ops joined
+ *    by ",": "+N" enemy N appears, "dmg:N" N bonus damage to every
+ *    character's damage this round, "until:N" the field is read again each
+ *    round until enemy N is defeated. "dmg:1 dmg:1" is the source's two
+ *    fields with the same property: the effect holds two rounds in a row.
  * The keys and actions are documented in their tables below.
  */
 #include "eng_noxius.h"
@@ -50,6 +62,7 @@
 #define NX_MAXPL 16
 #define NX_MAXOP 4
 #define NX_NAB 4
+#define NX_MAXF 16
 
 enum { O_NONE, O_DMG, O_HIT, O_LP, O_SP, O_WOUND, O_BUFF, O_HEAL, O_SHIELD };
 enum { P_NORMAL, P_EXACT, P_NOWOUND, P_LP, P_SP, P_WOUND, P_LINKED, P_SKULL };
@@ -106,7 +119,7 @@ typedef struct nx_enemy {
     int dmg[4];
     nx_plate plate[NX_MAXPL];
     int nplates;
-    int cur, wounded, present, defeated;
+    int cur, first, wounded, present, defeated;
     int met[2], metby[2];
     int round;          /* the round whose progress field brings it, 0 none */
 } nx_enemy;
@@ -115,13 +128,20 @@ typedef struct nx_char {
     char name[32];
     int lp, lpmax, sp, power, tlow, thigh, ko, dead;
     int enemy, pos, acted, free;    /* enemy 1-based, 0 none */
+    int dealt;                      /* the last damage it dealt */
     int buff, buff_from, buff_round;
     int sp_first;
     nx_ability ab[NX_NAB];
 } nx_char;
 
+typedef struct nx_field {
+    signed char spawn, bonus, until;    /* enemy 1-based / damage / enemy 1-based; 0 none */
+} nx_field;
+
 typedef struct nx_state {
     int players, round, phase, over;
+    nx_field fld[NX_MAXF];
+    int nfields, field, fbonus;         /* the progress track, the field read (1-based), its bonus */
     nx_char ch[NX_MAXCH];
     nx_enemy en[NX_MAXEN];
     int last_roll, last_damage;
@@ -405,6 +425,7 @@ static void spawn(eng_state *es, nx_state *st, int e)
     en->cur = 0;
     while (en->cur < en->nplates && en->plate[en->cur].minp > st->players)
         en->cur++;
+    en->first = en->cur;
     eng_note(es, EV_SPAWN);
     say(es, st, "spawn", en->name, "appears with %d life plates", en->nplates - en->cur);
     if (en->cur >= en->nplates)
@@ -467,7 +488,13 @@ static void round_field(eng_state *es, nx_state *st)
 {
     st->round++;
     st->phase = PH_POSITION;
-    say(es, st, "round", "", "round %d: the next progress field is read", st->round);
+    /* a field repeated until its enemy falls is read again; else the next */
+    const nx_field *f = st->field >= 1 && st->field <= st->nfields ? &st->fld[st->field - 1] : NULL;
+    if (!f || !f->until || st->en[f->until - 1].defeated)
+        st->field++;
+    f = st->field <= st->nfields ? &st->fld[st->field - 1] : NULL;
+    st->fbonus = f ? f->bonus : 0;
+    say(es, st, "round", "", "round %d: progress field %d is read", st->round, st->field);
     for (int c = 0; c < st->players; c++) {
         nx_char *ch = &st->ch[c];
         ch->acted = 0;
@@ -497,8 +524,9 @@ static int round_linked_reset(eng_state *es, nx_state *st)
 /* "+ name" on the progress field: the enemies of this round appear. */
 static void round_spawn(eng_state *es, nx_state *st)
 {
+    int fe = st->field >= 1 && st->field <= st->nfields ? st->fld[st->field - 1].spawn - 1 : -1;
     for (int e = 0; e < NX_MAXEN; e++)
-        if (st->en[e].round == st->round && !st->en[e].present && !st->en[e].defeated)
+        if ((st->en[e].round == st->round || e == fe) && !st->en[e].present && !st->en[e].defeated)
             spawn(es, st, e);
 }
 
@@ -573,12 +601,13 @@ static void char_deals(eng_state *es, nx_state *st, int c, int amount, int bonus
     nx_char *ch = &st->ch[c];
     if (ch->enemy <= 0)
         return;
-    int total = amount + bonus;
+    int total = amount + bonus + st->fbonus;
     if (ch->buff) {
         total += ch->buff;
         say(es, st, "buff", cname(st, c), "uses a buff of +%d damage", ch->buff);
         ch->buff = 0;
     }
+    ch->dealt = total;
     deal(es, st, c, ch->enemy - 1, total);
 }
 
@@ -662,7 +691,8 @@ static int cast_power(eng_state *es, nx_state *st, int c, int k)
     nx_char *ch = &st->ch[c];
     eng_note(es, EV_POWER);
     ch->power += ch->ab[k].delta;
-    return (ch->power == ch->tlow || ch->power == ch->thigh) && !ch->ko;
+    /* one lands on a T by moving onto it: a change of 0 lands nowhere */
+    return ch->ab[k].delta != 0 && (ch->power == ch->tlow || ch->power == ch->thigh) && !ch->ko;
 }
 
 static void cast_t_field(eng_state *es, nx_state *st, int c)
@@ -981,6 +1011,66 @@ static void format_plates(const nx_enemy *en, char *buf, size_t len)
 }
 
 
+/* The progress track: "+1 dmg:1 -" (see the head of this file). */
+static int parse_fields(const char *s, nx_state *st, char *err, size_t errlen)
+{
+    nx_field f[NX_MAXF];
+    int n = 0;
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        if (n >= NX_MAXF)
+            return snprintf(err, errlen, "at most %d progress fields", NX_MAXF), -1;
+        size_t len = strcspn(s, " ");
+        char tok[48];
+        if (len >= sizeof tok)
+            return snprintf(err, errlen, "progress field %d: too long", n + 1), -1;
+        memcpy(tok, s, len);
+        tok[len] = '\0';
+        s += len;
+        memset(&f[n], 0, sizeof f[n]);
+        for (char *op = strtok(tok, ","); op && strcmp(op, "-"); op = strtok(NULL, ",")) {
+            int v, used = 0;
+            if (sscanf(op, "+%d%n", &v, &used) == 1 && !op[used] && v >= 1 && v <= NX_MAXEN)
+                f[n].spawn = (signed char)v;
+            else if (sscanf(op, "dmg:%d%n", &v, &used) == 1 && !op[used] && v >= 0 && v <= 99)
+                f[n].bonus = (signed char)v;
+            else if (sscanf(op, "until:%d%n", &v, &used) == 1 && !op[used] && v >= 1 && v <= NX_MAXEN)
+                f[n].until = (signed char)v;
+            else
+                return snprintf(err, errlen, "progress field %d: bad \"%s\" (-, +N, dmg:N, until:N)", n + 1, op), -1;
+        }
+        n++;
+    }
+    memcpy(st->fld, f, sizeof f[0] * (size_t)n);
+    st->nfields = n;
+    st->field = 0;
+    return 0;
+}
+
+static void format_fields(const nx_state *st, char *buf, size_t len)
+{
+    size_t u = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < st->nfields && u < len; i++) {
+        const nx_field *f = &st->fld[i];
+        char t[48] = "";
+        size_t k = 0;
+        if (f->spawn)
+            k += (size_t)snprintf(t + k, sizeof t - k, "+%d", f->spawn);
+        if (f->bonus)
+            k += (size_t)snprintf(t + k, sizeof t - k, "%sdmg:%d", k ? "," : "", f->bonus);
+        if (f->until)
+            k += (size_t)snprintf(t + k, sizeof t - k, "%suntil:%d", k ? "," : "", f->until);
+        int w = snprintf(buf + u, len - u, "%s%s", i ? " " : "", k ? t : "-");
+        if (w < 0)
+            break;
+        u += (size_t)w;
+    }
+}
+
 /* ---- state and keys ------------------------------------------------------------------------------ */
 
 /* Stand-in data: four characters with four plain abilities each and a plain
@@ -1033,6 +1123,56 @@ static long get_bonus(const void *d, const int *idx) { (void)idx; return CST(d)-
 static long get_last_damage(const void *d, const int *idx) { (void)idx; return CST(d)->last_damage; }
 static long get_fight_over(const void *d, const int *idx) { (void)idx; return !enemies_present(CST(d)); }
 static long get_free(const void *d, const int *idx) { return CST(d)->ch[idx[0] - 1].free; }
+static long get_dealt(const void *d, const int *idx) { return CST(d)->ch[idx[0] - 1].dealt; }
+/* the damage of a hit at the character's position, 0 at none */
+static long get_hurt(const void *d, const int *idx)
+{
+    const nx_char *ch = &CST(d)->ch[idx[0] - 1];
+    return ch->enemy > 0 && ch->pos > 0 ? CST(d)->en[ch->enemy - 1].dmg[ch->pos - 1] : 0;
+}
+static long get_taken(const void *d, const int *idx) { return EN(d, idx)->cur - EN(d, idx)->first; }
+static long get_count(const void *d, const int *idx) { return EN(d, idx)->nplates - EN(d, idx)->first; }
+static const nx_plate *cur_plate(const void *d, const int *idx)
+{
+    const nx_enemy *en = EN(d, idx);
+    return en->cur < en->nplates ? &en->plate[en->cur] : NULL;
+}
+static long get_outer(const void *d, const int *idx) { const nx_plate *p = cur_plate(d, idx); return p ? p->hi : 0; }
+static long get_inner(const void *d, const int *idx) { const nx_plate *p = cur_plate(d, idx); return p ? p->lo : 0; }
+static long get_cond1(const void *d, const int *idx)
+{
+    const nx_plate *p = cur_plate(d, idx);
+    return p && p->kind == P_LINKED ? p->cond[0].n : 0;
+}
+static long get_cond2(const void *d, const int *idx)
+{
+    const nx_plate *p = cur_plate(d, idx);
+    return p && p->kind == P_LINKED ? p->cond[1].n : 0;
+}
+static long get_delta(const void *d, const int *idx) { return CST(d)->ch[idx[0] - 1].ab[idx[1] - 1].delta; }
+static int set_delta(void *d, const int *idx, long v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    ((nx_state *)d)->ch[idx[0] - 1].ab[idx[1] - 1].delta = (int)v;
+    return 0;
+}
+static long get_fbonus(const void *d, const int *idx) { (void)idx; return CST(d)->fbonus; }
+static void get_fields(const void *d, const int *idx, char *buf, size_t len) { (void)idx; format_fields(CST(d), buf, len); }
+static int set_fields(void *d, const int *idx, const char *v, char *err, size_t errlen)
+{
+    (void)idx;
+    return parse_fields(v, d, err, errlen);
+}
+static int set_field(void *d, const int *idx, long v, char *err, size_t errlen)
+{
+    nx_state *st = d;
+    (void)idx;
+    if (v > st->nfields + 1)
+        return snprintf(err, errlen, "field must be 0..%d", st->nfields + 1), -1;
+    st->field = (int)v;
+    return 0;
+}
+static long get_field(const void *d, const int *idx) { (void)idx; return CST(d)->field; }
 static long get_defeated(const void *d, const int *idx) { return EN(d, idx)->defeated; }
 static long get_left(const void *d, const int *idx) { return EN(d, idx)->nplates - EN(d, idx)->cur; }
 static long get_met(const void *d, const int *idx) { return EN(d, idx)->met[0] + EN(d, idx)->met[1]; }
@@ -1110,7 +1250,7 @@ static int set_plates(void *d, const int *idx, const char *v, char *err, size_t 
     if (parse_plates(v, &tmp, err, errlen) != 0)
         return -1;
     *en = tmp;
-    en->cur = 0;
+    en->cur = en->first = 0;
     return 0;
 }
 static void get_damage(const void *d, const int *idx, char *buf, size_t len)
@@ -1158,6 +1298,10 @@ static const eng_key nx_keys[] = {
     {.pattern = "fight.result", .type = ENG_ENUM, .doc = "a simulated fight: won when every enemy of the file fell",
      .names = result_names, .get = get_result},
     ENG_KEY_RO("cast.bonus", 0, -99, 99, get_bonus, "the bonus of a shaded power held by the cast under way"),
+    TEXT("fields", 0, 0, get_fields, set_fields, "the mission's progress fields, one a round (spec); sets field 0"),
+    {.pattern = "field", .type = ENG_INT, .doc = "the progress field read this round, 1-based (0: none yet)",
+     .lo = 0, .hi = NX_MAXF + 1, .get = get_field, .set = set_field},
+    ENG_KEY_RO("field.bonus", 0, 0, 99, get_fbonus, "bonus damage of the progress field of this round"),
     ENG_KEY_INT("ai.who", nx_state, ai_who, 1, NX_MAXCH, "the character the cast procedure is asked about"),
     ENG_KEY_INT("ai.ability", nx_state, ai_ability, 1, NX_NAB, "the ability the cast procedure is asked about"),
     TEXT("cN.name", NX_MAXCH, 0, get_cname, set_cname, "a character's name (narration)"),
@@ -1175,6 +1319,10 @@ static const eng_key nx_keys[] = {
     CH_INT("cN.buff", buff, 0, 99, "damage a buff adds to the character's next damage"),
     CH_INT("cN.sp-first", sp_first, 0, 1, "how the player pays generic damage unless told: 1 SP first, 0 LP"),
     ENG_KEY_RO("cN.free", NX_MAXCH, 0, 1, get_free, "1 when the character may take a new place mid-round (its enemy fell)"),
+    ENG_KEY_RO("cN.dealt", NX_MAXCH, 0, 999, get_dealt, "the last damage the character dealt, bonuses included"),
+    ENG_KEY_RO("cN.hurt", NX_MAXCH, 0, 99, get_hurt, "the damage of a hit at the character's position, 0 at none"),
+    {.pattern = "cN.aM.delta", .type = ENG_INT, .doc = "an ability's change of power", .nmax = {NX_MAXCH, NX_NAB},
+     .lo = -9, .hi = 9, .get = get_delta, .set = set_delta},
     TEXT("cN.aM", NX_MAXCH, NX_NAB, get_ability, set_ability, "an ability (spec: delta= effect= r= shade=; empty: none)"),
     TEXT("cN.aM.name", NX_MAXCH, NX_NAB, get_abname, set_abname, "an ability's name (narration)"),
     TEXT("eN.name", NX_MAXEN, 0, get_ename, set_ename, "an enemy's name (narration)"),
@@ -1189,6 +1337,12 @@ static const eng_key nx_keys[] = {
     EN_INT("eN.round", round, 0, 999, "the round whose progress field brings the enemy, 0 none"),
     ENG_KEY_RO("eN.defeated", NX_MAXEN, 0, 1, get_defeated, "1 when its life reached the skull"),
     ENG_KEY_RO("eN.left", NX_MAXEN, 0, NX_MAXPL, get_left, "life plates left"),
+    ENG_KEY_RO("eN.taken", NX_MAXEN, 0, NX_MAXPL, get_taken, "life plates taken since it appeared"),
+    ENG_KEY_RO("eN.count", NX_MAXEN, 0, NX_MAXPL, get_count, "life plates it appeared with (for this group)"),
+    ENG_KEY_RO("eN.outer", NX_MAXEN, 0, 99, get_outer, "the outer (or only) number of the current plate, 0 none"),
+    ENG_KEY_RO("eN.inner", NX_MAXEN, 0, 99, get_inner, "the smaller number of the current plate, 0 none"),
+    ENG_KEY_RO("eN.cond1", NX_MAXEN, 0, 99, get_cond1, "the number of the first condition of a linked plate, 0 none"),
+    ENG_KEY_RO("eN.cond2", NX_MAXEN, 0, 99, get_cond2, "the number of the second condition of a linked plate, 0 none"),
     ENG_KEY_RO("eN.met", NX_MAXEN, 0, 2, get_met, "conditions of the current linked plate met this round"),
 };
 /* ---- the simulated players ------------------------------------------------------------------------ */
@@ -1308,7 +1462,7 @@ static double ability_value(const nx_state *st, int c, int k)
         default: break;
         }
     }
-    if (np == ch->tlow || np == ch->thigh)
+    if (a->delta && (np == ch->tlow || np == ch->thigh))
         v -= hurt * (ch->lp + ch->sp <= hurt ? 4.0 : 1.0);
     /* keep the power away from the edges, so that every ability stays castable */
     v -= 0.05 * (np - (ch->tlow + ch->thigh) / 2.0) * (np - (ch->tlow + ch->thigh) / 2.0);
@@ -1426,16 +1580,16 @@ FN(act_start)
     st->round = 0;
     st->phase = PH_POSITION;
     st->over = OV_NONE;
-    st->last_roll = st->last_damage = st->bonus = 0;
+    st->last_roll = st->last_damage = st->bonus = st->field = st->fbonus = 0;
     for (int c = 0; c < NX_MAXCH; c++) {
         nx_char *ch = &st->ch[c];
         ch->lp = ch->lpmax;
-        ch->sp = ch->ko = ch->dead = ch->enemy = ch->pos = ch->acted = ch->free = ch->buff = 0;
+        ch->sp = ch->ko = ch->dead = ch->enemy = ch->pos = ch->acted = ch->free = ch->buff = ch->dealt = 0;
         ch->power = 1;
     }
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
-        en->present = en->defeated = en->wounded = en->cur = 0;
+        en->present = en->defeated = en->wounded = en->cur = en->first = 0;
         en->met[0] = en->met[1] = 0;
         en->metby[0] = en->metby[1] = -1;
     }
