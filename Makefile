@@ -32,8 +32,8 @@ CFLAGS += -std=c11 $(WARN) -MMD -MP
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc \
             -DREGELWERK_VERSION='"$(VERSION)"' -DREGELWERK_DATADIR='"$(DATADIR)"' \
             $(shell $(PKG_CONFIG) --cflags $(PKGS))
-# libharu and libhyphen ship no pkg-config file.
-LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS)) -lhpdf -lhyphen -lm
+# libharu, libhyphen and libgettextpo ship no pkg-config file.
+LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS)) -lhpdf -lhyphen -lgettextpo -lm
 
 ifeq ($(WERROR),1)
 CFLAGS += -Werror

@@ -26,6 +26,7 @@ static void usage(FILE *fp)
           "  build [GAME...]      render sheets into out/\n"
           "  simulate GAME FILE   play out a game described in FILE (Noxius: a fight)\n"
           "  facts GAME           every fact the engine measures, with its value\n"
+          "  i18n VERB ...        translations: export, import, update, status\n"
           "  hyphenate WORD...    where the sheets may break each word\n"
           "\n"
           "options:\n"
@@ -77,6 +78,8 @@ int main(int argc, char **argv)
         rc = cmd_hyphenate(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "facts") == 0)
         rc = cmd_facts(sub_argc, sub_argv, &env);
+    else if (strcmp(cmd, "i18n") == 0)
+        rc = cmd_i18n(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "simulate") == 0)
         rc = cmd_simulate(sub_argc, sub_argv, &env);
     else {
