@@ -89,7 +89,7 @@ static int block_is_bound(const doc_node *n)
             }
             continue;
         }
-        if (x->type == DOC_NUM || x->type == DOC_CLAIM || x->type == DOC_VAL)
+        if (x->type == DOC_NUM || x->type == DOC_CLAIM || x->type == DOC_VAL || x->type == DOC_WORD)
             return 1;
     }
     return 0;
@@ -306,9 +306,13 @@ static void count_statement(chk_ctx *c, const game_lang *l, const doc_node *n, c
         snprintf(needle, sizeof needle, "why=\"%s\"", n->reason ? n->reason : "");
         chk_result(c, n->reason && *n->reason, n->file, n->line, "<n", "missing-reason",
                    "<n> needs why=\"…\": which kind of number this is, if not a rule's");
-        /* a mark is for numbers; anything else inside it hides text */
-        chk_result(c, i18n_parse_number(l->vocab, n->text, &v) == 0, n->file, n->line, needle,
-                   "not-a-number", "<n> marks \"%s\", which is not a number", n->text ? n->text : "");
+        /* a mark is for a number or rule words that state no rule ("in alto a
+         * sinistra" of a card's corner); anything else inside it hides text */
+        const char *concept;
+        chk_result(c, i18n_parse_number(l->vocab, n->text, &v) == 0 ||
+                          (l->vocab && i18n_rule_phrase(l->vocab, n->text ? n->text : "", &v, &concept) == 0),
+                   n->file, n->line, needle, "not-a-number",
+                   "<n> marks \"%s\", which is neither a number nor a rule word", n->text ? n->text : "");
         break;
     }
     default:
