@@ -31,6 +31,8 @@ static void usage(FILE *fp)
           "\n"
           "options:\n"
           "  --content DIR        the content folder (default: content)\n"
+          "  --color=WHEN         colour diagnostics: auto (a terminal, unless NO_COLOR\n"
+          "                       is set), always or never\n"
           "  --version            print the version\n"
           "  -h, --help           this help; COMMAND --help for each command\n"
           "\n"
@@ -51,6 +53,15 @@ int main(int argc, char **argv)
             return CLI_OK;
         } else if (strcmp(argv[i], "--content") == 0 && i + 1 < argc) {
             content = argv[++i];
+        } else if (strncmp(argv[i], "--color=", 8) == 0) {
+            const char *m = argv[i] + 8;
+            if (strcmp(m, "auto") && strcmp(m, "always") && strcmp(m, "never")) {
+                fprintf(stderr, "regelwerk: --color wants auto, always or never\n"
+                                "Try 'regelwerk --help'\n");
+                return CLI_USAGE;
+            }
+            diag_set_color(!strcmp(m, "always") ? DIAG_COLOR_ALWAYS
+                           : !strcmp(m, "never") ? DIAG_COLOR_NEVER : DIAG_COLOR_AUTO);
         } else {
             fprintf(stderr, "regelwerk: unknown option '%s'\n", argv[i]);
             usage(stderr);
@@ -62,6 +73,7 @@ int main(int argc, char **argv)
         return CLI_USAGE;
     }
     LIBXML_TEST_VERSION
+    diag_set_source(doc_src_line);
     cli_env env;
     cli_env_init(&env, content);
     const char *cmd = argv[i];

@@ -200,6 +200,39 @@ static void test_cli_numbers_checked(void)
     tu_runf(o, sizeof o, "rm -rf %s", root);
 }
 
+/* Diagnostics as gcc prints them: file:line:col: error: message [id], the
+ * source line and a caret under the column; colour only when asked or on a
+ * terminal without NO_COLOR. */
+static void test_cli_diagnostics_like_gcc(void)
+{
+    char root[256], path[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">6</num>",
+                                       "<num fact=\"noxius.die.faces\">7</num>") == 0);
+    static char out[65536];
+    int rc = tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root);
+    CU_ASSERT_EQUAL(rc, 1);
+    const char *e = strstr(out, "de.xml:9:");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CU_ASSERT_PTR_NOT_NULL(strstr(e, ": error: noxius.die.faces: the text says 7"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(e, "[num-mismatch]\n    9 | "));
+    /* the caret stands under the column the first line names */
+    int col = atoi(e + strlen("de.xml:9:"));
+    const char *bar = strstr(e, "\n      | ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bar);
+    const char *caret = strchr(bar + 9, '^');
+    CU_ASSERT_PTR_NOT_NULL_FATAL(caret);
+    CU_ASSERT_EQUAL((int)(caret - (bar + 9)) + 1, col);
+    CU_ASSERT_PTR_NULL(strstr(out, "\033["));   /* not a terminal: no colour */
+    rc = tu_runf(out, sizeof out, "%s --content %s/content --color=always check noxius 2>&1", tu_bin(), root);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\033[1;31merror:"));
+    rc = tu_runf(out, sizeof out, "%s --color=sometimes list 2>&1", tu_bin());
+    CU_ASSERT_EQUAL(rc, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "Try 'regelwerk --help'"));
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
 void suite_cli(void);
 void suite_cli(void)
 {
@@ -213,4 +246,6 @@ void suite_cli(void)
     CU_add_test(s, "regelwerk facts: every fact, its value and its actions", test_cli_facts);
     CU_add_test(s, "scenario keys, actions and arguments checked when loaded", test_cli_scenario_checked_at_load);
     CU_add_test(s, "numbers in game.xml: range checked, errors at their line", test_cli_numbers_checked);
+    CU_add_test(s, "diagnostics like gcc's: [id], source line, caret, colour on request",
+                test_cli_diagnostics_like_gcc);
 }
