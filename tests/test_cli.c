@@ -233,6 +233,47 @@ static void test_cli_diagnostics_like_gcc(void)
     tu_runf(out, sizeof out, "rm -rf %s", root);
 }
 
+/* check's machine-readable formats: JSON (version 1, json-c), SARIF 2.1.0,
+ * JUnit XML, each parsed back; and the GitHub problem matcher shipped in
+ * templates/ci catches every error line of the text output. */
+static void test_cli_check_formats(void)
+{
+    char root[256], path[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">6</num>",
+                                       "<num fact=\"noxius.die.faces\">7</num>") == 0);
+    static char out[1 << 18];
+    const char *py_json = "import json,sys; d=json.load(sys.stdin); "
+                          "assert d['version']==1 and d['failed']>=1; "
+                          "e=[x for x in d['diagnostics'] if x['id']=='num-mismatch'][0]; "
+                          "assert e['line']==9 and e['column']>0 and e['severity']=='error'; print('ok')";
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius --format json 2>/dev/null | "
+                            "python3 -c \"%s\"", tu_bin(), root, py_json), 0);
+    CU_ASSERT_STRING_EQUAL(out, "ok\n");
+    const char *py_sarif = "import json,sys; d=json.load(sys.stdin); assert d['version']=='2.1.0'; "
+                           "r=d['runs'][0]['results'][0]; assert r['ruleId']=='num-mismatch'; "
+                           "assert r['locations'][0]['physicalLocation']['region']['startLine']==9; print('ok')";
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius --format=sarif 2>/dev/null | "
+                            "python3 -c \"%s\"", tu_bin(), root, py_sarif), 0);
+    CU_ASSERT_STRING_EQUAL(out, "ok\n");
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius --format junit 2>/dev/null | "
+                            "xmllint --xpath 'string(//testsuite/@failures)' -", tu_bin(), root), 0);
+    CU_ASSERT(atoi(out) >= 1);
+    /* every error line the text output prints is caught by one of the
+     * matcher's two patterns (with and without a column) */
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out,
+                            "%s --content %s/content check noxius 2>&1 >/dev/null | grep -E ': (error|warning): ' | "
+                            "python3 -c \"import json,re,sys; m=json.load(open('templates/ci/regelwerk-problem-matcher.json')); "
+                            "pats=[re.compile(p['pattern'][0]['regexp']) for p in m['problemMatcher']]; "
+                            "lines=sys.stdin.read().splitlines(); "
+                            "assert lines and all(any(p.match(l) for p in pats) for l in lines), lines; print(len(lines))\"",
+                            tu_bin(), root), 0);
+    CU_ASSERT(atoi(out) >= 1);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s check --format yaml 2>&1", tu_bin()), 2);
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
 void suite_cli(void);
 void suite_cli(void)
 {
@@ -248,4 +289,6 @@ void suite_cli(void)
     CU_add_test(s, "numbers in game.xml: range checked, errors at their line", test_cli_numbers_checked);
     CU_add_test(s, "diagnostics like gcc's: [id], source line, caret, colour on request",
                 test_cli_diagnostics_like_gcc);
+    CU_add_test(s, "check --format json|sarif|junit parse back; the problem matcher catches every error",
+                test_cli_check_formats);
 }
