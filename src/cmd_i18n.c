@@ -335,11 +335,16 @@ static int do_import(ctx *c, const char *file, const char *lang_opt)
                  in->game, c->g->id);
         refused = 1;
     }
+    /* a file that does not name the game was rewritten by another tool
+     * (po2xliff writes source-language="en-US" whatever the source): its
+     * source language is not ours to trust, its units still match by key
+     * and source text */
+    int ours = in->game && in->game[0];
     if (in->source_lang && in->source_lang[0] && c->g->source_lang && strcmp(in->source_lang, c->g->source_lang) != 0) {
-        diag_add(&c->diags, DIAG_ERROR, file, hl, 0, "i18n",
+        diag_add(&c->diags, ours ? DIAG_ERROR : DIAG_WARNING, file, hl, 0, "i18n",
                  "this file translates from \"%s\", but %s's source language is \"%s\"", in->source_lang, c->g->id,
                  c->g->source_lang);
-        refused = 1;
+        refused |= ours;
     }
     if (in->source_version && in->source_version[0] && strcmp(in->source_version, src_version) != 0) {
         diag_add(&c->diags, DIAG_ERROR, file, hl, 0, "i18n",
@@ -549,7 +554,7 @@ static int do_status(const cli_env *env, char **games, int json)
     if (json) {
         json_object_object_add(root, "version", json_object_new_int(1));
         json_object_object_add(root, "languages", arr);
-        puts(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY));
+        puts(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED));
         json_object_put(root);
     }
     game_names_free(all);
