@@ -123,6 +123,7 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
 {
     g->id = prop(root, "id");
     g->engine_id = prop(root, "engine");
+    g->date = prop(root, "date");
     g->source_lang = prop(root, "source-lang");
     g->coverage_target = attr_int(g, root, "coverage-target", 0, 100, -1, diags);
     g->loc = loc_of(g, root);
@@ -776,6 +777,7 @@ void game_free(game *g)
         return;
     free(g->id);
     free(g->engine_id);
+    free(g->date);
     free(g->source_lang);
     free(g->dir);
     free(g->icons_path);

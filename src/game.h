@@ -117,6 +117,7 @@ typedef struct game {
     char *id, *engine_id, *source_lang;
     int coverage_target;      /* percent, -1 when not set */
     char *dir;                /* content/GAME */
+    char *date;               /* game.xml's date="YYYY-MM-DD", or NULL */
     char *icons_path;         /* templates/icons/GAME.xml, NULL if absent */
     game_loc loc;
     const eng_game *engine;   /* NULL when engine_id names none (reported) */

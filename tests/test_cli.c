@@ -274,6 +274,28 @@ static void test_cli_check_formats(void)
     tu_runf(out, sizeof out, "rm -rf %s", root);
 }
 
+/* The date on a sheet never comes from file times: touching every file of
+ * the content changes no byte; game.xml's date= is printed when given. */
+static void test_cli_date_not_mtime(void)
+{
+    char root[256], path[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    static char out[65536];
+#define BUILD_DATED "env -u SOURCE_DATE_EPOCH %s --content %s/content build noxius --only sheet " \
+                    "--paper a4 -o %s/%s >/dev/null 2>&1"
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, BUILD_DATED, tu_bin(), root, root, "a"), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "find %s/content -type f -exec touch -d '2031-05-06' {} +", root), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, BUILD_DATED, tu_bin(), root, root, "b"), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "cmp %s/a/noxius/noxius-de-a4.pdf %s/b/noxius/noxius-de-a4.pdf", root, root), 0);
+    snprintf(path, sizeof path, "%s/content/noxius/game.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<game id=\"noxius\"", "<game date=\"2025-01-02\" id=\"noxius\"") == 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, BUILD_DATED, tu_bin(), root, root, "c"), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "pdftotext %s/c/noxius/noxius-de-a4.pdf - | grep -c 2025-01-02", root), 0);
+    CU_ASSERT_PTR_NULL(strstr(out, "2031"));
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+#undef BUILD_DATED
+}
+
 void suite_cli(void);
 void suite_cli(void)
 {
@@ -291,4 +313,6 @@ void suite_cli(void)
                 test_cli_diagnostics_like_gcc);
     CU_add_test(s, "check --format json|sarif|junit parse back; the problem matcher catches every error",
                 test_cli_check_formats);
+    CU_add_test(s, "the sheet's date: SOURCE_DATE_EPOCH, game.xml's date, the last commit, never file times",
+                test_cli_date_not_mtime);
 }
