@@ -1805,17 +1805,14 @@ static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *k
         st->sim_char = index;
         st->sim_abilities = 0;
         v = attr(kv, n, "scale", "");
-        if (sscanf(v, "%d %d", &lo, &hi) != 2 || lo >= hi)
-            return snprintf(err, errlen, "scale=\"%s\": the low T field must be below the high one", v), -1;
+        if (sscanf(v, "%d %d", &lo, &hi) != 2 || lo >= hi || lo < -20 || hi > 20)
+            return snprintf(err, errlen, "scale=\"%s\": the low T field must be below the high one (-20..20)", v), -1;
         v = attr(kv, n, "power", "1");
         if (eng_parse_long(v, &r) != 0 || r <= lo || r >= hi)
             return snprintf(err, errlen, "power %s is not between the T fields %d and %d", v, lo, hi), -1;
-        char t[2][16];
-        snprintf(t[0], sizeof t[0], "%d", lo);
-        snprintf(t[1], sizeof t[1], "%d", hi);
-        if (sim_set(es, "cN.tlow", index + 1, 0, t[0], err, errlen) || sim_set(es, "cN.thigh", index + 1, 0, t[1], err, errlen) ||
-            sim_set(es, "cN.sp-first", index + 1, 0, strcmp(attr(kv, n, "pays", "sp-first"), "sp-first") ? "0" : "1", err, errlen))
-            return -1;
+        st->ch[index].tlow = lo;
+        st->ch[index].thigh = hi;
+        st->ch[index].sp_first = strcmp(attr(kv, n, "pays", "sp-first"), "sp-first") == 0;
         /* the engine's stand-in abilities go: the file gives the character's own */
         memset(st->ch[index].ab, 0, sizeof st->ch[index].ab);
     } else if (strcmp(elem, "ability") == 0) {
