@@ -197,8 +197,9 @@ i18n_cat *i18n_po_read(const char *path, diag_list *diags)
         po_file_free(f);
         return NULL;
     }
-    const char *hdr = po_file_domain_header(f, NULL);
-    c->header = dup_or_null(hdr);
+    /* po_file_domain_header() returns a copy the caller frees */
+    char *hdr = (char *)(uintptr_t)po_file_domain_header(f, NULL);
+    c->header = hdr;
     c->lang = header_field(hdr, "Language");
     c->game = header_field(hdr, "X-Regelwerk-Game");
     c->source_lang = header_field(hdr, "X-Regelwerk-Source-Lang");
