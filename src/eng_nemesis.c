@@ -1545,27 +1545,18 @@ int eng_nemesis_run_damage(eng_state *st)
 
 /* ==== scaffolding: key accessors ==== */
 
-/* Computed keys, told apart by their tag: a field kept from 0 and shown
- * from 1, counts, a room's corridors, the stacked decks, and the tokens of
- * one kind in the bag (KT_BAG + kind) or the supply (KT_SUPPLY + kind). Tag
- * 0 reads the key's field. */
+/* What a computed key shows (its tag): its field (KT_FIELD), its field kept
+ * from 0 shown from 1, a count, a room's corridor, the Nth stacked card or
+ * token, the tokens of a kind in the bag (KT_BAG + kind) or the supply. */
 enum { KT_FIELD, KT_FROM1, KT_FIRES, KT_MALFUNCTIONS, KT_ADULTS, KT_COMBAT, KT_ROOM_CHARS, KT_ROOM_INTRUDERS,
        KT_NOISE, KT_DOOR, KT_NEXT_VALUE, KT_NEXT_ARROW, KT_NEXT_BAG, KT_BAG, KT_SUPPLY = KT_BAG + 8 };
-
-static long count_kind(const nm_tok *t, int n, int kind)
-{
-    long c = 0;
-    for (int i = 0; i < n; i++)
-        c += t[i].kind == kind;
-    return c;
-}
 
 static int *field_of(const void *d, const eng_key *k) { return (int *)((uintptr_t)d + k->off); }
 
 static long getk(const void *d, const eng_key *k, const int *idx)
 {
     const nm_state *st = d;
-    int n = idx[0] - 1, stacked = k->tag == KT_NEXT_BAG ? st->nnext[DECK_BAG] : st->nnext[DECK_ATTACK];
+    int n = idx[0] - 1, stacked = st->nnext[k->tag == KT_NEXT_BAG ? DECK_BAG : DECK_ATTACK], count = 0;
     switch (k->tag) {
     case KT_FIELD: return *field_of(d, k);
     case KT_FROM1: return *field_of(d, k) + 1;
@@ -1581,9 +1572,10 @@ static long getk(const void *d, const eng_key *k, const int *idx)
     case KT_NEXT_ARROW: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].arrow : 0;
     case KT_NEXT_BAG: return n < stacked ? st->next[DECK_BAG][n] + 1 : 0;
     }
-    if (k->tag >= KT_SUPPLY)
-        return count_kind(st->supply, st->nsupply, (int)k->tag - KT_SUPPLY);
-    return count_kind(st->bag, st->nbag, (int)k->tag - KT_BAG);
+    int supply = k->tag >= KT_SUPPLY;
+    for (int i = 0; i < (supply ? st->nsupply : st->nbag); i++)
+        count += (supply ? st->supply : st->bag)[i].kind == k->tag - (supply ? KT_SUPPLY : KT_BAG);
+    return count;
 }
 
 static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
@@ -1592,16 +1584,13 @@ static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, si
     (void)err, (void)errlen;
     if (k->tag == KT_FROM1)
         *field_of(d, k) = (int)v - 1;
-    else if (k->tag == KT_NOISE)
-        c->noise = (int)v;
     else
-        c->door = (int)v;
+        *(k->tag == KT_NOISE ? &c->noise : &c->door) = (int)v;
     return 0;
 }
 
-/* The text keys: the stacked decks (faces, "v2-light v3-serious"), the
- * bag and the supply (tokens, "adult3 larva1 blank": a face of the bag die
- * and its number). list is a DECK_* or L_*. */
+/* The text keys: a stacked deck's faces (list = DECK_*: "v2-light v3-serious"),
+ * the bag's or the supply's tokens (a bag die face and its number: "adult3 blank"). */
 enum { L_BAG = NDECKS, L_SUPPLY };
 
 static void get_list(const nm_state *st, int list, char *buf, size_t len)
@@ -1609,11 +1598,9 @@ static void get_list(const nm_state *st, int list, char *buf, size_t len)
     const nm_tok *t = list == L_BAG ? st->bag : st->supply;
     int n = list < NDECKS ? st->nnext[list] : list == L_BAG ? st->nbag : st->nsupply;
     for (int i = 0, used = 0; i < n && used >= 0 && (size_t)used < len; i++) {
-        if (list < NDECKS)
-            used += snprintf(buf + used, len - (size_t)used, "%s%s", i ? " " : "", deck_dice[list]->faces[st->next[list][i]]);
-        else
-            used += snprintf(buf + used, len - (size_t)used, t[i].kind == K_SIX ? "%s%s" : "%s%s%d", i ? " " : "",
-                             kind_names[t[i].kind], t[i].num);
+        const char *name = list < NDECKS ? deck_dice[list]->faces[st->next[list][i]] : kind_names[t[i].kind];
+        int numbered = list >= NDECKS && t[i].kind != K_SIX;
+        used += snprintf(buf + used, len - (size_t)used, numbered ? "%s%s%d" : "%s%s", i ? " " : "", name, t[i].num);
     }
 }
 
@@ -1626,68 +1613,56 @@ static int set_list(nm_state *st, int list, const char *v, char *err, size_t err
         size_t len = strcspn(w, " ,"), name = list < NDECKS ? len : strspn(w, "abcdefghijklmnopqrstuvwxyz");
         char face[32];
         snprintf(face, sizeof face, "%.*s", (int)name, w);
-        int f = eng_die_face(die, face);
-        if (f < 0 || n == max || len - name > 3 || strspn(w + name, "0123456789") != len - name)
+        if ((t[n].kind = eng_die_face(die, face) + 1) == 0 || n == max || len - name > 3 || strspn(w + name, "0123456789") != len - name)
             return snprintf(err, errlen, "bad item \"%.*s\" in \"%s\": at most %d faces of the %s die%s", (int)len, w,
                             v, max, die->id, list < NDECKS ? "" : ", each with its number"), -1;
-        t[n++] = (nm_tok){f + 1, len > name ? atoi(w + name) : 0};
+        t[n++].num = len > name ? atoi(w + name) : 0;
         w += len;
     }
-    if (list < NDECKS) {
-        for (int i = 0; i < n; i++)
-            st->next[list][i] = t[i].kind - 1;
-        st->nnext[list] = n;
-    } else {
-        memcpy(list == L_BAG ? st->bag : st->supply, t, sizeof t);
-        *(list == L_BAG ? &st->nbag : &st->nsupply) = n;
-    }
-    return 0;
+    for (int i = 0; i < n && list < NDECKS; i++)
+        st->next[list][i] = t[i].kind - 1;
+    if (list < NDECKS)
+        return st->nnext[list] = n, 0;
+    memcpy(list == L_BAG ? st->bag : st->supply, t, sizeof t);
+    return *(list == L_BAG ? &st->nbag : &st->nsupply) = n, 0;
 }
 
 /* get_NAME and set_NAME of a text key */
-#define TEXT_KEY(name, list)                                                                                     \
+#define TEXT_KEY(name, list)                                                                                          \
     static void get_##name(const void *d, const int *idx, char *buf, size_t len) { (void)idx, get_list(d, list, buf, len); } \
     static int set_##name(void *d, const int *idx, const char *v, char *err, size_t errlen) { return (void)idx, set_list(d, list, v, err, errlen); }
-TEXT_KEY(bag, L_BAG)
-TEXT_KEY(supply, L_SUPPLY)
-TEXT_KEY(next_attack, DECK_ATTACK)
-TEXT_KEY(next_event, DECK_EVENT)
-TEXT_KEY(next_bag, DECK_BAG)
+TEXT_KEY(bag, L_BAG) TEXT_KEY(supply, L_SUPPLY)
+TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(next_bag, DECK_BAG)
 
 /* ==== scaffolding: the key table ==== */
 
+#define INT(p, f, l, h, d) ENG_KEY_INT(p, nm_state, f, l, h, d)
 #define CH(f, l, h, d) ENG_KEY_INT1("cN." #f, NM_MAXCH, nm_state, ch[0].f, sizeof(nm_char), l, h, d)
 #define IN(f, l, h, d) ENG_KEY_INT1("iN." #f, NM_MAXINT, nm_state, in[0].f, sizeof(nm_intruder), l, h, d)
-#define ROOM(f, h, d)                                                                                  \
-    {.pattern = "room.N." #f, .type = ENG_INT, .doc = d, .nmax = {NM_NROOMS}, .hi = h, .zero_based = 1, \
+#define ROOM(f, t, h, nm, d)                                                                                     \
+    {.pattern = "room.N." #f, .type = t, .doc = d, .nmax = {NM_NROOMS}, .hi = h, .names = nm, .zero_based = 1, \
      .off = offsetof(nm_state, room[0].f), .stride = {sizeof(nm_room)}}
-/* read-only, computed by getk (tag t) or read from a field (tag 0, off) */
-#define RO(p, n, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n}, .hi = h, .getk = getk, .tag = t}
-/* a field read as it is (read-only), or kept from 0 and shown from 1 */
-#define FROM0(p, f, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .hi = h, .getk = getk, .off = offsetof(nm_state, f)}
-#define FROM1(p, f, l, set, d)                                                                          \
-    {.pattern = p, .type = ENG_INT, .doc = d, .lo = l, .hi = NM_MAXCH, .getk = getk, .setk = set, .tag = KT_FROM1, \
-     .off = offsetof(nm_state, f)}
-#define KIND(k, name)                                                                 \
-    RO("bag." name, 0, KT_BAG + k, NM_MAXTOK, "tokens of this kind in the intruder bag"), \
+/* computed by getk and setk (tag t), read-only without set; a field (f) when the tag needs one */
+#define KEY(p, n0, n1, t, l, h, f, set, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n0, n1}, .lo = l, .hi = h, \
+     .getk = getk, .setk = set, .tag = t, .off = offsetof(nm_state, f)}
+#define RO(p, n, t, h, d) KEY(p, n, 0, t, 0, h, players, NULL, d)
+#define ROOM_KEY(p, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {NM_NROOMS, 4}, .hi = h, .getk = getk, \
+     .setk = t >= KT_NOISE ? setk : NULL, .tag = t, .zero_based = 1}
+#define KIND(k, name) RO("bag." name, 0, KT_BAG + k, NM_MAXTOK, "tokens of this kind in the intruder bag"), \
     RO("supply." name, 0, KT_SUPPLY + k, NM_MAXTOK, "tokens of this kind left outside the bag")
 #define TEXT(p, name, d) {.pattern = p, .type = ENG_TEXT, .doc = d, .get_text = get_##name, .set_text = set_##name}
 
 static const eng_key keys[] = {
-    ENG_KEY_INT("players", nm_state, players, 1, NM_MAXCH, "characters in the game"),
-    FROM1("first", first, 1, setk, "the first player (character number)"),
-    FROM1("current", current, 1, setk, "the character whose turn it is"),
-    ENG_KEY_INT("round", nm_state, round, 1, 999, "the round, from 1"),
-    ENG_KEY_INT("time", nm_state, time, 0, 99, "spaces of the time track left to the red space"),
-    ENG_KEY_INT("sd.active", nm_state, sd_active, 0, 1, "the self-destruct is active"),
-    ENG_KEY_INT("sd", nm_state, sd, 0, 99, "self-destruct spaces left to the red space"),
-    ENG_KEY_INT("over", nm_state, over, 0, 1, "the game is over"),
-    ENG_KEY_ENUM("end", nm_state, end, end_names, "why the game ended"),
-    ENG_KEY_INT("ship.intact", nm_state, intact, 0, 1, "the ship is still in one piece"),
-    ENG_KEY_INT("engines.damaged", nm_state, engines_damaged, 0, NM_ENGINES, "damaged engines, of 3"),
-    ENG_KEY_INT("coords.earth", nm_state, coords_earth, 0, 1, "the ship is set on course for Earth"),
-    ENG_KEY_INT("eggs", nm_state, eggs, 0, 99, "egg tokens on the intruder board"),
-    ENG_KEY_INT("doors.supply", nm_state, doors_supply, 0, 99, "doors not on the board"),
+    INT("players", players, 1, NM_MAXCH, "characters in the game"),
+    KEY("first", 0, 0, KT_FROM1, 1, NM_MAXCH, first, setk, "the first player (character number)"),
+    KEY("current", 0, 0, KT_FROM1, 1, NM_MAXCH, current, setk, "the character whose turn it is"),
+    INT("round", round, 1, 999, "the round, from 1"), INT("time", time, 0, 99, "spaces of the time track left to the red space"),
+    INT("sd.active", sd_active, 0, 1, "the self-destruct is active"), INT("sd", sd, 0, 99, "self-destruct spaces left to the red space"),
+    INT("over", over, 0, 1, "the game is over"), ENG_KEY_ENUM("end", nm_state, end, end_names, "why the game ended"),
+    INT("ship.intact", intact, 0, 1, "the ship is still in one piece"),
+    INT("engines.damaged", engines_damaged, 0, NM_ENGINES, "damaged engines, of 3"),
+    INT("coords.earth", coords_earth, 0, 1, "the ship is set on course for Earth"),
+    INT("eggs", eggs, 0, 99, "egg tokens on the intruder board"), INT("doors.supply", doors_supply, 0, 99, "doors not on the board"),
     RO("fires", 0, KT_FIRES, NM_NROOMS, "fire markers on the board"),
     RO("malfunctions", 0, KT_MALFUNCTIONS, NM_NROOMS, "malfunction markers on the board"),
     RO("adults.board", 0, KT_ADULTS, NM_MAXINT, "adult miniatures on the board"),
@@ -1695,61 +1670,42 @@ static const eng_key keys[] = {
     TEXT("supply", supply, "intruder tokens outside the bag, the same way"),
     KIND(K_LARVA, "larva"), KIND(K_CREEPER, "creeper"), KIND(K_ADULT, "adult"),
     KIND(K_BREEDER, "breeder"), KIND(K_QUEEN, "queen"), KIND(K_SIX, "blank"),
-    FROM0("last.token", last_token, 99, "the number on the bag token drawn last"),
-    FROM0("last.attack", last_attack, 99, "the number (sum) of the attack cards of the last damage"),
-    FROM1("last.target", last_target, 0, NULL, "the character an intruder chose last (0 none)"),
+    KEY("last.token", 0, 0, KT_FIELD, 0, 99, last_token, NULL, "the number on the bag token drawn last"),
+    KEY("last.attack", 0, 0, KT_FIELD, 0, 99, last_attack, NULL, "the number (sum) of the attack cards of the last damage"),
+    KEY("last.target", 0, 0, KT_FROM1, 0, NM_MAXCH, last_target, NULL, "the character an intruder chose last (0 none)"),
     TEXT("next.attack", next_attack, "attack cards stacked on the deck, drawn first"),
     TEXT("next.event", next_event, "event cards stacked on the deck, drawn first"),
     TEXT("next.bag", next_bag, "bag tokens (kinds) to be drawn next, when in the bag"),
     RO("next.attack.N.value", NM_MAXNEXT, KT_NEXT_VALUE, 9, "the number of the Nth stacked attack card (0 none)"),
     RO("next.attack.N.arrow", NM_MAXNEXT, KT_NEXT_ARROW, 1, "the Nth stacked attack card shows the retreat arrow"),
     RO("next.bag.N", NM_MAXNEXT, KT_NEXT_BAG, 6, "the Nth stacked bag token: 0 none, 1 larva .. 5 queen, 6 blank"),
-    ENG_KEY_INT("ai.room", nm_state, ai_room, 0, NM_NROOMS - 1, "intruder target procedure: the room"),
-    ENG_KEY_INT("ai.surprise", nm_state, ai_surprise, 0, NM_MAXCH, "intruder target procedure: who caused a surprise attack (0 none)"),
-    ENG_KEY_INT("ai.intruder", nm_state, ai_intruder, 0, NM_MAXINT, "intruder damage procedure: the intruder"),
-    ENG_KEY_INT("ai.amount", nm_state, ai_amount, 0, 9, "intruder damage procedure: the damage"),
-    CH(room, 0, NM_NROOMS - 1, "the character's room"),
-    CH(hand, 0, 99, "action cards in hand"),
-    CH(deck, 0, 99, "action cards in the deck"),
-    CH(discard, 0, 99, "cards in the discard pile"),
-    CH(light, 0, 99, "light wound markers"),
-    CH(serious, 0, 99, "serious wounds"),
-    CH(dead, 0, 1, "the character is dead"),
-    CH(slime, 0, 9, "slime markers"),
-    CH(passed, 0, 1, "the character has passed this round"),
-    CH(acts, 0, 99, "actions taken this turn"),
-    CH(ammo, 0, 99, "ammunition of the weapon in hand"),
-    CH(contam, 0, 99, "contamination cards (not infected) owned"),
-    CH(infected, 0, 99, "infected contamination cards owned"),
-    CH(heavy, 0, 99, "heavy objects carried"),
-    CH(tools, 0, 99, "item cards usable for crafting"),
-    CH(crafted, 0, 99, "crafted items"),
-    CH(hibernated, 0, 1, "the character is in hibernation"),
-    CH(evacuated, 0, 1, "the character left in an escape pod"),
-    CH(objective, 0, 1, "the character's objective is met"),
-    CH(won, 0, 1, "the character won (set by the end of the game)"),
-    CH(larva, 0, 99, "larvae on the character's board"),
+    INT("ai.room", ai_room, 0, NM_NROOMS - 1, "intruder target procedure: the room"),
+    INT("ai.surprise", ai_surprise, 0, NM_MAXCH, "intruder target procedure: who caused a surprise attack (0 none)"),
+    INT("ai.intruder", ai_intruder, 0, NM_MAXINT, "intruder damage procedure: the intruder"),
+    INT("ai.amount", ai_amount, 0, 9, "intruder damage procedure: the damage"),
+    CH(room, 0, NM_NROOMS - 1, "the character's room"), CH(hand, 0, 99, "action cards in hand"),
+    CH(deck, 0, 99, "action cards in the deck"), CH(discard, 0, 99, "cards in the discard pile"),
+    CH(light, 0, 99, "light wound markers"), CH(serious, 0, 99, "serious wounds"), CH(dead, 0, 1, "the character is dead"),
+    CH(slime, 0, 9, "slime markers"), CH(passed, 0, 1, "the character has passed this round"),
+    CH(acts, 0, 99, "actions taken this turn"), CH(ammo, 0, 99, "ammunition of the weapon in hand"),
+    CH(contam, 0, 99, "contamination cards (not infected) owned"), CH(infected, 0, 99, "infected contamination cards owned"),
+    CH(heavy, 0, 99, "heavy objects carried"), CH(tools, 0, 99, "item cards usable for crafting"),
+    CH(crafted, 0, 99, "crafted items"), CH(hibernated, 0, 1, "the character is in hibernation"),
+    CH(evacuated, 0, 1, "the character left in an escape pod"), CH(objective, 0, 1, "the character's objective is met"),
+    CH(won, 0, 1, "the character won (set by the end of the game)"), CH(larva, 0, 99, "larvae on the character's board"),
     RO("cN.combat", NM_MAXCH, KT_COMBAT, 1, "the character shares a room with an intruder"),
     {.pattern = "iN.type", .type = ENG_ENUM, .doc = "the intruder miniature (none: the slot is free)", .nmax = {NM_MAXINT},
      .names = intruder_names, .off = offsetof(nm_state, in[0].type), .stride = {sizeof(nm_intruder)}},
-    IN(room, 0, NM_NROOMS - 1, "the intruder's room"),
-    IN(damage, 0, 99, "damage markers on the intruder"),
+    IN(room, 0, NM_NROOMS - 1, "the intruder's room"), IN(damage, 0, 99, "damage markers on the intruder"),
     IN(token, 0, 99, "the number on the intruder's bag token"),
-    ROOM(explored, 1, "the room is explored"),
-    {.pattern = "room.N.token", .type = ENG_ENUM, .doc = "the room's exploration token (none: drawn when explored)",
-     .nmax = {NM_NROOMS}, .names = token_names, .zero_based = 1, .off = offsetof(nm_state, room[0].token),
-     .stride = {sizeof(nm_room)}},
-    ROOM(fire, 9, "fire markers in the room"),
-    ROOM(malfunction, 9, "malfunction markers in the room"),
-    ROOM(corpses, 99, "character corpses in the room"),
-    ROOM(carcasses, 99, "intruder carcasses in the room"),
-    ROOM(heavy, 99, "heavy objects lying in the room"),
-    {.pattern = "room.N.characters", .type = ENG_INT, .doc = "characters in play in the room", .nmax = {NM_NROOMS},
-     .hi = NM_MAXINT, .getk = getk, .tag = KT_ROOM_CHARS, .zero_based = 1},
-    {.pattern = "room.N.intruders", .type = ENG_INT, .doc = "intruders (not eggs) in the room", .nmax = {NM_NROOMS},
-     .hi = NM_MAXINT, .getk = getk, .tag = KT_ROOM_INTRUDERS, .zero_based = 1},
-    {.pattern = "room.N.noise.M", .type = ENG_INT, .doc = "a noise marker in the room's corridor 1..4", .nmax = {NM_NROOMS, 4},
-     .hi = 1, .getk = getk, .setk = setk, .tag = KT_NOISE, .zero_based = 1},
+    ROOM(explored, ENG_INT, 1, NULL, "the room is explored"),
+    ROOM(token, ENG_ENUM, 0, token_names, "the room's exploration token (none: drawn when explored)"),
+    ROOM(fire, ENG_INT, 9, NULL, "fire markers in the room"), ROOM(malfunction, ENG_INT, 9, NULL, "malfunction markers in the room"),
+    ROOM(corpses, ENG_INT, 99, NULL, "character corpses in the room"), ROOM(carcasses, ENG_INT, 99, NULL, "intruder carcasses in the room"),
+    ROOM(heavy, ENG_INT, 99, NULL, "heavy objects lying in the room"),
+    ROOM_KEY("room.N.characters", KT_ROOM_CHARS, NM_MAXINT, "characters in play in the room"),
+    ROOM_KEY("room.N.intruders", KT_ROOM_INTRUDERS, NM_MAXINT, "intruders (not eggs) in the room"),
+    ROOM_KEY("room.N.noise.M", KT_NOISE, 1, "a noise marker in the room's corridor 1..4"),
     {.pattern = "room.N.door.M", .type = ENG_ENUM, .doc = "the door of the room's corridor 1..4", .nmax = {NM_NROOMS, 4},
      .names = door_names, .getk = getk, .setk = setk, .tag = KT_DOOR, .zero_based = 1},
 };
@@ -1757,9 +1713,9 @@ static const eng_key keys[] = {
 /* ==== scaffolding: action wrappers and the action table ==== */
 
 /* The rules function of an action that needs its mode, or who= or room= unpacked. */
-#define ACTION_FN(name)                                                                           \
-    static int name(eng_state *s __attribute__((unused)), void *d __attribute__((unused)), const eng_arg *arg __attribute__((unused)), \
-                    char *err __attribute__((unused)), size_t errlen __attribute__((unused)))
+#define UNUSED __attribute__((unused))
+#define ACTION_FN(name) \
+    static int name(eng_state *s UNUSED, void *d UNUSED, const eng_arg *arg UNUSED, char *err UNUSED, size_t errlen UNUSED)
 ACTION_FN(act_move) { return move(s, d, MOVE_PLAIN, arg, err, errlen); }
 ACTION_FN(act_careful) { return move(s, d, MOVE_CAREFUL, arg, err, errlen); }
 ACTION_FN(act_flee) { return move(s, d, MOVE_FLEE, arg, err, errlen); }
@@ -1800,8 +1756,7 @@ static const eng_action actions[] = {
     ACTION("room-action", act_room, "the room's action, paying cost=", P_COST),
     ACTION("item", act_item, "an item card's action, paying cost=", P_COST),
     ACTION("craft", act_craft, "crafts an item from 2 item cards", P_COST),
-    ACTION("trade", act_trade, "trades with character with= in the same room", P_COST,
-           {"with", ENG_INT, 1, NM_MAXCH, 0, 1, NULL}),
+    ACTION("trade", act_trade, "trades with character with= in the same room", P_COST, {"with", ENG_INT, 1, NM_MAXCH, 0, 1, NULL}),
     ACTION("close-door", act_close_door, "closes the door of the room's corridor", P_COST, P_CORRIDOR),
     ACTION("pickup", act_pickup, "picks up a heavy object, corpse, carcass or egg in the room", P_COST,
            {"what", ENG_ENUM, 0, 0, 0, 0, pickup_names}),
@@ -1810,8 +1765,7 @@ static const eng_action actions[] = {
     ACTION("end-turn", act_end_turn, "ends who's turn: the fire check only", {NULL}),
     ACTION("noise-roll", act_noise_roll, "who rolls the noise die in its room", {NULL}),
     ACTION("encounter", act_encounter, "an encounter in who's room", {NULL}),
-    ACTION("hibernate", act_hibernate, "who enters hibernation", {NULL}),
-    ACTION("escape", act_escape, "who leaves in an escape pod", {NULL}),
+    ACTION("hibernate", act_hibernate, "who enters hibernation", {NULL}), ACTION("escape", act_escape, "who leaves in an escape pod", {NULL}),
     ACTION("round-start", act_round_start, "a new round: hands drawn, first-player token passed", {NULL}),
     ACTION("event-phase", act_event_phase, "the whole event phase", {NULL}),
     ACTION("bag-development", act_bag, "the event phase's bag development alone", {NULL}),
@@ -1834,13 +1788,11 @@ static const eng_action actions[] = {
 /* ==== scaffolding: the game ==== */
 
 static const char *const nm_statuses[] = {
-    "nemesis.token.silence", "nemesis.token.danger", "nemesis.token.slime", "nemesis.token.fire",
-    "nemesis.token.malfunction", "nemesis.token.door",
-    "nemesis.bag.larva-token", "nemesis.bag.creeper-token", "nemesis.bag.adult-token",
-    "nemesis.bag.breeder-token", "nemesis.bag.queen-token", "nemesis.bag.blank-token",
-    "nemesis.wound.light", "nemesis.wound.serious", "nemesis.contamination",
-    "nemesis.die.blank", "nemesis.die.larva-creeper", "nemesis.die.adult", "nemesis.die.hit",
-    "nemesis.die.double-hit", NULL};
+    "nemesis.token.silence", "nemesis.token.danger", "nemesis.token.slime", "nemesis.token.fire", "nemesis.token.malfunction",
+    "nemesis.token.door", "nemesis.bag.larva-token", "nemesis.bag.creeper-token", "nemesis.bag.adult-token",
+    "nemesis.bag.breeder-token", "nemesis.bag.queen-token", "nemesis.bag.blank-token", "nemesis.wound.light",
+    "nemesis.wound.serious", "nemesis.contamination", "nemesis.die.blank", "nemesis.die.larva-creeper", "nemesis.die.adult",
+    "nemesis.die.hit", "nemesis.die.double-hit", NULL};
 
 const eng_game eng_nemesis_game = {
     .id = "nemesis", .name = "Nemesis", .state_size = sizeof(nm_state), .init = nm_init,
