@@ -242,3 +242,52 @@ void diag_print_json(const diag_list *dl, FILE *fp)
     }
     fputs(dl->n ? "\n]" : "]", fp);
 }
+
+/* Levenshtein distance, bounded: stops counting past limit. */
+static size_t edit_distance(const char *a, const char *b, size_t limit)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return limit + 1;
+    size_t prev[65], cur[65];
+    for (size_t j = 0; j <= lb; j++)
+        prev[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = i;
+        size_t best = cur[0];
+        for (size_t j = 1; j <= lb; j++) {
+            size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
+            cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+            if (cur[j] < best)
+                best = cur[j];
+        }
+        if (best > limit)
+            return limit + 1;
+        memcpy(prev, cur, (lb + 1) * sizeof *prev);
+    }
+    return prev[lb];
+}
+
+const char *diag_suggest(const char *word, const char *(*name)(const void *items, size_t i), const void *items,
+                         size_t n)
+{
+    if (!word || !*word)
+        return NULL;
+    /* close enough to be a slip of the keyboard: a third of the word, at
+     * least one edit, at most three */
+    size_t len = strlen(word), limit = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : len / 3;
+    const char *best = NULL;
+    size_t best_d = limit + 1;
+    for (size_t i = 0; i < n; i++) {
+        const char *c = name(items, i);
+        if (!c)
+            continue;
+        size_t d = edit_distance(word, c, limit);
+        if (d < best_d) {
+            best_d = d;
+            best = c;
+        }
+    }
+    return best;
+}

@@ -58,4 +58,10 @@ const char *diag_severity_name(diag_severity sev);
 /* Writes s as a JSON string literal ("null" for NULL). */
 void diag_json_string(FILE *fp, const char *s);
 
+/* The candidate closest to word within a few edits, for "did you mean":
+ * name(items, i) gives the i-th of n candidates (NULL to skip one).
+ * NULL when none is close. */
+const char *diag_suggest(const char *word, const char *(*name)(const void *items, size_t i), const void *items,
+                         size_t n);
+
 #endif

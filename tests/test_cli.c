@@ -296,6 +296,21 @@ static void test_cli_date_not_mtime(void)
 #undef BUILD_DATED
 }
 
+/* A misspelt fact, term or icon is answered with the closest known one. */
+static void test_cli_did_you_mean(void)
+{
+    char root[256], path[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">", "<num fact=\"noxius.die.face\">") == 0);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<term ref=\"mission\">", "<term ref=\"misson\">") == 0);
+    static char out[65536];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "no fact \"noxius.die.face\" (did you mean \"noxius.die.faces\"?)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "no glossary entry \"misson\" (did you mean \"mission\"?)"));
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
 void suite_cli(void);
 void suite_cli(void)
 {
@@ -315,4 +330,5 @@ void suite_cli(void)
                 test_cli_check_formats);
     CU_add_test(s, "the sheet's date: SOURCE_DATE_EPOCH, game.xml's date, the last commit, never file times",
                 test_cli_date_not_mtime);
+    CU_add_test(s, "misspelt facts and terms: did you mean", test_cli_did_you_mean);
 }
