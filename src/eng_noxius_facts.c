@@ -1214,7 +1214,31 @@ static int pred_r_linked(const eng_state *st)
     return 0;
 }
 
-/* How the round ends: played out on a copy by the simulated players. */
+/* How the round ends: played out on a copy by the simulated players.
+ *
+ * These two predicates still run the engine's own round (action
+ * auto-round), and cannot yet be an independent computation from keys:
+ *  - the checker evaluates every predicate once, on the state *before* the
+ *    procedure runs (chk_flow.c, visit()), but the decisions r-frei and
+ *    r-alle-ko stand *after* r-positionen and r-zuege: the predicate has to
+ *    foretell what a whole round of turns will do;
+ *  - that depends on the simulated players' choices (places: weakest first,
+ *    lightest hit at the enemy with fewest plates; which ability: a
+ *    floating-point estimate; which ally), which are not rules of the source
+ *    and are no keys, and on the die, whose forced results in the
+ *    enumerated states sit in the generator's queue, which no key exposes;
+ *  - and on every rule of a cast (results left to right, the stop at a
+ *    knock-out or a fallen enemy, plates run through, linked conditions,
+ *    hits by position, SP first, knock-out, recovery when the field clears).
+ * Computing that here from keys would be a second copy of the engine's
+ * round and its players: agreeing because it is a copy, not because the
+ * flowchart is right. What would make it possible is a contract in which a
+ * decision is evaluated on the state at its node: eng_pred with
+ * eval(before, now), where now is the state after the flowchart's
+ * preceding action (chk_flow.c has it: the recorded run's state after each
+ * step). Then noxius.round.fails is "over" == failed (equivalently: cN.ko
+ * or cN.dead for every N up to players) and noxius.round.field-clear is
+ * fight.over == 1 now with some eN.present == 1 before: plain key reads. */
 static int round_end(const eng_state *st, int *clear)
 {
     eng_state *cp = eng_state_copy(st);
