@@ -28,6 +28,7 @@ static void usage(FILE *fp)
           "  facts GAME           every fact the engine measures, with its value\n"
           "  i18n VERB ...        translations: export, import, update, status\n"
           "  hyphenate WORD...    where the sheets may break each word\n"
+          "  new GAME             start a text-only game that checks and builds at once\n"
           "\n"
           "options:\n"
           "  --content DIR        the content folder (default: content)\n"
@@ -86,6 +87,8 @@ int main(int argc, char **argv)
         rc = cmd_check(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "build") == 0)
         rc = cmd_build(sub_argc, sub_argv, &env);
+    else if (strcmp(cmd, "new") == 0)
+        rc = cmd_new(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "hyphenate") == 0)
         rc = cmd_hyphenate(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "facts") == 0)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -311,6 +312,33 @@ static void test_cli_did_you_mean(void)
     tu_runf(out, sizeof out, "rm -rf %s", root);
 }
 
+/* regelwerk new: a text-only game that checks and builds at once; an
+ * existing game is not overwritten; a bad name is a usage error. */
+static void test_cli_new_game(void)
+{
+    char root[256];
+    CU_ASSERT_FATAL(many_games(root, sizeof root, 0) == 0);
+    static char out[65536];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s new demo --lang it 2>&1", tu_bin(), root), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s check demo 2>&1", tu_bin(), root), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "not verified"));
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s build demo -o %s/out 2>&1", tu_bin(), root, root), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "pdftotext %s/out/demo/demo-it-a4.pdf - | grep -c 'non verificato'", root), 0);
+    /* editors find the schema */
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "grep -o 'xml-model href=\"[^\"]*\"' %s/demo/it.xml", root), 0);
+    char *q = strchr(out, '"');
+    if (q) {
+        char *e = strchr(q + 1, '"');
+        if (e)
+            *e = '\0';
+        CU_ASSERT_EQUAL(access(q + 1, R_OK), 0);
+    }
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s new demo 2>&1", tu_bin(), root), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "already exists"));
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s new ../up 2>&1", tu_bin(), root), 2);
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
 void suite_cli(void);
 void suite_cli(void)
 {
@@ -331,4 +359,5 @@ void suite_cli(void)
     CU_add_test(s, "the sheet's date: SOURCE_DATE_EPOCH, game.xml's date, the last commit, never file times",
                 test_cli_date_not_mtime);
     CU_add_test(s, "misspelt facts and terms: did you mean", test_cli_did_you_mean);
+    CU_add_test(s, "regelwerk new: a text-only game that checks and builds at once", test_cli_new_game);
 }
