@@ -677,8 +677,14 @@ static void enemy_move(eng_state *es, nl_state *st, int e)
         en->x = bx, en->y = by;
         eng_note(es, EV_MOVE);
     }
-    if (en->large)
-        displace(es, st, bx, by, e);
+}
+
+/* A large enemy's move ends: the other figures on its field are displaced
+ * (its melee target always). */
+static void enemy_settle(eng_state *es, nl_state *st, int e)
+{
+    if (st->en[e].large)
+        displace(es, st, st->en[e].x, st->en[e].y, e);
 }
 
 /* Enemy e attacks its target if it can: each die at least the target's
@@ -748,6 +754,7 @@ static void activate_enemy(eng_state *es, nl_state *st, int e)
         return;
     enemy_move(es, st, e);
     enemy_attack(es, st, e);
+    enemy_settle(es, st, e);
 }
 
 /* Initiative: bosses (by their deck's initiative), then the normal types in
@@ -1681,6 +1688,7 @@ int eng_nanolith_run_enemy(eng_state *es)
     enemy_move(es, st, e);
     eng_step(es, en->kind == K_MELEE ? "nanolith.enemy.move-melee" : "nanolith.enemy.move-ranged");
     enemy_attack(es, st, e);
+    enemy_settle(es, st, e);
     eng_step(es, "nanolith.enemy.attack");
     return 0;
 }

@@ -1457,7 +1457,7 @@ static int post_e_target(const eng_state *b, const eng_state *a)
 static int post_move_melee(const eng_state *b, const eng_state *a)
 {
     long tx, ty;
-    target_at(a, &tx, &ty);
+    target_at(b, &tx, &ty);
     long before = manhattan(EV(b, "x"), EV(b, "y"), tx, ty), speed = EV(a, "speed");
     long want = before > speed ? before - speed : 0;
     return manhattan(EV(a, "x"), EV(a, "y"), tx, ty) == want;
@@ -1469,7 +1469,7 @@ static int post_move_ranged(const eng_state *b, const eng_state *a)
 {
     long tx, ty, bx = EV(b, "x"), by = EV(b, "y"), speed = EV(a, "speed"), range = EV(a, "range");
     long ax = EV(a, "x"), ay = EV(a, "y"), best = -1;
-    target_at(a, &tx, &ty);
+    target_at(b, &tx, &ty);
     if (manhattan(ax, ay, bx, by) > speed)
         return 0;
     for (long x = 1; x <= 8; x++)
