@@ -62,7 +62,7 @@ static int source_root(const char *bindir, char *root, size_t len)
 {
     char probe[PATH_MAX + 64], cand[PATH_MAX];
     snprintf(cand, sizeof cand, "%s", bindir);
-    for (int up = 0; up < 4; up++) {
+    for (int up = 0; up < 8; up++) {
         char *slash = strrchr(cand, '/');
         if (!slash)
             return -1;
