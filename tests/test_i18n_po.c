@@ -446,9 +446,13 @@ static void test_its_rules(void)
         return;
     }
     fresh();
+    /* itstool merges identical texts (ripeti, ripeti2) into one msgid, and
+     * keeps the reason of an inline gap inside its block's segment, as the
+     * markup of a within-text element: six msgids, the reason among them */
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "itstool -i templates/its/regelwerk-its.xml -o %s/its.pot %s/it.xml 2>&1 && "
                                              "grep -c '^msgid \"[^\"]' %s/its.pot", root, gdir, root), 0);
-    CU_ASSERT_EQUAL(atoi(out), 7);
+    CU_ASSERT_EQUAL(atoi(out), 6);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "grep -c 'la fonte non dice chi comincia' %s/its.pot", root), 0);
 }
 
 static int setup(void)
