@@ -22,30 +22,42 @@ PKG_CONFIG ?= pkg-config
 CC ?= cc
 DEBUGGER ?=
 
-PKGS := libxml-2.0 cairo harfbuzz freetype2 libgvc json-c libqpdf cunit
+PKGS := libxml-2.0 cairo harfbuzz freetype2 libgvc json-c libqpdf
+TEST_PKGS := cunit
 VERSION := 0.1.0
 
+# What the user (or a packager) sets: CFLAGS, CPPFLAGS, LDFLAGS, LDLIBS. What
+# the build needs whatever they say is kept apart (as Lua's makefile does),
+# so that `make CFLAGS=-O0` still compiles C11 with the warnings and the
+# dependency files.
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
         -Wformat=2 -Wvla -Wpointer-arith -Wcast-qual -Wundef
-CFLAGS += -std=c11 $(WARN) -MMD -MP
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc \
-            -DREGELWERK_VERSION='"$(VERSION)"' -DREGELWERK_DATADIR='"$(DATADIR)"' \
-            $(shell $(PKG_CONFIG) --cflags $(PKGS))
-# libharu and libhyphen ship no pkg-config file.
-LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS)) -lhpdf -lhyphen -lm
+REQ_CFLAGS := -std=c11 $(WARN) -MMD -MP
+REQ_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc \
+                -DREGELWERK_VERSION='"$(VERSION)"' -DREGELWERK_DATADIR='"$(DATADIR)"' \
+                $(shell $(PKG_CONFIG) --cflags $(PKGS) $(TEST_PKGS))
+# libharu, libhyphen and libgettextpo ship no pkg-config file.
+REQ_LDLIBS := $(shell $(PKG_CONFIG) --libs $(PKGS)) -lhpdf -lhyphen -lgettextpo -lm
+# CUnit only in the test runner, not in the tool
+TEST_LDLIBS := $(shell $(PKG_CONFIG) --libs $(TEST_PKGS))
+REQ_LDFLAGS :=
 
 ifeq ($(WERROR),1)
-CFLAGS += -Werror
+REQ_CFLAGS += -Werror
 endif
 
 ifeq ($(SAN),1)
 BUILD ?= out/build-san
-CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-LDFLAGS += -fsanitize=address,undefined
+REQ_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+REQ_LDFLAGS += -fsanitize=address,undefined
 else
 BUILD ?= out/build
 endif
+
+ALL_CFLAGS = $(REQ_CPPFLAGS) $(CPPFLAGS) $(REQ_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(REQ_LDFLAGS) $(LDFLAGS)
+ALL_LDLIBS = $(REQ_LDLIBS) $(LDLIBS)
 
 # The sanitizer build keeps its own binary (the tests run it as a
 # subprocess too), so that out/bin/regelwerk is always the plain tool.
@@ -58,7 +70,7 @@ endif
 # engine is being reworked, the others still link and test).
 SKIP_GAMES ?=
 SKIP_SRC := $(foreach g,$(SKIP_GAMES),src/eng_$(g).c src/eng_$(g)_facts.c tests/test_eng_$(g).c)
-CPPFLAGS += $(foreach g,$(SKIP_GAMES),-DREGELWERK_SKIP_$(g))
+REQ_CPPFLAGS += $(foreach g,$(SKIP_GAMES),-DREGELWERK_SKIP_$(g))
 SRC := $(filter-out $(SKIP_SRC),$(sort $(wildcard src/*.c)))
 LIB_SRC := $(filter-out src/main.c,$(SRC))
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/src/%.o)
@@ -76,7 +88,7 @@ tool: $(BIN)
 
 $(BUILD)/src/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The data directory is compiled in: rebuild cli_env.o when PREFIX changes
 # (`make install PREFIX=/usr` after a plain `make`).
@@ -92,7 +104,7 @@ $(BUILD)/libregelwerk.a: $(LIB_OBJ)
 
 $(BIN): $(BUILD)/src/main.o $(BUILD)/libregelwerk.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
 # The test runner registers every `void suite_NAME(void)` found in tests/*.c.
 $(BUILD)/tests/suites.h: $(TEST_SRC)
@@ -102,10 +114,10 @@ $(BUILD)/tests/suites.h: $(TEST_SRC)
 
 $(BUILD)/tests/%.o: tests/%.c $(BUILD)/tests/suites.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -I$(BUILD)/tests -Itests $(CFLAGS) -c -o $@ $<
+	$(CC) -I$(BUILD)/tests -Itests $(ALL_CFLAGS) -c -o $@ $<
 
 $(TEST_BIN): $(TEST_OBJ) $(BUILD)/libregelwerk.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ALL_LDLIBS) $(TEST_LDLIBS)
 
 # Renders every configured output of every game into out/.
 # The date printed on every sheet is the last commit's, so the same checkout
@@ -140,20 +152,20 @@ bench: $(BIN) $(BUILD)/tests/bench
 
 $(BUILD)/tests/bench: tests/bench/bench.c $(BUILD)/libregelwerk.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
 # Mutation testing (tests/mutate/run.sh says how): the mutator is a small
 # program of its own; each mutant is compiled as the Makefile compiles, at
 # -O0 for speed and with -w because a mutant may well warn.
 $(MUTATOR): tests/mutate/mutate.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $<
 
 mutate: export MUTATE_CC = $(CC)
-mutate: export MUTATE_CPPFLAGS = $(CPPFLAGS)
-mutate: export MUTATE_CFLAGS = $(filter-out -MMD -MP -Werror -g,$(CFLAGS)) -O0 -w
-mutate: export MUTATE_LDFLAGS = $(LDFLAGS)
-mutate: export MUTATE_LDLIBS = $(LDLIBS)
+mutate: export MUTATE_CPPFLAGS = $(REQ_CPPFLAGS) $(CPPFLAGS)
+mutate: export MUTATE_CFLAGS = $(filter-out -MMD -MP -Werror -g,$(REQ_CFLAGS) $(CFLAGS)) -O0 -w
+mutate: export MUTATE_LDFLAGS = $(ALL_LDFLAGS)
+mutate: export MUTATE_LDLIBS = $(ALL_LDLIBS)
 mutate: export MUTATE_BUILD = $(BUILD)
 mutate: export MUTATE_TOOL = $(MUTATOR)
 mutate: $(BIN) $(MUTATOR)

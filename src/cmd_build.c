@@ -83,6 +83,34 @@ static int mkdirs(const char *path)
 
 /* SOURCE_DATE_EPOCH when set (reproducible builds); else the newest change
  * among the game's files, so the same checkout gives the same bytes. */
+/* The content's last commit, when it lives in a git checkout: the same
+ * checkout gives the same date on every machine, as file times do not (a
+ * fresh clone touches every file). 0 when unknown. */
+static long long commit_date(const char *dir)
+{
+    char cmd[PATH_MAX + 96];
+    /* the folder is quoted for the shell; a quote in it is not supported */
+    if (!dir || strchr(dir, '\''))
+        return 0;
+    snprintf(cmd, sizeof cmd, "git -C '%s' log -1 --format=%%ct -- . 2>/dev/null", dir);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return 0;
+    char buf[64] = "";
+    long long v = 0;
+    if (fgets(buf, sizeof buf, p)) {
+        char *end;
+        v = strtoll(buf, &end, 10);
+        if (end == buf || (*end && *end != '\n') || v < 0)
+            v = 0;
+    }
+    pclose(p);
+    return v;
+}
+
+/* The date of a build, never a file's modification time: SOURCE_DATE_EPOCH,
+ * else game.xml's date="YYYY-MM-DD", else the content's last commit, else 0
+ * (1970-01-01: still the same bytes everywhere). */
 static long long build_date(const game *g)
 {
     const char *sde = getenv("SOURCE_DATE_EPOCH");
@@ -92,15 +120,22 @@ static long long build_date(const game *g)
         if (!*end && v >= 0)
             return v;
     }
-    long long newest = 0;
-    struct stat st;
-    for (size_t i = 0; i < g->nfiles; i++)
-        if (stat(g->files[i], &st) == 0 && (long long)st.st_mtime > newest)
-            newest = (long long)st.st_mtime;
-    for (size_t i = 0; i < g->nlangs; i++)
-        if (stat(g->langs[i].path, &st) == 0 && (long long)st.st_mtime > newest)
-            newest = (long long)st.st_mtime;
-    return newest;
+    if (g->date) {
+        /* YYYY-MM-DD (the schema checked it is a date) */
+        char *end;
+        long y = strtol(g->date, &end, 10);
+        long m = *end == '-' ? strtol(end + 1, &end, 10) : 0;
+        long d = *end == '-' ? strtol(end + 1, &end, 10) : 0;
+        if (y >= 1970 && y < 10000 && m >= 1 && m <= 12 && d >= 1 && d <= 31) {
+            struct tm tm;
+            memset(&tm, 0, sizeof tm);
+            tm.tm_year = (int)y - 1900;
+            tm.tm_mon = (int)m - 1;
+            tm.tm_mday = (int)d;
+            return (long long)timegm(&tm);
+        }
+    }
+    return commit_date(g->dir);
 }
 
 /* What every page of a game carries: the date, credits and licences. */

@@ -6,12 +6,13 @@
 #include <string.h>
 
 #include "chk.h"
+#include "chk_out.h"
 #include "cli.h"
 #include "game.h"
 
 static void usage(FILE *fp)
 {
-    fputs("usage: regelwerk check [GAME...] [--coverage] [--format text|json]\n"
+    fputs("usage: regelwerk check [GAME...] [--coverage] [--format text|json|sarif|junit]\n"
           "                       [--examples FILE]... [-v]\n"
           "\n"
           "Validates every file of each game (all games when none is named) against the\n"
@@ -22,7 +23,8 @@ static void usage(FILE *fp)
           "\n"
           "  --coverage        print bound/total rule blocks per game and language and\n"
           "                    list the unbound mechanical blocks\n"
-          "  --format json     one JSON object on stdout (for tools)\n"
+          "  --format F        text (default); json: one object on stdout, version 1;\n"
+          "                    sarif: SARIF 2.1.0 (GitHub code scanning); junit: JUnit XML\n"
           "  --examples FILE   also run the scenarios of FILE (same format as a game's\n"
           "                    examples.xml; its game attribute names the engine)\n"
           "  -v, --verbose     print notes too (flowchart combinations realised)\n"
@@ -75,12 +77,16 @@ int cmd_check(int argc, char **argv, const cli_env *env)
             opt.list_unbound = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             verbose = 1;
-        } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
-            const char *f = argv[++i];
-            if (strcmp(f, "json") == 0)
-                json = 1;
-            else if (strcmp(f, "text") != 0) {
-                fprintf(stderr, "regelwerk check: unknown format '%s'\n", f);
+        } else if ((strcmp(a, "--format") == 0 && i + 1 < argc) || strncmp(a, "--format=", 9) == 0) {
+            const char *f = a[8] == '=' ? a + 9 : argv[++i];
+            static const char *const formats[] = {"text", "json", "sarif", "junit"};
+            json = -1;
+            for (int k = 0; k < 4; k++)
+                if (strcmp(f, formats[k]) == 0)
+                    json = k;
+            if (json < 0) {
+                fprintf(stderr, "regelwerk check: --format wants text, json, sarif or junit, not '%s'\n"
+                                "Try 'regelwerk check --help'\n", f);
                 rc = CLI_USAGE;
                 goto out;
             }
@@ -147,24 +153,11 @@ int cmd_check(int argc, char **argv, const cli_env *env)
     }
 
     if (json) {
-        printf("{\"passed\": %ld, \"failed\": %ld, \"skipped\": %ld,\n \"coverage\": [", rep.passed,
-               rep.failed, rep.skipped);
-        for (size_t i = 0; i < rep.ncov; i++) {
-            const chk_coverage *c = &rep.cov[i];
-            printf("%s\n  {\"game\": ", i ? "," : "");
-            diag_json_string(stdout, c->game);
-            printf(", \"lang\": ");
-            diag_json_string(stdout, c->lang);
-            printf(", \"bound\": %d, \"total\": %d, \"statements_bound\": %d, \"statements\": %d, "
-                   "\"claims\": %d, \"marked\": %d, \"verified\": %s, \"target\": %d}",
-                   c->bound, c->total, c->stmt_bound, c->stmt_total, c->claims, c->marked,
-                   c->unverified ? "false" : "true", c->target);
-        }
-        printf("],\n \"flowcharts\": {\"states\": %ld, \"combinations_realised\": %ld, "
-               "\"combinations\": %ld},\n \"diagnostics\": ",
-               rep.flow_states, rep.flow_combos_hit, rep.flow_combos_total);
-        diag_print_json(&diags, stdout);
-        printf("}\n");
+        /* machine-readable: JSON (version 1), SARIF 2.1.0 or JUnit XML */
+        int (*const out[])(FILE *, const chk_report *, const diag_list *) = {NULL, chk_out_json, chk_out_sarif,
+                                                                             chk_out_junit};
+        if (out[json](stdout, &rep, &diags) != 0)
+            rc = CLI_FAIL;
     } else {
         for (size_t i = 0; i < diags.n; i++) {
             if (diags.items[i].sev == DIAG_NOTE && !verbose && !opt.list_unbound)

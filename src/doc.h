@@ -158,6 +158,10 @@ int doc_src_column(const char *file, int line, const char *needle);
  * hit, so that the next search continues there; -1 when not found. */
 int doc_src_find(const char *file, int *line, int *byte, const char *needle, int *col);
 
+/* Line `line` of file without its newline (cached), or NULL; for
+ * diagnostics that show the source line. */
+const char *doc_src_line(const char *file, int line);
+
 /* Releases the loader's caches (compiled schemas, source lines). */
 void doc_loader_cleanup(void);
 

@@ -227,6 +227,12 @@ int doc_src_find(const char *file, int *line, int *byte, const char *needle, int
     return -1;
 }
 
+const char *doc_src_line(const char *file, int line)
+{
+    src_file *sf = file && line > 0 ? src_get(file) : NULL;
+    return sf && line <= sf->nlines ? sf->lines[line - 1] : NULL;
+}
+
 /* First line of file holding needle, or 0. */
 static int src_find_line(const char *file, const char *needle)
 {

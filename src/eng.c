@@ -222,16 +222,26 @@ void eng_say(eng_state *st, long round, const char *kind, const char *actor, con
 typedef struct key_ref {
     const eng_key *k;
     int idx[ENG_MAXIDX];
+    int nidx;
     enum { LOG_NONE, LOG_COUNT, LOG_FIRST, LOG_STEPS } log;
     int ev;
 } key_ref;
 
-/* Matches key against pattern: 'N' and 'M' take a 1-based decimal index. */
-static int match(const char *pat, const char *key, int *idx)
+/* Matches key against pattern: 'N' and 'M' take a decimal index (no
+ * leading zeros; "0" itself only where the key's indexes start at 0). */
+static int match(const char *pat, const char *key, int *idx, int *nidx, unsigned zero_based)
 {
     int n = 0;
     while (*pat) {
         if (*pat == 'N' || *pat == 'M') {
+            int zero_ok = (zero_based >> n) & 1;
+            if (*key == '0' && zero_ok && !(key[1] >= '0' && key[1] <= '9')) {
+                key++;
+                if (n < ENG_MAXIDX)
+                    idx[n++] = 0;
+                pat++;
+                continue;
+            }
             if (*key < '1' || *key > '9')
                 return 0;
             long v = 0;
@@ -247,6 +257,7 @@ static int match(const char *pat, const char *key, int *idx)
             return 0;
         }
     }
+    *nidx = n;
     return *key == '\0';
 }
 
@@ -275,14 +286,18 @@ static int resolve(const eng_game *g, const char *key, key_ref *r, char *err, si
         return snprintf(err, errlen, "unknown key \"%s\": %s has no event \"%s\"", key, g->id, name), -1;
     }
     for (size_t i = 0; i < g->nkeys; i++) {
-        int idx[ENG_MAXIDX] = {0, 0};
-        if (!match(g->keys[i].pattern, key, idx))
+        const eng_key *k = &g->keys[i];
+        int idx[ENG_MAXIDX] = {0, 0}, n = 0;
+        if (!match(k->pattern, key, idx, &n, k->zero_based))
             continue;
-        for (int j = 0; j < ENG_MAXIDX; j++)
-            if (idx[j] && (idx[j] < 1 || idx[j] > g->keys[i].nmax[j]))
-                return snprintf(err, errlen, "key \"%s\": index %d is not in 1..%d (%s)", key, idx[j],
-                                g->keys[i].nmax[j], g->keys[i].pattern), -1;
-        r->k = &g->keys[i];
+        for (int j = 0; j < n; j++) {
+            int lo = (k->zero_based >> j) & 1 ? 0 : 1;
+            if (idx[j] < lo || idx[j] > k->nmax[j] - 1 + lo)
+                return snprintf(err, errlen, "key \"%s\": index %d is not in %d..%d (%s)", key, idx[j], lo,
+                                k->nmax[j] - 1 + lo, k->pattern), -1;
+        }
+        r->k = k;
+        r->nidx = n;
         memcpy(r->idx, idx, sizeof idx);
         return 0;
     }
@@ -292,15 +307,14 @@ static int resolve(const eng_game *g, const char *key, key_ref *r, char *err, si
 static int *field(const eng_state *st, const key_ref *r)
 {
     size_t off = r->k->off;
-    for (int j = 0; j < ENG_MAXIDX; j++)
-        if (r->idx[j])
-            off += (size_t)(r->idx[j] - 1) * r->k->stride[j];
+    for (int j = 0; j < r->nidx; j++)
+        off += (size_t)(r->idx[j] - ((r->k->zero_based >> j) & 1 ? 0 : 1)) * r->k->stride[j];
     return (int *)(uintptr_t)(st->data + off);
 }
 
 static int read_only(const eng_key *k)
 {
-    return k->type == ENG_TEXT ? k->set_text == NULL : (k->get && !k->set);
+    return k->type == ENG_TEXT ? k->set_text == NULL : ((k->get || k->getk) && !k->set && !k->setk);
 }
 
 /* Parses a value for an INT or ENUM key or parameter. */
@@ -357,7 +371,7 @@ static int get_ref(const eng_state *st, const key_ref *r, long *num, char *buf, 
         k->get_text(st->data, r->idx, buf, len);
         return 1;
     }
-    *num = k->get ? k->get(st->data, r->idx) : *field(st, r);
+    *num = k->getk ? k->getk(st->data, k, r->idx) : k->get ? k->get(st->data, r->idx) : *field(st, r);
     return 0;
 }
 
@@ -424,6 +438,8 @@ int eng_set(eng_state *st, const char *key, const char *value, char *err, size_t
     const eng_key *k = r.k;
     if (k->type == ENG_TEXT)
         return k->set_text(st->data, r.idx, value, err, errlen);
+    if (k->setk)
+        return k->setk(st->data, k, r.idx, v, err, errlen);
     if (k->set)
         return k->set(st->data, r.idx, v, err, errlen);
     *field(st, &r) = (int)v;
@@ -440,7 +456,7 @@ int eng_check_key(const eng_game *g, const char *key, const char *value, char *e
     long v;
     if (check_value(&r, key, value, &v, err, errlen) != 0)
         return -1;
-    if (r.k->type == ENG_TEXT || r.k->set) {
+    if (r.k->type == ENG_TEXT || r.k->set || r.k->setk) {
         /* the game's own parser decides: try it on a scratch state */
         eng_state *st = eng_state_new(g, 1);
         if (!st)

@@ -88,9 +88,10 @@ typedef enum eng_type {
     ENG_TEXT     /* a string, through get_text/set_text */
 } eng_type;
 
-/* Index placeholders in key patterns: 'N' and 'M' stand for 1-based
- * decimal indexes ("cN.lp", "rN.kM"); every other character is literal. A
- * key's name never contains an upper-case letter otherwise. */
+/* Index placeholders in key patterns: 'N' and 'M' stand for decimal
+ * indexes ("cN.lp", "rN.kM"), 1-based unless the key's zero_based bit for
+ * that index is set ("room.N.x" with rooms 0..11); every other character is
+ * literal. A key's name never contains an upper-case letter otherwise. */
 #define ENG_MAXIDX 2
 
 typedef struct eng_key {
@@ -114,6 +115,13 @@ typedef struct eng_key {
      * err). set_text NULL = read-only. */
     void (*get_text)(const void *data, const int *idx, char *buf, size_t len);
     int (*set_text)(void *data, const int *idx, const char *v, char *err, size_t errlen);
+    /* As get and set, with the key itself: one function serves a family of
+     * keys, told apart by their tag ("bag.KIND" for every kind). Used in
+     * place of get/set when given. */
+    long (*getk)(const void *data, const struct eng_key *k, const int *idx);
+    int (*setk)(void *data, const struct eng_key *k, const int *idx, long v, char *err, size_t errlen);
+    long tag;
+    unsigned zero_based;          /* bit i: index i runs 0..nmax[i]-1 */
 } eng_key;
 
 /* Table helpers. T is the game's state struct. */

@@ -352,12 +352,27 @@ PROBE(probe_door_intruder)
     return 0;
 }
 
+/* The danger face of a noise roll pulls an intruder through a closed door. */
 PROBE(probe_door_danger_ignores)
 {
     fresh(p, 1);
+    eng_probe_setl(p, 1, "c1.room");
     add(p, "adult", 2);
     eng_probe_set(p, "closed", "room.2.door.2");   /* between rooms 1 and 2 */
-    eng_probe_do(p, "danger", "room=1");
+    eng_probe_force(p, "noise", "danger");
+    eng_probe_do(p, "noise-roll", "who=1");
+    *value = eng_probe_get(p, "i1.room") == 1 && eng_probe_get(p, "room.2.door.2") == 1;
+    return 0;
+}
+
+/* So does the danger of an exploration token. */
+PROBE(probe_door_explore_danger)
+{
+    fresh(p, 1);
+    eng_probe_set(p, "danger", "room.1.token");
+    add(p, "adult", 2);
+    eng_probe_set(p, "closed", "room.2.door.2");
+    eng_probe_do(p, "move", "who=1 corridor=1");
     *value = eng_probe_get(p, "i1.room") == 1 && eng_probe_get(p, "room.2.door.2") == 1;
     return 0;
 }
@@ -675,6 +690,14 @@ PROBE(probe_time_step)
     return 0;
 }
 
+PROBE(probe_ev_cards)
+{
+    fresh(p, 1);
+    eng_probe_do(p, "event-phase", NULL);
+    *value = eng_probe_get(p, "log.event-card");
+    return 0;
+}
+
 PROBE(probe_ev_attacks)
 {
     fresh(p, 1);
@@ -743,6 +766,14 @@ static void bag_with(eng_probe *p, const char *kind)
     eng_probe_force(p, "bag", kind);
 }
 
+PROBE(probe_bag_tokens)
+{
+    bag_with(p, "larva");
+    eng_probe_do(p, "bag-development", NULL);
+    *value = eng_probe_get(p, "log.bag-token");
+    return 0;
+}
+
 PROBE(probe_bag_larva)
 {
     bag_with(p, "larva");
@@ -803,6 +834,25 @@ PROBE(probe_bag_queen_nest)
     eng_probe_setl(p, 5, "c2.hand");
     eng_probe_do(p, "bag-development", NULL);
     *value = queens_in(p, NEST) == 1 && eng_probe_get(p, "eggs") == 0;
+    return 0;
+}
+
+/* The queen drawn with a character in the nest is the intruder of the
+ * encounter: no second token is drawn, and the surprise compares the hand
+ * with the queen token's number (4 in the default bag). */
+PROBE(probe_bag_queen_token)
+{
+    long r[2];
+    for (int h = 0; h < 2; h++) {
+        bag_with(p, "queen");
+        eng_probe_setl(p, 1, "room.11.explored");
+        eng_probe_setl(p, NEST, "c2.room");
+        eng_probe_setl(p, 3 + h, "c2.hand");
+        eng_probe_set(p, "v5-serious-large", "next.attack");
+        eng_probe_do(p, "bag-development", NULL);
+        r[h] = eng_probe_get(p, "log.bag-token") * 10 + eng_probe_get(p, "log.surprise-attack");
+    }
+    *value = r[0] == 11 && r[1] == 10;
     return 0;
 }
 
@@ -1274,6 +1324,16 @@ PROBE(probe_target_more)
     return 0;
 }
 
+/* A larva's attack draws no attack card. */
+PROBE(probe_larva_no_card)
+{
+    fresh(p, 1);
+    add(p, "larva", 0);
+    eng_probe_do(p, "intruder-attack", "intruder=1");
+    *value = eng_probe_get(p, "c1.larva") == 1 && eng_probe_get(p, "log.attack-card") == 0;
+    return 0;
+}
+
 PROBE(probe_attack_symbol)
 {
     fresh(p, 1);
@@ -1547,7 +1607,8 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.door.open", "1 if a corridor with no door placed lets a character through and can be closed", probe_door_open},
     {"nemesis.door.destroyed-stays-open", "1 if a destroyed door cannot be closed", probe_destroyed_no_close},
     {"nemesis.door.intruder-breaks", "1 if an intruder moving into a closed door destroys it and stops", probe_door_intruder},
-    {"nemesis.door.danger-ignores", "1 if an intruder pulled by danger passes a closed door", probe_door_danger_ignores},
+    {"nemesis.door.danger-ignores", "1 if an intruder pulled by a noise roll's danger passes a closed door", probe_door_danger_ignores},
+    {"nemesis.door.explore-danger-ignores", "1 if an intruder pulled by an exploration token's danger passes a closed door", probe_door_explore_danger},
     {"nemesis.explore.reveals", "1 if entering an unexplored room reveals and resolves its token", probe_reveals},
     {"nemesis.explore.silence", "1 if silence does nothing, but with slime danger (and so no noise roll)", probe_silence},
     {"nemesis.explore.danger-no-roll", "1 if a danger token skips the noise roll", probe_danger_no_roll},
@@ -1577,16 +1638,19 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.event.move-then-effect", "1 if the card's effect finds the intruders where the movement left them", probe_ev_move_first},
     {"nemesis.event.time-direction", "way the time marker moves on its track: 2 right (toward the red space), 1 left", probe_time_direction},
     {"nemesis.event.time-step", "spaces the time (and an active self-destruct) marker moves", probe_time_step},
+    {"nemesis.event.cards", "event cards drawn in an event phase with no intruder on the board", probe_ev_cards},
     {"nemesis.event.attacks", "1 if each intruder in combat attacks once (two attacks for two, none for one alone)", probe_ev_attacks},
     {"nemesis.event.fire-damage", "damage an intruder in a burning room takes", probe_ev_fire_damage},
     {"nemesis.event.technical", "1 if a technical corridor returns the intruder to the bag", probe_ev_technical},
     {"nemesis.adults.miniatures", "most adults on the board while placing twelve", probe_adult_minis},
     {"nemesis.adults.retreat", "1 if the ninth adult makes those not in combat retreat", probe_retreat},
+    {"nemesis.bag.tokens", "tokens drawn by a bag development (a larva token: no noise roll follows)", probe_bag_tokens},
     {"nemesis.bag.larva", "1 if a larva token becomes an adult token", probe_bag_larva},
     {"nemesis.bag.creeper", "1 if a creeper token becomes a breeder token", probe_bag_creeper},
     {"nemesis.bag.adult", "1 if an adult token makes those not in combat roll for noise and returns", probe_bag_adult},
     {"nemesis.bag.breeder", "1 if a breeder token does the same", probe_bag_breeder},
     {"nemesis.bag.queen-nest", "1 if the queen enters a nest with characters", probe_bag_queen_nest},
+    {"nemesis.bag.queen-token", "1 if the queen's encounter draws no other token and compares with the queen's number", probe_bag_queen_token},
     {"nemesis.bag.queen-eggs", "egg tokens added when the queen finds nobody in the nest", probe_bag_queen_eggs},
     {"nemesis.bag.blank", "tokens the blank token adds to the bag (an adult one)", probe_bag_blank},
     {"nemesis.bag.blank-none", "1 if a blank with no adult token left changes nothing", probe_bag_blank_none},
@@ -1633,6 +1697,7 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.target.tie-order", "1 if otherwise to the next tied player in turn order", probe_target_tie_order},
     {"nemesis.target.surprise", "1 if a surprise attack hits who caused the encounter", probe_target_surprise},
     {"nemesis.attack.larva", "contamination cards from a larva's attack (the larva moves to the board)", probe_larva_attack},
+    {"nemesis.attack.larva-no-card", "1 if a larva's attack draws no attack card", probe_larva_no_card},
     {"nemesis.attack.cards", "attack cards an adult's attack draws", probe_attack_cards},
     {"nemesis.target.more-than-one", "when hand sizes choose the target: 1 more characters than one", probe_target_more},
     {"nemesis.attack.symbol", "1 if an attack card without the attacker's symbol fails", probe_attack_symbol},

@@ -1,5 +1,6 @@
 /* game.c — loading a game folder into the content model. */
 #include "game.h"
+#include "i18n_po.h"
 #include "i18n_vocab.h"
 
 #include <dirent.h>
@@ -122,6 +123,7 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
 {
     g->id = prop(root, "id");
     g->engine_id = prop(root, "engine");
+    g->date = prop(root, "date");
     g->source_lang = prop(root, "source-lang");
     g->coverage_target = attr_int(g, root, "coverage-target", 0, 100, -1, diags);
     g->loc = loc_of(g, root);
@@ -166,9 +168,14 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
                 if (!l)
                     continue;
                 l->code = prop(c, "code");
-                char *file = prop(c, "file");
-                l->path = file ? join(g->dir, file) : NULL;
+                char *file = prop(c, "file"), *po = prop(c, "po");
+                l->is_po = !file && po;
+                l->path = file ? join(g->dir, file) : po ? join(g->dir, po) : NULL;
                 free(file);
+                free(po);
+                char *mc = prop(c, "min-complete");
+                l->min_complete = mc ? atoi(mc) : -1;
+                free(mc);
                 l->loc = loc_of(g, c);
             }
         } else if (is(n, "outputs")) {
@@ -382,6 +389,20 @@ static void read_glossary(game *g, xmlNodePtr root)
         t->id = prop(n, "id");
         t->loc = loc_of(g, n);
         for (xmlNodePtr f = n->children; f; f = f->next) {
+            if (is(f, "avoid")) {
+                char **l = realloc(t->avoid_langs, (t->navoids + 1) * sizeof *l);
+                if (l)
+                    t->avoid_langs = l;
+                char **a = realloc(t->avoids, (t->navoids + 1) * sizeof *a);
+                if (a)
+                    t->avoids = a;
+                if (l && a) {
+                    t->avoid_langs[t->navoids] = prop(f, "lang");
+                    t->avoids[t->navoids] = content(f);
+                    t->navoids++;
+                }
+                continue;
+            }
             if (!is(f, "form"))
                 continue;
             char **l = realloc(t->langs, (t->nforms + 1) * sizeof *l);
@@ -540,6 +561,8 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
             continue;
         }
         n->type = DOC_TABLE;
+        /* the glossary's table is not translated text (i18n_seg skips it) */
+        n->variant = strdup("termlist");
         doc_node *head = doc_node_new(l->doc, DOC_TABLE_HEAD);
         if (!head || doc_append(n, head) != 0) {
             free(head);
@@ -582,6 +605,38 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
         }
         free(order);
     }
+}
+
+/* A translation named by po="…": the source summary with the PO's texts
+ * (i18n_translate), each node at its entry's line of the PO. */
+static void load_po_lang(game *g, game_lang *l, const char *templates_dir, diag_list *diags)
+{
+    const game_lang *src = game_find_lang(g, g->source_lang);
+    if (l->code && templates_dir)
+        l->vocab = i18n_vocab_load(templates_dir, l->code, diags);
+    if (!exists(l->path)) {
+        diag_add(diags, DIAG_ERROR, l->loc.file, l->loc.line, doc_src_column(l->loc.file, l->loc.line, "po="),
+                 "lang", "%s: no translation at %s yet (regelwerk i18n export %s --to %s, then i18n import)",
+                 l->code ? l->code : "?", l->path, g->id ? g->id : "GAME", l->code ? l->code : "LANG");
+        return;
+    }
+    if (!src || !src->doc || src->is_po) {
+        diag_add(diags, DIAG_ERROR, l->loc.file, l->loc.line, 0, "lang",
+                 "%s: a translation needs the source language (%s) as a summary file of its own",
+                 l->code ? l->code : "?", g->source_lang ? g->source_lang : "?");
+        return;
+    }
+    l->cat = i18n_po_read(l->path, diags);
+    if (!l->cat)
+        return;
+    const i18n_cat *c = l->cat;
+    if (c->lang && l->code && strcmp(c->lang, l->code) != 0)
+        diag_add(diags, DIAG_ERROR, l->path, c->header_line, 0, "lang",
+                 "this PO says Language: %s but game.xml lists it as \"%s\"", c->lang, l->code);
+    if (c->game && g->id && strcmp(c->game, g->id) != 0)
+        diag_add(diags, DIAG_ERROR, l->path, c->header_line, 0, "game",
+                 "this PO says X-Regelwerk-Game: %s but lies in the folder of \"%s\"", c->game, g->id);
+    l->doc = i18n_translate(src->doc, c, l->code, diags);
 }
 
 game *game_load(const doc_loader *ld, const char *content_root, const char *name,
@@ -638,7 +693,7 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
 
     for (size_t i = 0; i < g->nlangs; i++) {
         game_lang *l = &g->langs[i];
-        if (!l->path)
+        if (!l->path || l->is_po)
             continue;
         l->doc = doc_load(ld, l->path, diags);
         /* every summary is read with its own language's words: an Italian
@@ -655,6 +710,10 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
                          "the summary says game=\"%s\" but belongs to \"%s\"", r->ref, g->id);
         }
     }
+    /* translations kept as PO files, made from the loaded source */
+    for (size_t i = 0; i < g->nlangs; i++)
+        if (g->langs[i].is_po && g->langs[i].path)
+            load_po_lang(g, &g->langs[i], templates_dir, diags);
     read_data(g, ld, "examples.xml", "examples", read_scenarios, diags);
     check_scenarios(g, 0, diags);
     read_data(g, ld, "flows.xml", "flows", read_flows, diags);
@@ -718,6 +777,7 @@ void game_free(game *g)
         return;
     free(g->id);
     free(g->engine_id);
+    free(g->date);
     free(g->source_lang);
     free(g->dir);
     free(g->icons_path);
@@ -737,6 +797,7 @@ void game_free(game *g)
         free(g->langs[i].path);
         doc_free(g->langs[i].doc);
         i18n_vocab_free(g->langs[i].vocab);
+        i18n_cat_free(g->langs[i].cat);
     }
     free(g->langs);
     for (size_t i = 0; i < g->noutputs; i++) {
@@ -783,6 +844,11 @@ void game_free(game *g)
             free(t->langs[k]);
             free(t->forms[k]);
         }
+        for (size_t k = 0; k < t->navoids; k++) {
+            free(t->avoid_langs[k]);
+            free(t->avoids[k]);
+        }
+        free(t->avoid_langs); free(t->avoids);
         free(t->langs); free(t->forms); free(t->id);
     }
     free(g->terms);

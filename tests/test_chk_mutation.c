@@ -63,7 +63,7 @@ static long run_check(const char *name, diag_list *dl)
     return failed + (long)dl->errors;
 }
 
-static const char *games[] = {"nemesis", "noxius"};
+static const char *games[] = {"nemesis", "noxius", "nanolith"};
 #define NGAMES (sizeof games / sizeof games[0])
 
 static int game_present(const char *name)
@@ -353,9 +353,12 @@ static int make_translation(const char *name, char *tr_path, size_t len)
     char *text = tu_read_file(src, NULL);
     if (!text)
         return -1;
-    const char *code = strstr(text, "lang=\"de\"") ? "it" : "de";
+    /* a regional edition of the source's language (Swiss German, Swiss
+     * Italian): a copy is then a translation whose words are right */
+    int german = strstr(text, "lang=\"de\"") != NULL;
+    const char *code = german ? "de-CH" : "it-CH";
     char from[32], to[32];
-    snprintf(from, sizeof from, "lang=\"%s\"", code[0] == 'i' ? "de" : "it");
+    snprintf(from, sizeof from, "lang=\"%s\"", german ? "de" : "it");
     snprintf(to, sizeof to, "lang=\"%s\"", code);
     snprintf(tr_path, len, "%s/%s/%s-test.xml", content, name, code);
     int rc = tu_write_file(tr_path, text);

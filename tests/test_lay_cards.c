@@ -81,10 +81,11 @@ static void test_too_long_fails(void)
     snprintf(content, sizeof content, "%s/long-content", dir);
     CU_ASSERT_EQUAL_FATAL(tu_copy_tree("content", content), 0);
     snprintf(path, sizeof path, "%s/noxius/de.xml", content);
-    char longtext[6000] = "<text>";
+    char longtext[6000] = "<text><num fact=\"noxius.result.sp\">Ein</num> Schildpunkt.";
     for (int i = 0; i < 60; i++)
-        strcat(longtext, "Ein sehr langer Kartentext, der nicht passt. ");
-    CU_ASSERT_FATAL(tu_replace_in_file(path, "<text>Ein Schildpunkt.", longtext) == 0);
+        strcat(longtext, " Ein sehr langer Kartentext, der nicht passt.");
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<text><num fact=\"noxius.result.sp\">Ein</num> Schildpunkt.",
+                                       longtext) == 0);
     int st = run(out, "%s --content %s build noxius --only cards --strict -o %s/long-out 2>&1", tu_bin(), content,
                  dir);
     CU_ASSERT_EQUAL(st, 1);

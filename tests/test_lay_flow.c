@@ -100,8 +100,9 @@ static void test_missing_label_fails(void)
     CU_ASSERT_FATAL(out != NULL);
     int st = build_copy("noxius/de.xml", "<label node=\"w-wurf\">W\xC3\xBC" "rfeln</label>", "", out, "label");
     CU_ASSERT_EQUAL(st, 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "flows.xml:"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "node \"w-wurf\" of flow \"wirken\" has no label"));
+    /* build checks first: the check names the summary that lacks the label */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "de.xml:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "node \"w-wurf\" has no de label"));
     char path[700];
     snprintf(path, sizeof path, "%s/label-out/noxius/noxius-de-flow-wirken-a4.pdf", dir);
     CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);   /* nothing written for it */
@@ -136,7 +137,9 @@ static void test_too_large_fails(void)
     CU_ASSERT_EQUAL_FATAL(tu_replace_in_file(path, "</flows>", chain), 0);
     snprintf(path, sizeof path, "%s/noxius/de.xml", content);
     CU_ASSERT_EQUAL_FATAL(tu_replace_in_file(path, "<flowtext flow=\"runde\">", labels), 0);
-    snprintf(args, sizeof args, "--content %s build noxius --only flow --strict -o %s/large-out", content, dir);
+    /* the chain is no rule the engine plays: this tests the layout alone */
+    snprintf(args, sizeof args, "--content %s build noxius --only flow --strict --no-verify -o %s/large-out",
+             content, dir);
     int st = run(out, "%s %s 2>&1", tu_bin(), args);
     CU_ASSERT_EQUAL(st, 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "flow \"lang\" fits the page only with labels at"));
