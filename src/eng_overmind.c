@@ -1623,6 +1623,45 @@ int eng_overmind_run_behaviour(eng_state *es)
     return 0;
 }
 
+/* Mission 5 (the control room): one activation of unit ai.unit works the
+ * priorities in order: heal when below 50 % health (the unit with the
+ * fewest models, the nearest on a tie), move only from a red field (to the
+ * nearest occupied tractor beam, the marker), spawn 1 unit, attack. */
+ACTION(act_mission5)
+{
+    ST;
+    (void)arg;
+    int u = st->ai_unit, l = leader(st, u), hp = 0, full = 0;
+    if (l < 0)
+        REFUSE("the unit is not on the board");
+    FOR_MODELS(j)
+        if (alive(&st->m[j]) && st->m[j].unit == u)
+            hp += st->m[j].hp, full += st->m[j].hpmax;
+    if (2 * hp < full) {
+        int best = l;
+        FOR_MODELS(j)
+            if (alive(&st->m[j]) && st->m[j].side == S_ALIEN &&
+                (unit_size(st, st->m[j].unit) < unit_size(st, st->m[best].unit) ||
+                 (unit_size(st, st->m[j].unit) == unit_size(st, st->m[best].unit) &&
+                  dist(&st->m[l], &st->m[j]) < dist(&st->m[l], &st->m[best]))))
+                best = j;
+        FOR_MODELS(j)
+            if (alive(&st->m[j]) && st->m[j].unit == st->m[best].unit)
+                st->m[j].hp = MIN(st->m[j].hp + 1, st->m[j].hpmax);
+        eng_note(es, EV_HEAL);
+    }
+    if (st->m[l].terrain == T_OPEN && st->marker)
+        approach(es, st, l, st->mx, st->my, 0, st->m[l].move);
+    spawn(es, st, 1);
+    const char *why;
+    int t = choose_target(st, u, K_MELEE, &why), kind = K_MELEE;
+    if (t < 0)
+        t = choose_target(st, u, K_SHOT, &why), kind = K_SHOT;
+    if (t >= 0)
+        unit_attack(es, st, leader(st, u), t, kind, W_NONE, 0);
+    return ENG_OK;
+}
+
 /* ---- a hero's activation and the combat sequence, as procedures ------------------------------------- */
 
 static void hero_action(eng_state *es, ov_state *st, int i, int act)
@@ -1862,6 +1901,7 @@ static const eng_action ov_actions[] = {
     {"end-mission", "the mission ends with a winner", {P_ENUM("winner", team_names, 0)}, act_end_mission, NULL},
     {"global-op", "conquest: a team picks a region", {P_ENUM("team", team_names, 0), P_ENUM("op", op_names, 0), P_INT("fortify", 0, 1, 0)}, act_global_op, NULL},
     {"hold", "conquest mission: models in the building after 5 rounds", {P_INT("attacker", 0, 20, 0), P_INT("defender", 0, 20, 0)}, act_hold, NULL},
+    {"mission5", "mission 5: one activation of unit ai.unit by the AI's priorities", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_mission5, NULL},
     {"agenda-draw", "the Overmind draws his hidden agenda cards", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_agenda_draw, NULL},
     {"agenda", "the Overmind reaches a hidden agenda objective", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_agenda, NULL},
 };

@@ -1351,6 +1351,61 @@ PROBE(probe_m4_second) { *value = mission4(p, 2, "spawn.units"); return 0; }
 PROBE(probe_m4_later) { *value = mission4(p, 3, "spawn.units"); return 0; }
 PROBE(probe_m4_clockwise) { *value = mission4(p, 3, "spawn.point") == -3 && mission4(p, 4, "spawn.point") == 1 ? 1 : 0; return 0; }
 
+/* Mission 5: a unit of full health 10 at h; the highest h that heals, as a share. */
+static void control_room(eng_probe *p, int hp)
+{
+    eng_probe_reset(p, 7);
+    put_model(p, 1, "hero", 1, 1, 1, 10, 1, 0, 0, 0, 0, 4, 2);
+    put_model(p, 2, "alien", 2, 10, 10, 10, 1, 0, 0, 0, 0, 3, 1);
+    put_model(p, 3, "alien", 2, 10, 11, 10, 1, 0, 0, 0, 0, 3, 1);
+    put_model(p, 4, "alien", 4, 14, 14, 5, 1, 0, 0, 0, 0, 3, 1);
+    SETL(4, "m4.health");
+    SETL(hp, "m2.health");
+    SETL(hp, "m3.health");
+    SETL(2, "ai.unit");
+}
+PROBE(probe_m5_heal)
+{
+    *value = 0;
+    for (int hp = 1; hp <= 10; hp++) {
+        control_room(p, hp);
+        DO("mission5", NULL);
+        if (GET("m4.health") == 5)
+            *value = (hp + 1) * 10;
+    }
+    return 0;
+}
+PROBE(probe_m5_fewest)
+{
+    control_room(p, 2);
+    DO("mission5", NULL);
+    *value = GET("m4.health") == 5 && GET("m2.health") == 2;
+    return 0;
+}
+PROBE(probe_m5_move)
+{
+    control_room(p, 10);
+    SETL(1, "marker");
+    SETL(10, "marker.x");
+    SETL(0, "marker.y");
+    DO("mission5", NULL);
+    long stay = GET("m2.y");
+    SET("open", "m2.terrain");
+    DO("mission5", NULL);
+    *value = stay == 10 && GET("m2.y") == 7;
+    return 0;
+}
+PROBE(probe_m5_spawn) { control_room(p, 10); DO("mission5", NULL); *value = GET("spawn.units"); return 0; }
+PROBE(probe_m5_attack)
+{
+    control_room(p, 10);
+    SETL(10, "m1.x");
+    SETL(9, "m1.y");
+    DO("mission5", NULL);
+    *value = GET("log.attack") > 0;
+    return 0;
+}
+
 /* ---- the procedures: reading the state -------------------------------------------------------------------- */
 
 #define NM 16
@@ -2154,6 +2209,11 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("mission4.first", "units spawned in round 1 of mission 4", probe_m4_first),
     F("mission4.second", "units spawned in round 2 of mission 4", probe_m4_second),
     F("mission4.later", "units spawned in later rounds of mission 4", probe_m4_later),
+    F("mission5.heal-below", "health share (%) below which the mission 5 AI heals", probe_m5_heal),
+    F("mission5.fewest", "the mission 5 AI heals the unit with the fewest models", probe_m5_fewest),
+    F("mission5.move-red", "the mission 5 AI moves only from a red field, to the tractor beam", probe_m5_move),
+    F("mission5.spawn", "units the mission 5 AI spawns an activation", probe_m5_spawn),
+    F("mission5.attack", "the mission 5 AI attacks", probe_m5_attack),
     F("mission4.clockwise", "the spawn points go clockwise (1)", probe_m4_clockwise),
 };
 _Static_assert(sizeof eng_overmind_facts / sizeof eng_overmind_facts[0] == ENG_OVERMIND_NFACTS, "fact count");
