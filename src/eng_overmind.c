@@ -381,9 +381,9 @@ static void resolve(eng_state *es, ov_state *st, int a, int t, int kind, int wea
 }
 
 /* The whole unit attacks (every model that can), at target t. */
-static int unit_attack(eng_state *es, ov_state *st, int a, int t, int kind, int weapon, int mod)
+static void unit_attack(eng_state *es, ov_state *st, int a, int t, int kind, int weapon, int mod)
 {
-    int u = st->m[a].unit, n = 0;
+    int u = st->m[a].unit;
     FOR_MODELS(j) {
         int value;
         if (!alive(&st->m[j]) || st->m[j].unit != u || !alive(&st->m[t]))
@@ -394,9 +394,7 @@ static int unit_attack(eng_state *es, ov_state *st, int a, int t, int kind, int 
         if (value <= 0)
             continue;
         resolve(es, st, j, t, kind, weapon, value, STANDING, QUIET);
-        n++;
     }
-    return n;
 }
 
 /* ---- overwatch and sight -------------------------------------------------------------------------- */
@@ -405,9 +403,11 @@ static int unit_attack(eng_state *es, ov_state *st, int a, int t, int kind, int 
  * range shoots (-1 when it had moved before). */
 static void overwatch(eng_state *es, ov_state *st, int v)
 {
-    for (int j = 0; j < OV_MAXM && alive(&st->m[v]); j++) {
+    FOR_MODELS(j) {
         ov_model *o = &st->m[j];
         int value;
+        if (!alive(&st->m[v]))
+            break;
         if (!o->ow || !alive(o) || st->m[v].blip || attack_value(st, j, v, K_SHOT, &value) != NULL)
             continue;
         o->ow = 0;
@@ -422,17 +422,16 @@ static int hero_sees(const ov_state *st, int v)
 {
     FOR_MODELS(j) {
         const ov_model *h = &st->m[j];
-        int sight = h->lr > h->sr ? h->lr : h->sr;
+        int sight = MAX(h->lr, h->sr);
         if (alive(h) && h->side == S_HERO && !st->m[v].hidden && dist(h, &st->m[v]) <= sight)
             return 1;
     }
     return 0;
 }
 
+/* A field of the board no model stands on. */
 static int free_field(const ov_state *st, int x, int y)
 {
-    if (x < 0 || y < 0 || x >= OV_BOARD || y >= OV_BOARD)
-        return 0;
     FOR_MODELS(j)
         if (alive(&st->m[j]) && !st->m[j].blip && st->m[j].x == x && st->m[j].y == y)
             return 0;
@@ -458,8 +457,6 @@ static int nearest_hero_dist(const ov_state *st, int x, int y)
 static void flip(eng_state *es, ov_state *st, int u, int automatic)
 {
     int l = leader(st, u);
-    if (l < 0 || !st->m[l].blip)
-        return;
     eng_note(es, EV_FLIP);
     if (st->m[l].decoy) {
         FOR_MODELS(j)
@@ -509,8 +506,10 @@ static void sight(eng_state *es, ov_state *st)
  * fleeing model defends at -1. */
 static void flee(eng_state *es, ov_state *st, int i)
 {
-    for (int j = 0; j < OV_MAXM && alive(&st->m[i]); j++) {
+    FOR_MODELS(j) {
         int value;
+        if (!alive(&st->m[i]))
+            break;
         if (alive(&st->m[j]) && !st->m[j].blip && enemies(&st->m[i], &st->m[j]) && dist(&st->m[i], &st->m[j]) == 1 &&
             attack_value(st, j, i, K_MELEE, &value) == NULL) {
             eng_note(es, EV_FREE);
@@ -523,9 +522,10 @@ static void flee(eng_state *es, ov_state *st, int i)
 static void shift_unit(eng_state *es, ov_state *st, int i, int dx, int dy, int terrain)
 {
     int u = st->m[i].unit;
-    for (int j = 0; j < OV_MAXM && (dx || dy); j++)
-        if (alive(&st->m[j]) && st->m[j].unit == u && in_melee(st, j) && !st->m[j].blip)
-            flee(es, st, j);
+    if (dx || dy)            /* standing still is not fleeing */
+        FOR_MODELS(j)
+            if (alive(&st->m[j]) && st->m[j].unit == u && in_melee(st, j) && !st->m[j].blip)
+                flee(es, st, j);
     FOR_MODELS(j) {
         ov_model *m = &st->m[j];
         if (!alive(m) || m->unit != u)

@@ -177,9 +177,14 @@ PROBE(probe_damage_minus)
 PROBE(probe_no_hit_no_defence)
 {
     duel(p);
+    FACE("hit2");
+    FACE("def");
+    FACE("def");
+    strike(p, 1, "melee");
     FACE("blank");
     strike(p, 1, "melee");
-    *value = GET("log.defence") == 0;
+    *value = GET("log.defence") == 1 && GET("last.defence") == 0 && GET("last.defence-dice") == 0 &&
+             GET("last.damage") == 0;
     return 0;
 }
 
@@ -254,7 +259,11 @@ PROBE(probe_short_range)
     long near = GET("last.dice");
     SETL(12, "m2.x");
     DO("strike", "who=1 target=2 kind=shot");
-    *value = near == 1 && GET("last.dice") == 3;
+    long far = GET("last.dice");
+    SETL(0, "m1.short.attack");
+    SETL(8, "m2.x");
+    DO("strike", "who=1 target=2 kind=shot");
+    *value = near == 1 && far == 3 && GET("last.dice") == 3;
     return 0;
 }
 
@@ -279,7 +288,13 @@ PROBE(probe_friendly_fire)
     FACE("hit");
     SETL(3, "m1.short.attack");
     DO("strike", "who=1 target=2 kind=shot");
-    *value = 10 - GET("m3.health") == 2 && GET("last.friendly-fire") == 2;
+    long ff = GET("last.friendly-fire"), hurt = 10 - GET("m3.health");
+    SETL(1, "m3.out");
+    FACE("blank");
+    FACE("blank");
+    FACE("blank");
+    DO("strike", "who=1 target=2 kind=shot");
+    *value = hurt == 2 && ff == 2 && GET("last.friendly-fire") == 0 && GET("m1.health") == 20;
     return 0;
 }
 
@@ -336,13 +351,20 @@ PROBE(probe_fear_no_damage)
     *value = GET("m2.health") == 20;
     return 0;
 }
-PROBE(probe_shaken_moves)
+/* Shaken from (5,5): the target at (x,y) ends its full move away. */
+static int shaken_to(eng_probe *p, int x, int y, int ex, int ey)
 {
     duel(p);
-    SETL(6, "m2.y");
+    SETL(x, "m2.x");
+    SETL(y, "m2.y");
     FACE("hit");
     strike(p, 1, "fear");
-    *value = GET("m2.x") - 6 == GET("m2.move") && GET("m2.y") - 6 == GET("m2.move");
+    return GET("m2.x") == ex && GET("m2.y") == ey;
+}
+PROBE(probe_shaken_moves)
+{
+    int diagonal = shaken_to(p, 6, 6, 10, 10), up = shaken_to(p, 5, 4, 5, 0), left = shaken_to(p, 4, 5, 0, 5);
+    *value = diagonal && up && left;
     return 0;
 }
 PROBE(probe_shaken_no_attack)
@@ -363,9 +385,10 @@ PROBE(probe_stun_hits)
 {
     duel(p);
     SETL(1, "m1.melee");
+    put_model(p, 3, "alien", 3, 4, 5, 5, 1, 0, 0, 0, 0, 3, 1);
     FACE("hit");
     DO("strike", "who=1 target=2 kind=melee weapon=stun");
-    *value = GET("m2.stunned");
+    *value = GET("m2.stunned") && !GET("m3.stunned");
     return 0;
 }
 PROBE(probe_stun_no_defence)
@@ -628,7 +651,7 @@ PROBE(probe_abduct_hero)
     SETL(1, "m1.health");
     FACE("crit");
     DO("strike", "who=2 target=1 kind=melee");
-    *value = GET("m1.station") ? GET("abduction") : -1;
+    *value = GET("m1.station") == 1 ? GET("abduction") : -1;
     return 0;
 }
 
