@@ -1616,7 +1616,7 @@ static int set_list(nm_state *st, int list, const char *v, char *err, size_t err
         if ((t[n].kind = eng_die_face(die, face) + 1) == 0 || n == max || len - name > 3 || strspn(w + name, "0123456789") != len - name)
             return snprintf(err, errlen, "bad item \"%.*s\" in \"%s\": at most %d faces of the %s die%s", (int)len, w,
                             v, max, die->id, list < NDECKS ? "" : ", each with its number"), -1;
-        t[n++].num = len > name ? atoi(w + name) : 0;
+        t[n++].num = atoi(w + name);   /* 0 when no digits follow */
         w += len;
     }
     for (int i = 0; i < n && list < NDECKS; i++)
