@@ -65,7 +65,7 @@ static long run_check(diag_list *dl, chk_report *out)
     if (!g)
         return -1;
     chk_report rep = {0};
-    chk_options opt = {0, 0};
+    chk_options opt = {0, 0, NULL};
     chk_game(g, &opt, &rep, dl);
     long failed = rep.failed + (long)dl->errors;
     if (out)
