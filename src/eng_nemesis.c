@@ -1607,7 +1607,7 @@ static void get_list(const nm_state *st, int list, char *buf, size_t len)
 static int set_list(nm_state *st, int list, const char *v, char *err, size_t errlen)
 {
     const eng_die *die = list < NDECKS ? deck_dice[list] : &die_bag;
-    nm_tok t[NM_MAXTOK] = {{0, 0}};
+    nm_tok t[NM_MAXTOK];
     int n = 0, max = list < NDECKS ? NM_MAXNEXT : NM_MAXTOK;
     for (const char *w = v + strspn(v, " ,"); *w; w += strspn(w, " ,")) {
         size_t len = strcspn(w, " ,"), name = list < NDECKS ? len : strspn(w, "abcdefghijklmnopqrstuvwxyz");
@@ -1623,7 +1623,7 @@ static int set_list(nm_state *st, int list, const char *v, char *err, size_t err
         st->next[list][i] = t[i].kind - 1;
     if (list < NDECKS)
         return st->nnext[list] = n, 0;
-    memcpy(list == L_BAG ? st->bag : st->supply, t, sizeof t);
+    memcpy(list == L_BAG ? st->bag : st->supply, t, (size_t)n * sizeof *t);
     return *(list == L_BAG ? &st->nbag : &st->nsupply) = n, 0;
 }
 
