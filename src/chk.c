@@ -599,6 +599,10 @@ int chk_game(const game *g, const chk_options *opt, chk_report *rep, diag_list *
         const game_lang *l = &g->langs[i];
         if (!l->doc)
             continue;
+        /* one language asked for: it, and the source it is checked against */
+        if (opt && opt->lang && l->code && strcmp(l->code, opt->lang) != 0 &&
+            !(g->source_lang && strcmp(l->code, g->source_lang) == 0))
+            continue;
         chk_coverage *p = realloc(rep->cov, (rep->ncov + 1) * sizeof *p);
         if (!p)
             continue;
@@ -635,7 +639,7 @@ int chk_game(const game *g, const chk_options *opt, chk_report *rep, diag_list *
 
 int chk_scenarios(const game *g, size_t first, chk_report *rep, diag_list *diags)
 {
-    chk_options opt = {0, 1};
+    chk_options opt = {0, 1, NULL};
     chk_ctx c = {g, &opt, rep, diags};
     long failed_before = rep->failed;
     if (g->engine)

@@ -434,6 +434,8 @@ void chk_translations(chk_ctx *c)
         return;
     for (size_t i = 0; i < g->nlangs; i++) {
         const game_lang *l = &g->langs[i];
+        if (c->opt && c->opt->lang && l->code && strcmp(l->code, c->opt->lang) != 0)
+            continue;
         if (l != src && l->doc)
             compare(c, src, l);
         if (l != src && l->cat && l->doc)

@@ -582,7 +582,7 @@ int cmd_build(int argc, char **argv, const cli_env *env)
          * to build it anyway, marked as not verified on every page. */
         if (!bo.no_verify && !g->unverified) {
             chk_report rep = {0};
-            chk_options opt = {0, 0};
+            chk_options opt = {0, 0, bo.lang};
             int bad = chk_game(g, &opt, &rep, &diags);
             chk_report_free(&rep);
             if (bad) {

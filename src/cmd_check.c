@@ -12,7 +12,7 @@
 
 static void usage(FILE *fp)
 {
-    fputs("usage: regelwerk check [GAME...] [--coverage] [--format text|json|sarif|junit]\n"
+    fputs("usage: regelwerk check [GAME...] [--lang L] [--coverage] [--format text|json|sarif|junit]\n"
           "                       [--examples FILE]... [-v]\n"
           "\n"
           "Validates every file of each game (all games when none is named) against the\n"
@@ -21,6 +21,7 @@ static void usage(FILE *fp)
           "(against the engine's procedure on every enumerated state), cards against\n"
           "the engine's statuses, translations against their source, and coverage.\n"
           "\n"
+          "  --lang L          check only language L (and the source it is checked against)\n"
           "  --coverage        print bound/total rule blocks per game and language and\n"
           "                    list the unbound mechanical blocks\n"
           "  --format F        text (default); json: one object on stdout, version 1;\n"
@@ -58,7 +59,7 @@ static char *scenario_game(const char *path, diag_list *diags)
 int cmd_check(int argc, char **argv, const cli_env *env)
 {
     int json = 0, verbose = 0;
-    chk_options opt = {0, 0};
+    chk_options opt = {0, 0, NULL};
     const char **games = calloc((size_t)argc, sizeof *games);
     const char **extra = calloc((size_t)argc, sizeof *extra);
     size_t ngames = 0, nextra = 0;
@@ -73,6 +74,8 @@ int cmd_check(int argc, char **argv, const cli_env *env)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             goto out;
+        } else if ((strcmp(a, "--lang") == 0 && i + 1 < argc) || strncmp(a, "--lang=", 7) == 0) {
+            opt.lang = a[6] == '=' ? a + 7 : argv[++i];
         } else if (strcmp(a, "--coverage") == 0) {
             opt.list_unbound = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {

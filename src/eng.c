@@ -771,30 +771,51 @@ void eng_step(eng_state *st, const char *outcome)
         rec->failed = o->id;
         rec->failed_at = rec->ntrace;
     }
-    if (rec->ntrace < ENG_MAXTRACE)
+    if (rec->ntrace < ENG_MAXTRACE) {
+        if (rec->keep)
+            rec->snap[rec->ntrace] = eng_state_copy(st);   /* NULL when out of memory: see below */
         rec->trace[rec->ntrace++] = o ? o->id : outcome;
-    else
+    } else {
         rec->truncated = 1;
+    }
     eng_state_assign(rec->prev, st);
 }
 
-int eng_record_run(const eng_ai *ai, eng_state *st, eng_record *rec)
+static int record_run(const eng_ai *ai, eng_state *st, eng_record *rec, int keep)
 {
     memset(rec, 0, sizeof *rec);
     rec->ai = ai;
+    rec->keep = keep;
     rec->prev = eng_state_copy(st);
     if (!rec->prev)
         return -1;
     st->rec = rec;
     int rc = ai->run(st);
     st->rec = NULL;
+    for (int i = 0; keep && i < rec->ntrace; i++)
+        if (!rec->snap[i])
+            rc = -1;   /* a copy failed: the run cannot be checked */
     return rc;
+}
+
+int eng_record_run(const eng_ai *ai, eng_state *st, eng_record *rec)
+{
+    return record_run(ai, st, rec, 0);
+}
+
+int eng_record_run_kept(const eng_ai *ai, eng_state *st, eng_record *rec)
+{
+    return record_run(ai, st, rec, 1);
 }
 
 void eng_record_free(eng_record *rec)
 {
     eng_state_free(rec->prev);
     rec->prev = NULL;
+    for (int i = 0; i < ENG_MAXTRACE; i++) {
+        eng_state_free(rec->snap[i]);
+        rec->snap[i] = NULL;
+    }
 }
 
 /* ---- registry ------------------------------------------------------------------------ */

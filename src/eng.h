@@ -231,6 +231,11 @@ typedef struct eng_pred {
     const char *doc;
     int nvalues;                /* 2 for yes/no */
     int (*eval)(const eng_state *st);
+    /* A decision taken in the middle of a procedure, evaluated where it
+     * stands: on the state the procedure started from and the state after
+     * the flowchart's preceding steps ("did the last enemy fall in the
+     * turns just played?"). When set, it is used instead of eval. */
+    int (*eval_at)(const eng_state *start, const eng_state *now);
 } eng_pred;
 
 /* A step of a procedure, with what it must have changed: post(before, after)
@@ -277,11 +282,17 @@ typedef struct eng_record {
     const char *unknown;           /* the first outcome id the ai does not declare, or NULL */
     int failed_at;                 /* its step, 0-based */
     eng_state *prev;               /* owned: the state after the last step */
+    /* with eng_record_run_kept: the state after each step (owned) */
+    int keep;
+    eng_state *snap[ENG_MAXTRACE];
 } eng_record;
 
 /* Runs ai on st (which it changes) and records its steps. 0, or -1 when the
  * procedure returned an error or a copy could not be made. */
 int eng_record_run(const eng_ai *ai, eng_state *st, eng_record *rec);
+/* The same, keeping a copy of the state after every step (rec->snap), for
+ * decisions evaluated where they stand (eng_pred.eval_at). */
+int eng_record_run_kept(const eng_ai *ai, eng_state *st, eng_record *rec);
 void eng_record_free(eng_record *rec);
 
 /* ---- simulation -------------------------------------------------------------- */

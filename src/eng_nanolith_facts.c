@@ -1187,7 +1187,7 @@ static void describe_round(const eng_state *st, char *buf, size_t len)
 }
 
 static const eng_pred round_preds[] = {
-    {"nanolith.round.first", "the first round of the scenario", 2, pred_first},
+    {"nanolith.round.first", "the first round of the scenario", 2, pred_first, NULL},
 };
 static const eng_outcome round_outcomes[] = {
     {"nanolith.round.marker", "the round marker advanced one field", post_marker},
@@ -1270,7 +1270,7 @@ static void describe_shock(const eng_state *st, char *buf, size_t len)
 
 static const eng_pred shock_preds[] = {
     {"nanolith.shock.due", "one stress more puts the cube on the last free field before the nanoshock cube", 2,
-     pred_due},
+     pred_due, NULL},
 };
 static const eng_outcome shock_outcomes[] = {
     {"nanolith.shock.none", "the stress cube one field up, nothing else", post_none},
@@ -1410,10 +1410,10 @@ static void describe_enemy(const eng_state *st, char *buf, size_t len)
 }
 
 static const eng_pred target_preds[] = {
-    {"nanolith.target.any", "some character (or Sidekick) can be chosen", 2, pred_any},
-    {"nanolith.target.one-nearest", "one figure alone is nearest", 2, pred_one_near},
-    {"nanolith.target.one-damage", "among the nearest, one alone has the most damage", 2, pred_one_dmg},
-    {"nanolith.target.one-defence", "among those, one alone has the lowest defence", 2, pred_one_def},
+    {"nanolith.target.any", "some character (or Sidekick) can be chosen", 2, pred_any, NULL},
+    {"nanolith.target.one-nearest", "one figure alone is nearest", 2, pred_one_near, NULL},
+    {"nanolith.target.one-damage", "among the nearest, one alone has the most damage", 2, pred_one_dmg, NULL},
+    {"nanolith.target.one-defence", "among those, one alone has the lowest defence", 2, pred_one_def, NULL},
 };
 static const eng_outcome target_outcomes[] = {
     {"nanolith.target.none", "no target", post_t_none},
@@ -1556,12 +1556,12 @@ static long enum_enemy(const eng_game *g, uint64_t seed, int (*visit)(const eng_
 }
 
 static const eng_pred enemy_preds[] = {
-    {"nanolith.enemy.boss", "the enemy is a boss", 2, pred_boss},
+    {"nanolith.enemy.boss", "the enemy is a boss", 2, pred_boss, NULL},
     {"nanolith.enemy.symbol", "its card shows a special ability symbol (and it is not mind-controlled)", 2,
-     pred_symbol},
-    {"nanolith.enemy.paralysis", "its card shows paralysis", 2, pred_paralysis},
-    {"nanolith.enemy.has-target", "some figure can be chosen", 2, pred_any},
-    {"nanolith.enemy.melee", "it attacks in melee", 2, pred_melee},
+     pred_symbol, NULL},
+    {"nanolith.enemy.paralysis", "its card shows paralysis", 2, pred_paralysis, NULL},
+    {"nanolith.enemy.has-target", "some figure can be chosen", 2, pred_any, NULL},
+    {"nanolith.enemy.melee", "it attacks in melee", 2, pred_melee, NULL},
 };
 static const eng_outcome enemy_outcomes[] = {
     {"nanolith.enemy.symbol", "the special ability's rule is carried out", post_symbol},

@@ -1607,7 +1607,7 @@ static void get_list(const nm_state *st, int list, char *buf, size_t len)
 static int set_list(nm_state *st, int list, const char *v, char *err, size_t errlen)
 {
     const eng_die *die = list < NDECKS ? deck_dice[list] : &die_bag;
-    nm_tok t[NM_MAXTOK] = {{0, 0}};
+    nm_tok t[NM_MAXTOK];
     int n = 0, max = list < NDECKS ? NM_MAXNEXT : NM_MAXTOK;
     for (const char *w = v + strspn(v, " ,"); *w; w += strspn(w, " ,")) {
         size_t len = strcspn(w, " ,"), name = list < NDECKS ? len : strspn(w, "abcdefghijklmnopqrstuvwxyz");
@@ -1616,14 +1616,14 @@ static int set_list(nm_state *st, int list, const char *v, char *err, size_t err
         if ((t[n].kind = eng_die_face(die, face) + 1) == 0 || n == max || len - name > 3 || strspn(w + name, "0123456789") != len - name)
             return snprintf(err, errlen, "bad item \"%.*s\" in \"%s\": at most %d faces of the %s die%s", (int)len, w,
                             v, max, die->id, list < NDECKS ? "" : ", each with its number"), -1;
-        t[n++].num = len > name ? atoi(w + name) : 0;
+        t[n++].num = atoi(w + name);   /* 0 when no digits follow */
         w += len;
     }
     for (int i = 0; i < n && list < NDECKS; i++)
         st->next[list][i] = t[i].kind - 1;
     if (list < NDECKS)
         return st->nnext[list] = n, 0;
-    memcpy(list == L_BAG ? st->bag : st->supply, t, sizeof t);
+    memcpy(list == L_BAG ? st->bag : st->supply, t, (size_t)n * sizeof *t);
     return *(list == L_BAG ? &st->nbag : &st->nsupply) = n, 0;
 }
 

@@ -1917,10 +1917,10 @@ static void describe(const eng_state *st, char *buf, size_t len)
 }
 
 static const eng_pred target_preds[] = {
-    {"nemesis.target.is-surprise", "a surprise attack", 2, pred_t_surprise},
-    {"nemesis.target.single", "exactly one character in the room", 2, pred_t_single},
-    {"nemesis.target.unique-fewest", "one character alone has the fewest action cards", 2, pred_t_unique},
-    {"nemesis.target.first-tied", "the first player is among those tied with the fewest", 2, pred_t_first},
+    {"nemesis.target.is-surprise", "a surprise attack", 2, pred_t_surprise, NULL},
+    {"nemesis.target.single", "exactly one character in the room", 2, pred_t_single, NULL},
+    {"nemesis.target.unique-fewest", "one character alone has the fewest action cards", 2, pred_t_unique, NULL},
+    {"nemesis.target.first-tied", "the first player is among those tied with the fewest", 2, pred_t_first, NULL},
 };
 static const eng_outcome target_outcomes[] = {
     {"nemesis.target.encounter-trigger", "the target is who caused the surprise attack", post_t_trigger},
@@ -2034,9 +2034,9 @@ done:
 }
 
 static const eng_pred damage_preds[] = {
-    {"nemesis.damage.kind", "0 larva or egg, 1 creeper or adult, 2 breeder or queen", 3, pred_d_kind},
-    {"nemesis.damage.lethal", "the damage reaches the number (sum) of the card(s) drawn", 2, pred_d_lethal},
-    {"nemesis.damage.has-arrow", "a card drawn shows the retreat arrow", 2, pred_d_arrow},
+    {"nemesis.damage.kind", "0 larva or egg, 1 creeper or adult, 2 breeder or queen", 3, pred_d_kind, NULL},
+    {"nemesis.damage.lethal", "the damage reaches the number (sum) of the card(s) drawn", 2, pred_d_lethal, NULL},
+    {"nemesis.damage.has-arrow", "a card drawn shows the retreat arrow", 2, pred_d_arrow, NULL},
 };
 static const eng_outcome damage_outcomes[] = {
     {"nemesis.damage.dies", "a larva or egg is gone, no carcass", post_d_dies},
@@ -2278,10 +2278,10 @@ static long enum_bag(const eng_game *g, uint64_t seed, int (*visit)(const eng_st
 }
 
 static const eng_pred event_preds[] = {
-    {"nemesis.event.sd-active", "the self-destruct is active", 2, pred_e_sd},
-    {"nemesis.event.reaches-red", "the time or self-destruct marker reaches the red space", 2, pred_e_red},
-    {"nemesis.event.any-combat", "an intruder shares a room with a character", 2, pred_e_combat},
-    {"nemesis.event.any-burning", "an intruder is in a room with fire", 2, pred_e_fire},
+    {"nemesis.event.sd-active", "the self-destruct is active", 2, pred_e_sd, NULL},
+    {"nemesis.event.reaches-red", "the time or self-destruct marker reaches the red space", 2, pred_e_red, NULL},
+    {"nemesis.event.any-combat", "an intruder shares a room with a character", 2, pred_e_combat, NULL},
+    {"nemesis.event.any-burning", "an intruder is in a room with fire", 2, pred_e_fire, NULL},
 };
 static const eng_outcome event_outcomes[] = {
     {"nemesis.event.time", "the time marker moved one space, the self-destruct did not", post_e_time},
@@ -2295,10 +2295,10 @@ static const eng_outcome event_outcomes[] = {
 };
 
 static const eng_pred bag_preds[] = {
-    {"nemesis.bag.token", "the bag token: 0 larva, 1 creeper, 2 adult, 3 breeder, 4 queen, 5 blank", 6, pred_b_token},
-    {"nemesis.bag.nest-occupied", "a character is in the discovered nest", 2, pred_b_nest},
-    {"nemesis.bag.adult-left", "an adult token is left outside the bag", 2, pred_b_supply},
-    {"nemesis.bag.someone-free", "a character in play is not in combat", 2, pred_b_free},
+    {"nemesis.bag.token", "the bag token: 0 larva, 1 creeper, 2 adult, 3 breeder, 4 queen, 5 blank", 6, pred_b_token, NULL},
+    {"nemesis.bag.nest-occupied", "a character is in the discovered nest", 2, pred_b_nest, NULL},
+    {"nemesis.bag.adult-left", "an adult token is left outside the bag", 2, pred_b_supply, NULL},
+    {"nemesis.bag.someone-free", "a character in play is not in combat", 2, pred_b_free, NULL},
 };
 static const eng_outcome bag_outcomes[] = {
     {"nemesis.bag.larva-to-adult", "the larva token is out, an adult token from the supply in", post_b_larva},

@@ -1214,56 +1214,28 @@ static int pred_r_linked(const eng_state *st)
     return 0;
 }
 
-/* How the round ends: played out on a copy by the simulated players.
- *
- * These two predicates still run the engine's own round (action
- * auto-round), and cannot yet be an independent computation from keys:
- *  - the checker evaluates every predicate once, on the state *before* the
- *    procedure runs (chk_flow.c, visit()), but the decisions r-frei and
- *    r-alle-ko stand *after* r-positionen and r-zuege: the predicate has to
- *    foretell what a whole round of turns will do;
- *  - that depends on the simulated players' choices (places: weakest first,
- *    lightest hit at the enemy with fewest plates; which ability: a
- *    floating-point estimate; which ally), which are not rules of the source
- *    and are no keys, and on the die, whose forced results in the
- *    enumerated states sit in the generator's queue, which no key exposes;
- *  - and on every rule of a cast (results left to right, the stop at a
- *    knock-out or a fallen enemy, plates run through, linked conditions,
- *    hits by position, SP first, knock-out, recovery when the field clears).
- * Computing that here from keys would be a second copy of the engine's
- * round and its players: agreeing because it is a copy, not because the
- * flowchart is right. What would make it possible is a contract in which a
- * decision is evaluated on the state at its node: eng_pred with
- * eval(before, now), where now is the state after the flowchart's
- * preceding action (chk_flow.c has it: the recorded run's state after each
- * step). Then noxius.round.fails is "over" == failed (equivalently: cN.ko
- * or cN.dead for every N up to players) and noxius.round.field-clear is
- * fight.over == 1 now with some eN.present == 1 before: plain key reads. */
-static int round_end(const eng_state *st, int *clear)
+/* The round's last two decisions stand after the turns: they are taken
+ * where they stand (eng_pred.eval_at), on the state the turns left, and
+ * read it through keys alone. */
+static long defeated(const eng_state *st)
 {
-    eng_state *cp = eng_state_copy(st);
-    char err[128];
-    if (!cp)
-        return *clear = 0, 0;
-    int before = eng_val(cp, "fight.over") == 0;
-    eng_act(cp, "auto-round", NULL, err, sizeof err);
-    *clear = before && eng_val(cp, "fight.over");
-    int failed = eng_val(cp, "over") == 1;
-    eng_state_free(cp);
-    return failed;
+    long n = 0;
+    for (int e = 1; e <= 4; e++)
+        n += eng_val(st, "e%d.defeated", e);
+    return n;
 }
 
-static int pred_r_failed(const eng_state *st)
+/* every character knocked out (or dead) by the end of the turns */
+static int pred_r_failed_at(const eng_state *start, const eng_state *now)
 {
-    int clear;
-    return round_end(st, &clear);
+    (void)start;
+    return eng_val(now, "over") == 1;
 }
 
-static int pred_r_clear(const eng_state *st)
+/* the field is clear now, and an enemy fell in this round */
+static int pred_r_clear_at(const eng_state *start, const eng_state *now)
 {
-    int clear;
-    round_end(st, &clear);
-    return clear;
+    return eng_val(now, "fight.over") == 1 && defeated(now) > defeated(start);
 }
 
 static int post_field(const eng_state *b, const eng_state *a)
@@ -1446,9 +1418,9 @@ static void describe(const eng_state *st, char *buf, size_t len)
 }
 
 static const eng_pred round_preds[] = {
-    {"noxius.round.linked-open", "a linked plate was half met in the last round", 2, pred_r_linked},
-    {"noxius.round.fails", "every character is knocked out by the end of the turns", 2, pred_r_failed},
-    {"noxius.round.field-clear", "the last enemy on the field falls this round", 2, pred_r_clear},
+    {"noxius.round.linked-open", "a linked plate was half met in the last round", 2, pred_r_linked, NULL},
+    {"noxius.round.fails", "every character is knocked out by the end of the turns", 2, NULL, pred_r_failed_at},
+    {"noxius.round.field-clear", "the last enemy on the field falls this round", 2, NULL, pred_r_clear_at},
 };
 static const eng_outcome round_outcomes[] = {
     {"noxius.round.field", "the round count rises; no one has cast yet", post_field},
@@ -1658,11 +1630,11 @@ done:
 }
 
 static const eng_pred cast_preds[] = {
-    {"noxius.cast.is-ko", "the character is knocked out", 2, pred_c_ko},
-    {"noxius.cast.crosses", "the ability would cross a T field", 2, pred_c_crosses},
-    {"noxius.cast.is-shaded", "the power held now is shaded for this ability", 2, pred_c_shaded},
-    {"noxius.cast.on-t", "the new power is a T field", 2, pred_c_on_t},
-    {"noxius.cast.t-knocks-out", "the hit of the position, after the effect, knocks the character out", 2, pred_c_t_ko},
+    {"noxius.cast.is-ko", "the character is knocked out", 2, pred_c_ko, NULL},
+    {"noxius.cast.crosses", "the ability would cross a T field", 2, pred_c_crosses, NULL},
+    {"noxius.cast.is-shaded", "the power held now is shaded for this ability", 2, pred_c_shaded, NULL},
+    {"noxius.cast.on-t", "the new power is a T field", 2, pred_c_on_t, NULL},
+    {"noxius.cast.t-knocks-out", "the hit of the position, after the effect, knocks the character out", 2, pred_c_t_ko, NULL},
 };
 static const eng_outcome cast_outcomes[] = {
     {"noxius.cast.ko", "nothing is cast; the character is knocked out", post_c_ko},

@@ -198,7 +198,7 @@ static int pred_weaker(const eng_state *st)
     return eng_val(st, "c1.hp") != eng_val(st, "c2.hp");
 }
 
-static const eng_pred toy_preds[] = {{"toy.unequal", "hit points differ", 2, pred_weaker}};
+static const eng_pred toy_preds[] = {{"toy.unequal", "hit points differ", 2, pred_weaker, NULL}};
 
 static int run_right(eng_state *st)
 {
@@ -411,6 +411,15 @@ static void test_procedures(void)
     CU_ASSERT_EQUAL(eng_record_run(&toy_ais[2], st, &rec), 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(rec.unknown);
     CU_ASSERT_STRING_EQUAL(rec.unknown, "toy.dance");
+    eng_record_free(&rec);
+
+    /* kept: the state after every step, for decisions taken where they stand */
+    eng_set(st, "c2.hp", "1", err, sizeof err);
+    CU_ASSERT_EQUAL(eng_record_run_kept(&toy_ais[0], st, &rec), 0);
+    CU_ASSERT_EQUAL(rec.ntrace, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rec.snap[0]);
+    CU_ASSERT_EQUAL(eng_val(rec.snap[0], "c2.hp"), 2);
+    CU_ASSERT_PTR_NULL(rec.snap[1]);
     eng_record_free(&rec);
 
     /* eng_step outside a recording does nothing */

@@ -510,17 +510,19 @@ static int visit(const eng_state *st, void *data)
 {
     ai_ctx *c = data;
     c->states++;
-    for (size_t p = 0; p < c->ai->npreds; p++) {
-        int v = c->ai->preds[p].eval(st);
-        if (v < 0 || v >= c->ai->preds[p].nvalues)
-            c->bad++;
-        else
-            c->values[p][v] = 1;
-    }
     eng_state *cp = eng_state_copy(st);
     eng_record rec;
     if (!cp || eng_record_run(c->ai, cp, &rec) != 0 || rec.ntrace <= 0 || rec.unknown)
         c->bad++;
+    /* decisions taken where they stand see the state the run ended in */
+    for (size_t p = 0; p < c->ai->npreds; p++) {
+        const eng_pred *pr = &c->ai->preds[p];
+        int v = pr->eval_at ? (rec.prev ? pr->eval_at(st, rec.prev) : -1) : pr->eval(st);
+        if (v < 0 || v >= pr->nvalues)
+            c->bad++;
+        else
+            c->values[p][v] = 1;
+    }
     if (rec.failed && c->failed++ == 0)
         fprintf(stderr, "%s: step %s failed its postcondition\n", c->ai->id, rec.failed);
     for (int i = 0; i < rec.ntrace; i++)
