@@ -2242,7 +2242,7 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
 _Static_assert(sizeof eng_overmind_facts / sizeof eng_overmind_facts[0] == ENG_OVERMIND_NFACTS, "fact count");
 
 #define O(id, doc, fn) {"overmind." id, doc, fn}
-#define P(id, doc, n, fn) {"overmind." id, doc, n, fn}
+#define P(id, doc, n, fn) {"overmind." id, doc, n, fn, NULL}
 
 static const eng_pred order_preds[] = {
     P("order.any", "an alien unit waits for its activation", 2, pred_o_any),
