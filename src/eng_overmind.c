@@ -31,8 +31,9 @@
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 
-/* Every model slot, in order. */
+/* Every model slot, in order; every field of the board, row by row. */
 #define FOR_MODELS(j) for (int j = 0; j < OV_MAXM; j++)
+#define FOR_FIELDS(x, y) for (int y = 0; y < OV_BOARD; y++) for (int x = 0; x < OV_BOARD; x++)
 
 /* resolve(): an attack traced as the combat procedure's steps or not; the
  * defender fleeing or not. */
@@ -451,6 +452,26 @@ static int nearest_hero_dist(const ov_state *st, int x, int y)
     return best;
 }
 
+/* Model j of a unit being revealed: the first field next to a placed model
+ * of its unit, free, at least 2 fields from every hero (1 field between) and
+ * at least `near` from the nearest. */
+static void place_next(ov_state *st, int j, int near)
+{
+    ov_model *m = &st->m[j];
+    FOR_FIELDS(x, y) {
+        int next = 0;
+        FOR_MODELS(k) {
+            const ov_model *o = &st->m[k];
+            next |= k != j && alive(o) && o->unit == m->unit && !o->blip && abs(o->x - x) <= 1 && abs(o->y - y) <= 1;
+        }
+        int hd = nearest_hero_dist(st, x, y);
+        if (next && free_field(st, x, y) && hd >= 2 && hd >= near) {
+            m->x = x, m->y = y;
+            return;
+        }
+    }
+}
+
 /* A blip token becomes its models: the first on the token's field, the
  * others next to the unit, at least 1 field from every enemy, and, when a
  * hero's sight revealed it, no nearer to the enemy than the token was. */
@@ -472,18 +493,7 @@ static void flip(eng_state *es, ov_state *st, int u, int automatic)
         if (j == l || !alive(m) || m->unit != u || !m->blip)
             continue;
         m->blip = 0;
-        int placed = 0;
-        for (int y = 0; y < OV_BOARD && !placed; y++)
-            for (int x = 0; x < OV_BOARD && !placed; x++) {
-                int next = 0;
-                FOR_MODELS(k) {
-                    const ov_model *o = &st->m[k];
-                    next |= k != j && alive(o) && o->unit == u && !o->blip && abs(o->x - x) <= 1 && abs(o->y - y) <= 1;
-                }
-                int hd = nearest_hero_dist(st, x, y);
-                if (next && free_field(st, x, y) && hd >= 2 && (!automatic || hd >= near))
-                    m->x = x, m->y = y, placed = 1;
-            }
+        place_next(st, j, automatic ? near : 0);
     }
     if (automatic)
         st->pending = u;
@@ -555,8 +565,6 @@ static void approach(eng_state *es, ov_state *st, int i, int tx, int ty, int wan
             break;
         if (d < want)
             sx = -sx, sy = -sy;
-        if (sx == 0 && sy == 0)
-            sx = 1;
         if (x + sx < 0 || x + sx >= OV_BOARD || y + sy < 0 || y + sy >= OV_BOARD)
             break;
         x += sx, y += sy;
@@ -601,7 +609,7 @@ static const char *begin(const ov_state *st, int i, int act)
     const ov_model *m = &st->m[i];
     if (st->over)
         return "the mission is over";
-    if (!alive(m) || st->active == 0 || st->m[st->active - 1].unit != m->unit)
+    if (!alive(m) || !st->active || st->m[st->active - 1].unit != m->unit)
         return "the model is not activated";
     if (st->nacts >= 2)
         return "two actions per activation";
@@ -1662,6 +1670,14 @@ ACTION(act_mission5)
     return ENG_OK;
 }
 
+ACTION(act_solo_move)
+{
+    (void)data, (void)arg;
+    if (eng_overmind_run_move(es) != 0)
+        REFUSE("no unit to move or no goal");
+    return ENG_OK;
+}
+
 /* ---- a hero's activation and the combat sequence, as procedures ------------------------------------- */
 
 static void hero_action(eng_state *es, ov_state *st, int i, int act)
@@ -1901,6 +1917,7 @@ static const eng_action ov_actions[] = {
     {"end-mission", "the mission ends with a winner", {P_ENUM("winner", team_names, 0)}, act_end_mission, NULL},
     {"global-op", "conquest: a team picks a region", {P_ENUM("team", team_names, 0), P_ENUM("op", op_names, 0), P_INT("fortify", 0, 1, 0)}, act_global_op, NULL},
     {"hold", "conquest mission: models in the building after 5 rounds", {P_INT("attacker", 0, 20, 0), P_INT("defender", 0, 20, 0)}, act_hold, NULL},
+ {"solo-move", "the solo AI moves unit ai.unit", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_solo_move, NULL},
     {"mission5", "mission 5: one activation of unit ai.unit by the AI's priorities", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_mission5, NULL},
     {"agenda-draw", "the Overmind draws his hidden agenda cards", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_agenda_draw, NULL},
     {"agenda", "the Overmind reaches a hidden agenda objective", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_agenda, NULL},

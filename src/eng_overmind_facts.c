@@ -271,7 +271,8 @@ PROBE(probe_short_range)
 PROBE(probe_melee_no_shot)
 {
     duel(p);
-    *value = !OK("strike", "who=1 target=2 kind=shot");
+    put_model(p, 3, "hero", 3, 5, 6, 5, 1, 0, 0, 0, 0, 3, 1);
+    *value = !OK("strike", "who=1 target=2 kind=shot") && !OK("strike", "who=1 target=3 kind=melee");
     return 0;
 }
 
@@ -280,21 +281,22 @@ PROBE(probe_melee_no_shot)
 PROBE(probe_friendly_fire)
 {
     duel(p);
-    SETL(10, "m1.x");
-    put_model(p, 3, "hero", 3, 7, 5, 10, 3, 0, 0, 0, 0, 4, 2);
+    SETL(10, "m1.health");
+    put_model(p, 3, "hero", 3, 10, 5, 10, 3, 3, 3, 8, 2, 4, 2);
     SETL(0, "m2.defence");
     FACE("blank");
     FACE("blank");
     FACE("hit");
-    SETL(3, "m1.short.attack");
-    DO("strike", "who=1 target=2 kind=shot");
-    long ff = GET("last.friendly-fire"), hurt = 10 - GET("m3.health");
-    SETL(1, "m3.out");
+    DO("strike", "who=3 target=2 kind=shot");
+    long ff = GET("last.friendly-fire"), hurt = 10 - GET("m1.health");
+    SETL(6, "m1.y");
+    SETL(6, "m1.x");
+    SETL(7, "m1.y");
     FACE("blank");
     FACE("blank");
     FACE("blank");
-    DO("strike", "who=1 target=2 kind=shot");
-    *value = hurt == 2 && ff == 2 && GET("last.friendly-fire") == 0 && GET("m1.health") == 20;
+    DO("strike", "who=3 target=2 kind=shot");
+    *value = hurt == 2 && ff == 2 && GET("last.friendly-fire") == 0 && GET("m3.health") == 10;
     return 0;
 }
 
@@ -352,9 +354,10 @@ PROBE(probe_fear_no_damage)
     return 0;
 }
 /* Shaken from (5,5): the target at (x,y) ends its full move away. */
-static int shaken_to(eng_probe *p, int x, int y, int ex, int ey)
+static int shaken_to(eng_probe *p, int ax, int x, int y, int ex, int ey)
 {
     duel(p);
+    SETL(ax, "m1.x");
     SETL(x, "m2.x");
     SETL(y, "m2.y");
     FACE("hit");
@@ -363,7 +366,7 @@ static int shaken_to(eng_probe *p, int x, int y, int ex, int ey)
 }
 PROBE(probe_shaken_moves)
 {
-    int diagonal = shaken_to(p, 6, 6, 10, 10), up = shaken_to(p, 5, 4, 5, 0), left = shaken_to(p, 4, 5, 0, 5);
+    int diagonal = shaken_to(p, 5, 6, 6, 10, 10), up = shaken_to(p, 5, 5, 4, 5, 0), left = shaken_to(p, 12, 11, 5, 7, 5);
     *value = diagonal && up && left;
     return 0;
 }
@@ -386,9 +389,12 @@ PROBE(probe_stun_hits)
     duel(p);
     SETL(1, "m1.melee");
     put_model(p, 3, "alien", 3, 4, 5, 5, 1, 0, 0, 0, 0, 3, 1);
-    FACE("hit");
+    FACE("blank");
     DO("strike", "who=1 target=2 kind=melee weapon=stun");
-    *value = GET("m2.stunned") && !GET("m3.stunned");
+    long missed = GET("m2.stunned");
+    FACE("crit");
+    DO("strike", "who=1 target=2 kind=melee weapon=stun");
+    *value = !missed && GET("m2.stunned") && !GET("m3.stunned");
     return 0;
 }
 PROBE(probe_stun_no_defence)
@@ -550,6 +556,60 @@ static long overwatch_dice(eng_probe *p, int moved)
 }
 PROBE(probe_overwatch_moved) { *value = overwatch_dice(p, 1) - overwatch_dice(p, 0); return 0; }
 PROBE(probe_overwatch_auto) { overwatch_dice(p, 0); *value = GET("log.overwatch-shot") == 1 && GET("m1.overwatch") == 0; return 0; }
+
+/* Overwatch fires at a blip the Overmind turns over in range. */
+PROBE(probe_overwatch_flip)
+{
+    activated(p);
+    SETL(9, "m2.x");
+    SETL(1, "m2.blip");
+    DO("overwatch", "who=1");
+    DO("end", NULL);
+    DO("activate", "who=2");
+    FACE("blank");
+    FACE("blank");
+    DO("flip", "who=2");
+    *value = GET("log.overwatch-shot");
+    return 0;
+}
+/* A move in an earlier round does not count against overwatch. */
+PROBE(probe_overwatch_fresh)
+{
+    activated(p);
+    DO("move", "who=1 x=5 y=6");
+    DO("end", NULL);
+    DO("round", NULL);
+    DO("activate", "who=1");
+    DO("overwatch", "who=1");
+    *value = GET("m1.overwatch.moved") == 0;
+    return 0;
+}
+/* A building counts as cover; a move onto open ground leaves it. */
+PROBE(probe_building_cover)
+{
+    activated(p);
+    DO("move", "who=1 x=5 y=6 terrain=building");
+    long in = GET("m1.terrain") == 1 && GET("m1.inside") == 1;
+    DO("move", "who=1 x=5 y=7 sprint=1 terrain=open");
+    *value = in && GET("m1.terrain") == 2 && GET("m1.inside") == 0;
+    return 0;
+}
+/* The solo AI: a shooter of range 6 three fields from a hero backs off, to
+ * the edge of the board if need be. */
+PROBE(probe_solo_range)
+{
+    eng_probe_reset(p, 7);
+    put_model(p, 1, "hero", 1, 4, 7, 10, 1, 0, 0, 0, 0, 4, 2);
+    put_model(p, 2, "alien", 2, 1, 7, 10, 1, 0, 0, 6, 2, 4, 1);
+    SETL(2, "ai.unit");
+    DO("solo-move", NULL);
+    long edge = GET("m2.x");
+    SETL(7, "m2.x");
+    SETL(10, "m1.x");
+    DO("solo-move", NULL);
+    *value = edge == 0 && GET("m2.x") == 4;
+    return 0;
+}
 
 PROBE(probe_psycho_los)
 {
@@ -2139,6 +2199,10 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("hero.diagonal", "moves go diagonally", probe_diagonal),
     F("overwatch.moved", "overwatch dice after moving against without", probe_overwatch_moved),
     F("overwatch.auto", "overwatch fires at the first target on its own, once", probe_overwatch_auto),
+    F("overwatch.flip", "overwatch shots at a blip turned over in range", probe_overwatch_flip),
+    F("overwatch.fresh", "a move in an earlier round does not count against overwatch", probe_overwatch_fresh),
+    F("terrain.building", "a building counts as cover", probe_building_cover),
+    F("solo.range", "a shooter keeps its farthest shot distance, backing off to the edge", probe_solo_range),
     F("psycho.los", "psycho attacks ignore line of sight, only psychic models", probe_psycho_los),
     F("hero.extract", "extraction only from a deployment point", probe_extract),
     F("round.heroes-first", "the Overmind activates after every hero", probe_heroes_first),
