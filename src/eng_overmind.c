@@ -39,6 +39,8 @@
  * defender fleeing or not. */
 enum { QUIET, TRACED };
 enum { STANDING, FLEEING };
+/* place_next(): no least distance to the heroes (a flip by the Overmind). */
+enum { ANY_DISTANCE };
 
 enum { S_NONE, S_HERO, S_ALIEN };
 enum { T_NORMAL, T_COVER, T_OPEN };
@@ -493,7 +495,7 @@ static void flip(eng_state *es, ov_state *st, int u, int automatic)
         if (j == l || !alive(m) || m->unit != u || !m->blip)
             continue;
         m->blip = 0;
-        place_next(st, j, automatic ? near : 0);
+        place_next(st, j, automatic ? near : ANY_DISTANCE);
     }
     if (automatic)
         st->pending = u;

@@ -272,7 +272,10 @@ PROBE(probe_melee_no_shot)
 {
     duel(p);
     put_model(p, 3, "hero", 3, 5, 6, 5, 1, 0, 0, 0, 0, 3, 1);
-    *value = !OK("strike", "who=1 target=2 kind=shot") && !OK("strike", "who=1 target=3 kind=melee");
+    int friend = OK("strike", "who=1 target=3 kind=melee");
+    int shot = OK("strike", "who=1 target=2 kind=shot");
+    SETL(1, "m2.out");
+    *value = !friend && !shot && !OK("strike", "who=1 target=2 kind=melee");
     return 0;
 }
 
@@ -340,7 +343,7 @@ PROBE(probe_fear_hits)
         for (int i = 0; i < 3; i++)
             FACE(i < n ? "hit" : "blank");
         strike(p, 3, "fear");
-        if (GET("m2.shaken"))
+        if (GET("m2.shaken") == 1)
             return *value = n, 0;
     }
     return eng_probe_fail(p, "three hits did not shake");
@@ -366,7 +369,7 @@ static int shaken_to(eng_probe *p, int ax, int x, int y, int ex, int ey)
 }
 PROBE(probe_shaken_moves)
 {
-    int diagonal = shaken_to(p, 5, 6, 6, 10, 10), up = shaken_to(p, 5, 5, 4, 5, 0), left = shaken_to(p, 12, 11, 5, 7, 5);
+    int diagonal = shaken_to(p, 5, 6, 6, 10, 10), up = shaken_to(p, 5, 5, 2, 5, 0), left = shaken_to(p, 12, 11, 5, 7, 5);
     *value = diagonal && up && left;
     return 0;
 }
@@ -570,6 +573,37 @@ PROBE(probe_overwatch_flip)
     FACE("blank");
     DO("flip", "who=2");
     *value = GET("log.overwatch-shot");
+    return 0;
+}
+/* Overwatch shoots at the model that moves into range, not at one standing
+ * there, and not at a blip token; after moving, an attack of 1 is no shot. */
+PROBE(probe_overwatch_target)
+{
+    activated(p);
+    SETL(9, "m2.x");
+    put_model(p, 3, "alien", 3, 15, 15, 10, 1, 0, 0, 0, 0, 4, 1);
+    put_model(p, 4, "alien", 4, 14, 5, 10, 1, 0, 0, 0, 0, 4, 1);
+    SETL(1, "m4.blip");
+    SETL(1, "m4.hidden");
+    DO("overwatch", "who=1");
+    DO("end", NULL);
+    DO("activate", "who=4");
+    DO("move", "who=4 x=11 y=5");
+    long at_blip = GET("log.overwatch-shot");
+    DO("end", NULL);
+    DO("activate", "who=3");
+    FACE("hit2");
+    FACE("hit2");
+    DO("move", "who=3 x=11 y=11");
+    long hit_mover = GET("m3.health") < 10 && GET("m2.health") == 20;
+    activated(p);
+    SETL(15, "m2.x");
+    SETL(1, "m1.long.attack");
+    DO("move", "who=1 x=5 y=6");
+    DO("overwatch", "who=1");
+    DO("activate", "who=2");
+    DO("move", "who=2 x=11 y=5");
+    *value = at_blip == 0 && hit_mover && GET("log.overwatch-shot") == 1 && GET("log.attack") == 0;
     return 0;
 }
 /* A move in an earlier round does not count against overwatch. */
@@ -1072,6 +1106,40 @@ PROBE(probe_blip_kinds)
 }
 PROBE(probe_agenda_drawn) { conquest_mission(p); DO("agenda-draw", NULL); *value = GET("agenda.drawn"); return 0; }
 PROBE(probe_agenda_kept) { conquest_mission(p); DO("agenda-draw", NULL); *value = GET("agenda.kept"); return 0; }
+
+/* The behaviour comes at once: any other action first, and it is gone. */
+PROBE(probe_behaviour_now)
+{
+    duel(p);
+    SETL(12, "m2.x");
+    SETL(1, "m2.blip");
+    SETL(1, "m2.behaviour");
+    SETL(14, "m1.long.range");
+    SETL(0, "m1.x");
+    DO("round", NULL);
+    DO("activate", "who=1");
+    DO("move", "who=1 x=1 y=5");
+    long pending = GET("pending");
+    DO("overwatch", "who=1");
+    *value = pending == 2 && GET("pending") == 0 && !OK("behave", "who=2 kind=cover x=12 y=6");
+    return 0;
+}
+/* A blip of two turned over by the Overmind, a hero 2 fields from the
+ * first free field: the second model goes there (1 field between). */
+PROBE(probe_place_distance)
+{
+    eng_probe_reset(p, 7);
+    put_model(p, 1, "hero", 1, 6, 3, 10, 1, 0, 0, 0, 0, 4, 2);
+    put_model(p, 2, "alien", 2, 5, 5, 3, 1, 0, 0, 0, 0, 3, 1);
+    put_model(p, 3, "alien", 2, 5, 5, 3, 1, 0, 0, 0, 0, 3, 1);
+    SETL(1, "m2.blip");
+    SETL(1, "m3.blip");
+    SETL(1, "m1.acted");
+    DO("activate", "who=2");
+    DO("flip", "who=2");
+    *value = GET("m3.x") == 4 && GET("m3.y") == 4;
+    return 0;
+}
 
 PROBE(probe_flip_no_behaviour)
 {
@@ -2248,6 +2316,9 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("blip.action-kinds", "actions a blip token may take", probe_blip_kinds),
     F("agenda.drawn", "hidden agenda cards drawn", probe_agenda_drawn),
     F("agenda.kept", "hidden agenda cards kept", probe_agenda_kept),
+    F("blip.behaviour-now", "a behaviour not taken at once is gone", probe_behaviour_now),
+    F("blip.place-distance", "revealed models keep 1 field between them and the heroes", probe_place_distance),
+    F("overwatch.target", "overwatch shoots at the model that moves into range, not at blips; a 0 attack no shot", probe_overwatch_target),
     F("blip.flip-no-behaviour", "a blip the Overmind flips takes no behaviour", probe_flip_no_behaviour),
     F("behaviour.cover", "fields Take Cover moves", probe_cover_fields),
     F("behaviour.quick", "Quick Shot dice against the normal attack", probe_quick_shot),
