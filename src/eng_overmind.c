@@ -41,6 +41,8 @@ enum { QUIET, TRACED };
 enum { STANDING, FLEEING };
 /* place_next(): no least distance to the heroes (a flip by the Overmind). */
 enum { ANY_DISTANCE };
+/* shift_unit(): the models keep the terrain they had (a move names none). */
+enum { KEEP_TERRAIN = -1 };
 
 enum { S_NONE, S_HERO, S_ALIEN };
 enum { T_NORMAL, T_COVER, T_OPEN };
@@ -543,7 +545,7 @@ static void shift_unit(eng_state *es, ov_state *st, int i, int dx, int dy, int t
         if (!alive(m) || m->unit != u)
             continue;
         m->x += dx, m->y += dy;
-        if (terrain >= 0)
+        if (terrain != KEEP_TERRAIN)
             m->terrain = terrain == 3 ? T_COVER : terrain, m->inside = terrain == 3;
         m->moved = 1;
     }
@@ -572,7 +574,7 @@ static void approach(eng_state *es, ov_state *st, int i, int tx, int ty, int wan
         x += sx, y += sy;
     }
     if (x != m->x || y != m->y)
-        shift_unit(es, st, i, x - m->x, y - m->y, -1);
+        shift_unit(es, st, i, x - m->x, y - m->y, KEEP_TERRAIN);
 }
 
 /* ---- activations ------------------------------------------------------------------------------------------ */
@@ -679,7 +681,7 @@ static void new_round(eng_state *es, ov_state *st)
     st->active = st->paused = st->interrupted = st->redrawn = st->pending = 0;
     FOR_MODELS(j) {
         ov_model *m = &st->m[j];
-        m->acted = m->station && m->side == S_HERO;
+        m->acted = 0;
         m->shaken = m->shaken_by = 0;
     }
     if (st->mode == MO_SOLO) {
@@ -700,10 +702,9 @@ static void new_round(eng_state *es, ov_state *st)
          * 2 upper ones, then 1 unit a round, the points taken clockwise */
         if (st->round <= 2) {
             spawn(es, st, 4);
-            st->spawn_point = st->round == 1 ? 2 : 4;
-        } else {
+        } else {                 /* from round 3: points 1, 2, 3, 4, 1, ... */
             spawn(es, st, 1);
-            st->spawn_point = st->spawn_point % 4 + 1;
+            st->spawn_point = (st->round - 3) % 4 + 1;
         }
     }
 }
@@ -773,7 +774,6 @@ ACTION(act_campaign)
     st->camp_round = st->vp_h = st->vp_o = st->camp_over = st->turn = 0;
     st->reg_h = st->reg_o = st->fort_h = st->fort_o = 0;
     st->mission = 1;
-    st->options = 1;
     if (st->mode == MO_CONQUEST)
         for (int t = 0; st->reg_o < 3; t = !t)
             *(t ? &st->reg_o : &st->reg_h) += 1;
@@ -1010,6 +1010,22 @@ ACTION(act_extract)
     st->m[i].station = 1;
     if (st->active == i + 1)
         finish(st, i);
+    return ENG_OK;
+}
+
+/* Back from the space station onto a heroes' deployment point: this ends
+ * the hero's activation for the round. */
+ACTION(act_return)
+{
+    ST;
+    (void)es;
+    ov_model *h = &st->m[MODEL(0)];
+    if (h->side != S_HERO || !h->station || h->out || h->acted)
+        REFUSE("a hero at the space station, not yet activated this round");
+    h->station = 0;
+    h->deploy = 1;
+    h->x = (int)arg[1].v, h->y = (int)arg[2].v;
+    h->acted = 1;
     return ENG_OK;
 }
 
@@ -1806,7 +1822,7 @@ static const eng_key ov_keys[] = {
     ENG_KEY_ENUM("turn", ov_state, turn, team_names, "conquest: the team choosing in the global operations"),
     G_INT("spawn.cards", spawn_cards, 0, 99, "solo: spawn cards drawn"),
     G_INT("spawn.units", spawn_units, 0, 99, "mission 4: units spawned"),
-    G_INT("spawn.point", spawn_point, 0, 4, "mission 4: the spawn point last used, clockwise 1..4"),
+    G_INT("spawn.point", spawn_point, 0, 4, "mission 4: the spawn point used from round 3, clockwise 1..4"),
     G_INT("field.destroyed", field_destroyed, 0, 1, "1 when the attacked field is destroyed"),
     G_INT("last.value", l_value, 0, 99, "the last attack's value"),
     G_INT("last.dice", l_dice, 0, 99, "attack dice rolled"),
@@ -1898,6 +1914,7 @@ static const eng_action ov_actions[] = {
     {"interact", "interact", {P_MODEL("who"), P_ENUM("with", interact_names, 0), P_OPT("target")}, act_interact, NULL},
     {"overwatch", "go on overwatch", {P_MODEL("who")}, act_overwatch, NULL},
     {"extract", "to the space station from a deployment point", {P_MODEL("who")}, act_extract, NULL},
+    {"return", "a hero back from the station to a deployment point at x y", {P_MODEL("who"), P_INT("x", 0, OV_BOARD - 1, 0), P_INT("y", 0, OV_BOARD - 1, 0)}, act_return, NULL},
     {"flip", "turn a blip token over (no behaviour)", {P_MODEL("who")}, act_flip, NULL},
     {"recover", "end stunned or knocked down", {P_MODEL("who")}, act_recover, NULL},
     {"push", "push back (blocked=1: it cannot go back)", {P_MODEL("who"), P_INT("blocked", 0, 1, 0)}, act_push, NULL},

@@ -337,7 +337,7 @@ PROBE(probe_flee_defence)
 /* Fear: one hit shakes the target; it moves its full move away. */
 PROBE(probe_fear_hits)
 {
-    for (int n = 1; n <= 3; n++) {
+    for (int n = 0; n <= 3; n++) {
         duel(p);
         SETL(0, "m2.defence");
         for (int i = 0; i < 3; i++)
@@ -351,9 +351,13 @@ PROBE(probe_fear_hits)
 PROBE(probe_fear_no_damage)
 {
     duel(p);
+    SETL(0, "m2.defence");
+    FACE("hit2");
+    strike(p, 1, "melee");
+    long before = GET("m2.health");
     FACE("hit2");
     strike(p, 1, "fear");
-    *value = GET("m2.health") == 20;
+    *value = GET("m2.health") == before && GET("last.damage") == 0;
     return 0;
 }
 /* Shaken from (5,5): the target at (x,y) ends its full move away. */
@@ -370,7 +374,8 @@ static int shaken_to(eng_probe *p, int ax, int x, int y, int ex, int ey)
 PROBE(probe_shaken_moves)
 {
     int diagonal = shaken_to(p, 5, 6, 6, 10, 10), up = shaken_to(p, 5, 5, 2, 5, 0), left = shaken_to(p, 12, 11, 5, 7, 5);
-    *value = diagonal && up && left;
+    int edge = shaken_to(p, 5, 13, 5, 15, 5);
+    *value = diagonal && up && left && edge;
     return 0;
 }
 PROBE(probe_shaken_no_attack)
@@ -637,11 +642,15 @@ PROBE(probe_solo_range)
     put_model(p, 2, "alien", 2, 1, 7, 10, 1, 0, 0, 6, 2, 4, 1);
     SETL(2, "ai.unit");
     DO("solo-move", NULL);
-    long edge = GET("m2.x");
-    SETL(7, "m2.x");
-    SETL(10, "m1.x");
+    long left = GET("m2.x") == 0 && GET("m2.y") == 7;
+    SETL(14, "m2.x");
+    SETL(12, "m1.x");
     DO("solo-move", NULL);
-    *value = edge == 0 && GET("m2.x") == 4;
+    long right = GET("m2.x") == 15 && GET("m2.y") == 7;
+    SETL(7, "m2.x");
+    SETL(14, "m1.x");
+    DO("solo-move", NULL);
+    *value = left && right && GET("m2.x") == 8 && GET("m2.y") == 7;
     return 0;
 }
 
@@ -665,7 +674,11 @@ PROBE(probe_extract)
     activated(p);
     int off = OK("extract", "who=1");
     SETL(1, "m1.deploy");
-    *value = !off && OK("extract", "who=1") && GET("m1.station") == 1;
+    int on = OK("extract", "who=1") && GET("m1.station") == 1;
+    int early = OK("return", "who=1 x=5 y=5");
+    DO("round", NULL);
+    DO("return", "who=1 x=4 y=4");
+    *value = !off && on && !early && GET("m1.station") == 0 && GET("m1.acted") == 1 && !OK("activate", "who=1");
     return 0;
 }
 PROBE(probe_heroes_first)
@@ -765,6 +778,8 @@ PROBE(probe_reinforcements) { mission_points(p, "normal"); *value = GET("reinfor
 PROBE(probe_muster)
 {
     mission_points(p, "normal");
+    DO("recruit", "cost=10");
+    DO("mission", "region=normal");
     DO("recruit", "cost=15");
     DO("muster", NULL);
     *value = GET("reinforcements") == 7;
@@ -773,8 +788,9 @@ PROBE(probe_muster)
 PROBE(probe_overspend)
 {
     mission_points(p, "normal");
+    int over = OK("recruit", "cost=23");
     DO("recruit", "cost=20");
-    *value = GET("reinforcements") == 2;
+    *value = !over && GET("reinforcements") == 2 && !OK("recruit", "cost=3");
     return 0;
 }
 PROBE(probe_reinforce_move)
@@ -870,7 +886,10 @@ PROBE(probe_interrupt_once)
     DO("interrupt", "who=2");
     DO("end", NULL);
     put_model(p, 3, "alien", 3, 14, 14, 3, 1, 0, 0, 0, 0, 3, 1);
-    *value = OK("interrupt", "who=3") ? 2 : 1;
+    int twice = OK("interrupt", "who=3");
+    DO("round", NULL);
+    DO("activate", "who=1");
+    *value = !twice && OK("interrupt", "who=3") ? 1 : 2;
     return 0;
 }
 PROBE(probe_interrupt_acted)
@@ -1007,7 +1026,7 @@ PROBE(probe_blip_spanner)
     blip(p);
     DO("interact", "who=2 with=spanner");
     DO("end-mission", "winner=overmind");
-    *value = GET("abduction");
+    *value = GET("spanners") == 0 ? GET("abduction") : -1;
     return 0;
 }
 PROBE(probe_blip_exploration)
@@ -1198,6 +1217,8 @@ PROBE(probe_neon)
 PROBE(probe_deploy_points)
 {
     eng_probe_reset(p, 7);
+    DO("deploy-point", "side=heroes");
+    DO("mission", "region=normal");
     long n = 0;
     while (n < 5 && OK("deploy-point", "side=heroes"))
         n++;
@@ -1208,9 +1229,14 @@ static long deployed(eng_probe *p, int dist)
 {
     six_heroes(p, 6);
     DO("deploy-point", "side=heroes");
+    DO("deploy", "who=6 point=1 dist=%d", dist);
+    DO("mission", "region=normal");
+    DO("deploy-point", "side=heroes");
     long n = 0;
-    for (int i = 1; i <= 6; i++)
+    for (int i = 2; i <= 6; i++)
         n += OK("deploy", "who=%d point=1 dist=%d", i, dist);
+    if (GET("m2.deploy") != (dist == 0) || GET("m1.deploy"))
+        return -1;
     return n;
 }
 PROBE(probe_deploy_on) { *value = deployed(p, 0); return 0; }
@@ -1229,6 +1255,8 @@ PROBE(probe_deploy_blips)
     eng_probe_reset(p, 7);
     put_model(p, 1, "alien", 1, 1, 1, 3, 1, 0, 0, 0, 0, 3, 1);
     DO("deploy-point", "side=overmind tiles=3");
+    if (OK("deploy", "who=1 point=2 dist=0"))
+        return eng_probe_fail(p, "a blip at a point not chosen");
     *value = 0;
     for (int d = 0; d <= 5; d++)
         if (OK("deploy", "who=1 point=1 dist=%d", d))
@@ -1298,9 +1326,14 @@ static void ended(eng_probe *p, const char *winner)
     SETL(0, "m2.health");
     DO("end-mission", "winner=%s", winner);
 }
-PROBE(probe_items_win) { ended(p, "heroes"); *value = GET("items"); return 0; }
+PROBE(probe_items_win) { ended(p, "heroes"); *value = GET("over") == 1 ? GET("items") : -1; return 0; }
 PROBE(probe_items_loss) { ended(p, "overmind"); *value = GET("items"); return 0; }
-PROBE(probe_heal) { ended(p, "overmind"); *value = GET("m1.health") - 5; return 0; }
+PROBE(probe_heal)
+{
+    ended(p, "overmind");
+    *value = GET("m3.health") == 10 ? GET("m1.health") - 5 : -1;
+    return 0;
+}
 PROBE(probe_all_out)
 {
     duel(p);
@@ -1500,7 +1533,16 @@ static long mission4(eng_probe *p, int rounds, const char *key)
 PROBE(probe_m4_first) { *value = mission4(p, 1, "spawn.units"); return 0; }
 PROBE(probe_m4_second) { *value = mission4(p, 2, "spawn.units"); return 0; }
 PROBE(probe_m4_later) { *value = mission4(p, 3, "spawn.units"); return 0; }
-PROBE(probe_m4_clockwise) { *value = mission4(p, 3, "spawn.point") == -3 && mission4(p, 4, "spawn.point") == 1 ? 1 : 0; return 0; }
+PROBE(probe_m4_clockwise)
+{
+    int ok = 1;
+    for (int r = 3; r <= 7; r++) {
+        mission4(p, r, "spawn.point");
+        ok &= GET("spawn.point") == (r - 3) % 4 + 1;
+    }
+    *value = ok ? 1 : 0;
+    return 0;
+}
 
 /* Mission 5: a unit of full health 10 at h; the highest h that heals, as a share. */
 static void control_room(eng_probe *p, int hp)
