@@ -1087,7 +1087,7 @@ ACTION(act_strike)
     int r = refuse(attack_value(st, i, t, kind, &value), err, errlen);
     if (r)
         return r;
-    resolve(es, st, i, t, kind, (int)arg[3].v, value + (int)arg[4].v, STANDING, QUIET);
+    resolve(es, st, i, t, kind, (int)arg[3].v, value, STANDING, QUIET);
     return ENG_OK;
 }
 
@@ -1918,7 +1918,7 @@ static const eng_action ov_actions[] = {
     {"flip", "turn a blip token over (no behaviour)", {P_MODEL("who")}, act_flip, NULL},
     {"recover", "end stunned or knocked down", {P_MODEL("who")}, act_recover, NULL},
     {"push", "push back (blocked=1: it cannot go back)", {P_MODEL("who"), P_INT("blocked", 0, 1, 0)}, act_push, NULL},
-    {"strike", "an attack outside an activation (weapon, modifier)", {P_MODEL("who"), P_MODEL("target"), P_ENUM("kind", kind_names, 0), P_ENUM("weapon", weapon_names, 0), P_INT("mod", -5, 5, 0)}, act_strike, NULL},
+    {"strike", "an attack outside an activation (with a weapon)", {P_MODEL("who"), P_MODEL("target"), P_ENUM("kind", kind_names, 0), P_ENUM("weapon", weapon_names, 0)}, act_strike, NULL},
     {"behave", "the behaviour of a revealed unit", {P_MODEL("who"), P_ENUM("kind", behave_names, 0), P_OPT("target"), P_INT("x", 0, OV_BOARD - 1, 0), P_INT("y", 0, OV_BOARD - 1, 0)}, act_behave, NULL},
     {"break-wall", "an XXL model breaks a wall", {P_MODEL("who")}, act_break_wall, NULL},
     {"hit-field", "attack a hazard or deployment field", {P_ENUM("kind", field_names, 0), P_INT("attack", 0, 20, 1)}, act_hit_field, NULL},

@@ -472,10 +472,12 @@ PROBE(probe_xxl_wall)
 {
     for (int n = 0; n <= 4; n++) {
         duel(p);
-        SETL(1, "m2.xxl");
         SETL(n, "m2.wall");
         if (OK("break-wall", "who=2"))
-            return *value = n, 0;
+            return eng_probe_fail(p, "a model that is not XXL broke a wall");
+        SETL(1, "m2.xxl");
+        if (OK("break-wall", "who=2"))
+            return *value = GET("wall.broken") == 1 ? n : -1, 0;
     }
     return eng_probe_fail(p, "no wall broken");
 }
@@ -688,6 +690,8 @@ PROBE(probe_heroes_first)
     DO("round", NULL);
     int early = OK("activate", "who=2");
     DO("activate", "who=1");
+    if (OK("activate", "who=1"))
+        return eng_probe_fail(p, "a second activation while one is under way");
     DO("end", NULL);
     *value = !early && OK("activate", "who=2");
     return 0;
@@ -868,6 +872,8 @@ PROBE(probe_supreme)
     DO("mission", "region=normal");
     DO("round", NULL);
     DO("play", "n=2");
+    if (OK("play", "n=4"))
+        return eng_probe_fail(p, "played more cards than in hand");
     *value = 5 - GET("hand");
     return 0;
 }
@@ -955,8 +961,10 @@ PROBE(probe_ultimate_deck)
 {
     duel(p);
     DO("mission", "region=normal");
-    SETL(4, "abduction");
+    SETL(30, "abduction");
     DO("ultimate", "n=4");
+    if (OK("ultimate", "n=17"))
+        return eng_probe_fail(p, "more ultimate cards than the deck holds");
     *value = GET("deck") + GET("hand") + GET("discard");
     return 0;
 }
@@ -973,10 +981,11 @@ PROBE(probe_node_cost)
 PROBE(probe_one_path)
 {
     duel(p);
+    int none = OK("upgrade", "unit=2 path=1");
     SETL(3, "nodes");
     DO("upgrade", "unit=2 path=1");
     int again = OK("upgrade", "unit=2 path=1");
-    *value = again && !OK("upgrade", "unit=2 path=2");
+    *value = !none && again && !OK("upgrade", "unit=2 path=2") && GET("nodes") == 1;
     return 0;
 }
 
@@ -1160,6 +1169,59 @@ PROBE(probe_place_distance)
     return 0;
 }
 
+/* Protect: to the nearest friendly unit; Terrifying Presence: every hero in sight. */
+PROBE(probe_protect)
+{
+    revealed(p, 8);
+    put_model(p, 3, "alien", 3, 11, 12, 5, 1, 0, 0, 0, 0, 3, 1);
+    put_model(p, 4, "alien", 4, 11, 10, 5, 1, 0, 0, 0, 0, 3, 1);
+    SETL(6, "m2.move");
+    DO("behave", "who=2 kind=protect");
+    *value = GET("m2.x") == 11 && GET("m2.y") == 9;
+    return 0;
+}
+PROBE(probe_terror)
+{
+    revealed(p, 16);
+    put_model(p, 3, "hero", 3, 11, 9, 5, 1, 0, 0, 0, 0, 3, 1);
+    put_model(p, 4, "hero", 4, 14, 14, 5, 1, 0, 0, 0, 0, 3, 1);
+    SETL(1, "m4.hidden");
+    for (int i = 0; i < 9; i++)
+        FACE("hit");
+    DO("behave", "who=2 kind=terror");
+    *value = GET("m1.shaken") && GET("m3.shaken") && !GET("m4.shaken");
+    return 0;
+}
+/* A model may split off into a unit of its own, not into another. */
+PROBE(probe_split)
+{
+    eng_probe_reset(p, 7);
+    for (int i = 1; i <= 3; i++)
+        put_model(p, i, "alien", i < 3 ? 1 : 2, i, 1, 1, 1, 0, 0, 0, 0, 3, 1);
+    int into = OK("split", "who=1 to=2");
+    DO("split", "who=1 to=5");
+    *value = !into && GET("m1.unit") == 5 && GET("m2.unit") == 1;
+    return 0;
+}
+/* A hero's spanner: an item; attacking a decoy removes it, the action spent. */
+PROBE(probe_hero_spanner)
+{
+    activated(p);
+    DO("interact", "who=1 with=spanner");
+    *value = GET("items");
+    return 0;
+}
+PROBE(probe_decoy_attacked)
+{
+    activated(p);
+    SETL(8, "m2.x");
+    SETL(1, "m2.blip");
+    SETL(1, "m2.decoy");
+    DO("attack", "who=1 target=2 kind=shot");
+    *value = GET("m2.out") == 1 && GET("actions") == 1 && GET("log.attack") == 0;
+    return 0;
+}
+
 PROBE(probe_flip_no_behaviour)
 {
     blip(p);
@@ -1311,7 +1373,7 @@ PROBE(probe_station)
     long conquest = GET("station.warehouse");
     DO("campaign", "mode=narrative");
     DO("mission", "points=20");
-    *value = GET("station.hq") && !conquest && GET("station.warehouse");
+    *value = GET("station.hq") && !conquest && GET("station.warehouse") && GET("points") == 20;
     return 0;
 }
 
@@ -1382,10 +1444,18 @@ PROBE(probe_campaign_rounds)
 PROBE(probe_vp)
 {
     conquest(p);
+    DO("global-op", "team=heroes op=liberate");
+    DO("mission", "region=normal");
+    DO("end-mission", "winner=heroes");
+    long liberated = GET("vp.heroes");
+    DO("global-op", "team=overmind op=conquer");
+    DO("mission", "region=normal");
+    DO("end-mission", "winner=overmind");
+    long overmind = GET("vp.overmind") == 1 && GET("regions.overmind") == 4 && GET("regions.heroes") == 2;
     DO("global-op", "team=heroes op=conquer");
     DO("mission", "region=normal");
     DO("end-mission", "winner=heroes");
-    *value = GET("vp.heroes");
+    *value = liberated == 0 && overmind ? GET("vp.heroes") : -1;
     return 0;
 }
 PROBE(probe_vp_most)
@@ -1446,7 +1516,12 @@ PROBE(probe_hold_more)
     long tie = GET("over");
     eng_probe_restore(p, 0);
     DO("hold", "attacker=3 defender=2");
-    *value = tie == 2 && GET("over") == 1 ? 1 : 0;
+    long heroes = GET("over");
+    eng_probe_restore(p, 0);
+    SET("overmind", "turn");
+    DO("global-op", "team=overmind");
+    DO("hold", "attacker=3 defender=2");
+    *value = tie == 2 && heroes == 1 && GET("over") == 2 ? 1 : 0;
     return 0;
 }
 static long agenda_goals(eng_probe *p, const char *region)
@@ -2361,6 +2436,11 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("blip.behaviour-now", "a behaviour not taken at once is gone", probe_behaviour_now),
     F("blip.place-distance", "revealed models keep 1 field between them and the heroes", probe_place_distance),
     F("overwatch.target", "overwatch shoots at the model that moves into range, not at blips; a 0 attack no shot", probe_overwatch_target),
+    F("behaviour.protect", "Protect moves next to the nearest friendly unit", probe_protect),
+    F("behaviour.terror", "Terrifying Presence shakes every enemy in sight", probe_terror),
+    F("unit.split", "a model splits off into a unit of its own", probe_split),
+    F("interact.hero-spanner", "items for a hero's spanner", probe_hero_spanner),
+    F("decoy.attacked", "an attacked decoy leaves; the action is spent", probe_decoy_attacked),
     F("blip.flip-no-behaviour", "a blip the Overmind flips takes no behaviour", probe_flip_no_behaviour),
     F("behaviour.cover", "fields Take Cover moves", probe_cover_fields),
     F("behaviour.quick", "Quick Shot dice against the normal attack", probe_quick_shot),
