@@ -1161,7 +1161,6 @@ ACTION(act_hit_field)
     ST;
     int kind = (int)arg[0].v;
     ov_roll r = roll_attack(es, (int)arg[1].v);
-    st->l_hits = r.hits, st->l_crits = r.crits;
     if (kind != 2 && (r.hits >= 2 || r.crits >= 1)) {
         st->field_destroyed = 1;
         if (kind == 0)
@@ -1950,7 +1949,6 @@ static void ov_init(void *data)
     st->mode = MO_QUICK;
     st->mission = 1;
     st->deck = OV_DECK;
-    st->hq = 1;
     st->ai_who = 1;
 }
 

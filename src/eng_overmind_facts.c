@@ -374,7 +374,7 @@ static int shaken_to(eng_probe *p, int ax, int x, int y, int ex, int ey)
 PROBE(probe_shaken_moves)
 {
     int diagonal = shaken_to(p, 5, 6, 6, 10, 10), up = shaken_to(p, 5, 5, 2, 5, 0), left = shaken_to(p, 12, 11, 5, 7, 5);
-    int edge = shaken_to(p, 5, 13, 5, 15, 5);
+    int edge = shaken_to(p, 5, 13, 5, 15, 5) && shaken_to(p, 2, 1, 5, 0, 5);
     *value = diagonal && up && left && edge;
     return 0;
 }
@@ -387,7 +387,7 @@ PROBE(probe_shaken_no_attack)
     int blocked = !OK("strike", "who=2 target=1 kind=melee");
     DO("round", NULL);
     int later = OK("strike", "who=2 target=1 kind=melee");
-    *value = blocked && later;
+    *value = blocked && later && GET("m2.shaken") == 0 && GET("m2.shaken.by") == 0;
     return 0;
 }
 
@@ -442,7 +442,10 @@ PROBE(probe_push_fields)
 {
     duel(p);
     DO("push", "who=2");
-    *value = labs(GET("m2.y") - 5);
+    long moved = labs(GET("m2.y") - 5);
+    SETL(0, "m2.y");
+    DO("push", "who=2");
+    *value = GET("m2.y") == 1 ? moved : -1;
     return 0;
 }
 PROBE(probe_push_blocked)
@@ -652,7 +655,17 @@ PROBE(probe_solo_range)
     SETL(7, "m2.x");
     SETL(14, "m1.x");
     DO("solo-move", NULL);
-    *value = left && right && GET("m2.x") == 8 && GET("m2.y") == 7;
+    long middle = GET("m2.x") == 8 && GET("m2.y") == 7;
+    SETL(7, "m2.x");
+    SETL(1, "m2.y");
+    SETL(7, "m1.x");
+    SETL(3, "m1.y");
+    DO("solo-move", NULL);
+    long top = GET("m2.x") == 7 && GET("m2.y") == 0;
+    SETL(14, "m2.y");
+    SETL(12, "m1.y");
+    DO("solo-move", NULL);
+    *value = left && right && middle && top && GET("m2.x") == 7 && GET("m2.y") == 15;
     return 0;
 }
 
@@ -680,7 +693,9 @@ PROBE(probe_extract)
     int early = OK("return", "who=1 x=5 y=5");
     DO("round", NULL);
     DO("return", "who=1 x=4 y=4");
-    *value = !off && on && !early && GET("m1.station") == 0 && GET("m1.acted") == 1 && !OK("activate", "who=1");
+    int twice = OK("return", "who=1 x=4 y=4");
+    *value = !off && on && !early && !twice && GET("m1.station") == 0 && GET("m1.acted") == 1 &&
+             GET("m1.deploy") == 1 && !OK("activate", "who=1");
     return 0;
 }
 PROBE(probe_heroes_first)
@@ -688,6 +703,8 @@ PROBE(probe_heroes_first)
     duel(p);
     SETL(12, "m2.x");
     DO("round", NULL);
+    if (OK("end", NULL))
+        return eng_probe_fail(p, "ended an activation that was never begun");
     int early = OK("activate", "who=2");
     DO("activate", "who=1");
     if (OK("activate", "who=1"))
@@ -749,8 +766,15 @@ PROBE(probe_xp_share)
 PROBE(probe_xp_heal)
 {
     activated(p);
+    DO("interact", "who=1 with=exploration");
+    long explore = GET("m1.xp") + GET("explorations");
+    DO("end", NULL);
+    DO("round", NULL);
+    DO("activate", "who=1");
     SETL(10, "m1.health");
     DO("interact", "who=1 with=heal target=1");
+    if (explore != 0 || GET("m1.health") != 11)
+        return eng_probe_fail(p, "exploration gave XP or the heal did not heal");
     *value = GET("m1.xp");
     return 0;
 }
@@ -786,6 +810,7 @@ PROBE(probe_muster)
     DO("mission", "region=normal");
     DO("recruit", "cost=15");
     DO("muster", NULL);
+    DO("muster", NULL);
     *value = GET("reinforcements") == 7;
     return 0;
 }
@@ -806,6 +831,8 @@ PROBE(probe_reinforce_move)
     put_model(p, 3, "alien", 2, 8, 8, 3, 1, 0, 0, 0, 0, 3, 1);
     SETL(1, "m3.out");
     DO("activate", "who=2");
+    if (OK("reinforce", "who=3 cost=5"))
+        return eng_probe_fail(p, "a reinforcement over the points left");
     DO("reinforce", "who=3 cost=3");
     *value = GET("reinforcements") == 1 && !OK("move", "who=2 x=6 y=6");
     return 0;
@@ -829,7 +856,8 @@ PROBE(probe_unit_max)
         for (int i = 1; i <= k + 1; i++)
             put_model(p, i, "alien", i <= k ? 1 : 2, i, 1, 1, 1, 0, 0, 0, 0, 3, 1);
         put_model(p, 9, "hero", 9, 9, 9, 1, 1, 0, 0, 0, 0, 3, 1);
-        if (OK("merge", "from=2 to=1"))
+        put_model(p, 10, "alien", 3, 10, 9, 1, 1, 0, 0, 0, 0, 3, 1);
+        if (OK("merge", "from=2 to=1") && GET("m%d.unit", k + 1) == 1 && GET("m10.unit") == 3)
             *value = k + 1;
     }
     return 0;
@@ -853,7 +881,7 @@ PROBE(probe_hand_limit)
     DO("mission", "region=normal");
     DO("round", NULL);
     DO("round", NULL);
-    *value = GET("hand");
+    *value = GET("discard") == 2 && GET("deck") == 13 ? GET("hand") : -1;
     return 0;
 }
 PROBE(probe_deck)
@@ -863,7 +891,9 @@ PROBE(probe_deck)
     DO("round", NULL);
     DO("play", "n=3");
     DO("round", NULL);
-    *value = GET("deck") + GET("hand") + GET("discard");
+    long total = GET("deck") + GET("hand") + GET("discard");
+    DO("mission", "region=normal");
+    *value = GET("deck") == 20 && GET("hand") == 0 ? total : -1;
     return 0;
 }
 PROBE(probe_supreme)
@@ -885,7 +915,18 @@ static void hero_active(eng_probe *p)
     DO("round", NULL);
     DO("activate", "who=1");
 }
-PROBE(probe_interrupt_cost) { hero_active(p); DO("interrupt", "who=2"); *value = 5 - GET("hand"); return 0; }
+PROBE(probe_interrupt_cost)
+{
+    hero_active(p);
+    eng_probe_save(p, 0);
+    DO("play", "n=4");
+    if (OK("interrupt", "who=2"))
+        return eng_probe_fail(p, "an interruption with 1 card");
+    eng_probe_restore(p, 0);
+    DO("interrupt", "who=2");
+    *value = 5 - GET("hand");
+    return 0;
+}
 PROBE(probe_interrupt_once)
 {
     hero_active(p);
@@ -904,7 +945,7 @@ PROBE(probe_interrupt_acted)
     DO("interrupt", "who=2");
     DO("end", NULL);
     DO("end", NULL);
-    *value = GET("m2.acted") && !OK("activate", "who=2") && GET("active") == 0;
+    *value = GET("m2.acted") == 1 && !OK("activate", "who=2") && GET("active") == 0;
     return 0;
 }
 PROBE(probe_interrupt_resume)
@@ -974,7 +1015,7 @@ PROBE(probe_node_cost)
         duel(p);
         SETL(n, "abduction");
         if (OK("node", NULL))
-            return *value = n, 0;
+            return *value = GET("nodes") == 1 && GET("abduction") == 0 ? n : -1, 0;
     }
     return eng_probe_fail(p, "no node for 9 markers");
 }
@@ -1176,6 +1217,8 @@ PROBE(probe_protect)
     put_model(p, 3, "alien", 3, 11, 12, 5, 1, 0, 0, 0, 0, 3, 1);
     put_model(p, 4, "alien", 4, 11, 10, 5, 1, 0, 0, 0, 0, 3, 1);
     SETL(6, "m2.move");
+    SETL(11, "m1.x");
+    SETL(7, "m1.y");
     DO("behave", "who=2 kind=protect");
     *value = GET("m2.x") == 11 && GET("m2.y") == 9;
     return 0;
@@ -1386,6 +1429,11 @@ static void ended(eng_probe *p, const char *winner)
     DO("mission", "points=20");
     SETL(5, "m1.health");
     SETL(0, "m2.health");
+    SETL(1, "m4.station");
+    SETL(1, "m5.out");
+    put_model(p, 7, "alien", 7, 9, 9, 3, 1, 0, 0, 0, 0, 3, 1);
+    SETL(1, "m7.out");
+    SETL(1, "m7.health");
     DO("end-mission", "winner=%s", winner);
 }
 PROBE(probe_items_win) { ended(p, "heroes"); *value = GET("over") == 1 ? GET("items") : -1; return 0; }
@@ -1393,7 +1441,8 @@ PROBE(probe_items_loss) { ended(p, "overmind"); *value = GET("items"); return 0;
 PROBE(probe_heal)
 {
     ended(p, "overmind");
-    *value = GET("m3.health") == 10 ? GET("m1.health") - 5 : -1;
+    int back = GET("m4.station") == 0 && GET("m5.out") == 0 && GET("m7.out") == 1 && GET("m7.health") == 1;
+    *value = GET("m3.health") == 10 && back ? GET("m1.health") - 5 : -1;
     return 0;
 }
 PROBE(probe_all_out)
@@ -1426,7 +1475,17 @@ static void conquest(eng_probe *p)
     six_heroes(p, 6);
     DO("campaign", "mode=conquest");
 }
-PROBE(probe_regions) { conquest(p); *value = GET("regions.heroes") == GET("regions.overmind") ? GET("regions.heroes") : -1; return 0; }
+PROBE(probe_regions)
+{
+    conquest(p);
+    DO("global-op", "team=heroes fortify=1");
+    DO("mission", "region=normal");
+    DO("end-mission", "winner=heroes");
+    DO("campaign", "mode=conquest");
+    int fresh = GET("vp.heroes") == 0 && GET("fortified.heroes") == 0 && GET("campaign.round") == 0 && GET("turn") == 0;
+    *value = fresh && GET("regions.heroes") == GET("regions.overmind") ? GET("regions.heroes") : -1;
+    return 0;
+}
 PROBE(probe_heroes_begin) { conquest(p); *value = !OK("global-op", "team=overmind") && OK("global-op", "team=heroes"); return 0; }
 PROBE(probe_campaign_rounds)
 {
@@ -1655,12 +1714,12 @@ PROBE(probe_m5_move)
     control_room(p, 10);
     SETL(1, "marker");
     SETL(10, "marker.x");
-    SETL(0, "marker.y");
+    SETL(8, "marker.y");
     DO("mission5", NULL);
     long stay = GET("m2.y");
     SET("open", "m2.terrain");
     DO("mission5", NULL);
-    *value = stay == 10 && GET("m2.y") == 7;
+    *value = stay == 10 && GET("m2.y") == 8;
     return 0;
 }
 PROBE(probe_m5_spawn) { control_room(p, 10); DO("mission5", NULL); *value = GET("spawn.units"); return 0; }
@@ -2088,7 +2147,15 @@ static int chose(const eng_state *b, const eng_state *a, int rules)
 static int post_t_nearest(const eng_state *b, const eng_state *a) { return chose(b, a, 1); }
 static int post_t_defence(const eng_state *b, const eng_state *a) { return chose(b, a, 2); }
 static int post_t_strongest(const eng_state *b, const eng_state *a) { return chose(b, a, 2); }
-static int post_t_attack(const eng_state *b, const eng_state *a) { return V(a, "log.attack") > V(b, "log.attack"); }
+/* At least one attack, and no more than the unit has models. */
+static int post_t_attack(const eng_state *b, const eng_state *a)
+{
+    long n = 0;
+    for (int j = 1; j <= NM; j++)
+        n += on_board(b, j) && V(b, "m%d.unit", j) == V(b, "ai.unit");
+    long made = V(a, "log.attack") - V(b, "log.attack");
+    return made >= 1 && made <= n;
+}
 
 /* Two to four heroes around a unit of 1 or 2 aliens: adjacent, in range, out
  * of reach; defences and attacks with ties. */
@@ -2109,6 +2176,8 @@ static void build_target(eng_state *st, gen *g, int k)
     place(st, 9, "alien", 9, x, y, 5, 1 + pick(g, 3), 0, ranged ? 3 + pick(g, 5) : 0, ranged ? 2 : 0, 3, 1);
     if (pick(g, 2))
         place(st, 10, "alien", 9, x, y + 1 == V(st, "m1.y") && V(st, "m1.x") == x ? y - 1 : y, 5, 2, 0, 0, 0, 3, 1);
+    if (pick(g, 2))     /* another unit next to the first hero: it does not join in */
+        place(st, 12, "alien", 12, V(st, "m1.x"), V(st, "m1.y") + 1, 5, 2, 0, 0, 0, 3, 1);
     for (int i = 0; i < 40; i++)
         force(st, pick(g, 2) ? "blank" : "def");
     put(st, 9, "ai.unit");
@@ -2181,7 +2250,7 @@ static void build_behaviour(eng_state *st, gen *g, int k, int xxl)
     if (pick(g, 2)) {
         put(st, 1, "marker");
         put(st, x + pick(g, 3) - 1 + (k % 3 == 0 ? 3 : 0), "marker.x");
-        put(st, y, "marker.y");
+        put(st, y + pick(g, 3) - 1, "marker.y");
     }
     put(st, 3, "ai.unit");
     put(st, 3, "pending");
@@ -2215,7 +2284,19 @@ static int post_h_recover(const eng_state *b, const eng_state *a)
     (void)b;
     return !V(a, "m%ld.stunned", WHO(a)) && !V(a, "m%ld.down", WHO(a)) && V(a, "actions") == 1 && V(a, "active") == WHO(a);
 }
-static int post_h_first(const eng_state *b, const eng_state *a) { (void)b; return V(a, "actions") == 1 && V(a, "active") == WHO(a); }
+/* One action taken; a move or sprint brought the hero its allowance nearer
+ * the target, up to the next field. */
+static int post_h_first(const eng_state *b, const eng_state *a)
+{
+    long f = V(b, "ai.first"), t = V(b, "ai.target"), who = WHO(b);
+    if (V(a, "actions") != 1 || V(a, "active") != who)
+        return 0;
+    if (f != 1 && f != 2)
+        return 1;
+    long allow = f == 2 ? V(b, "m%ld.move", who) / 2 : V(b, "m%ld.move", who);
+    long d0 = cheb(b, (int)who, (int)t), d1 = cheb(a, (int)who, (int)t);
+    return d1 == (d0 - allow > 1 ? d0 - allow : (d0 < 1 ? d0 : 1));
+}
 static int post_h_repeat(const eng_state *b, const eng_state *a)
 {
     return V(a, "active") == 0 && V(a, "m%ld.acted", WHO(a)) && still(b, a) && V(a, "log.attack") == V(b, "log.attack");
