@@ -267,6 +267,20 @@ PROBE(probe_short_range)
     return 0;
 }
 
+/* An alien unit's shot carries no weapon effect of its own. */
+PROBE(probe_alien_shot)
+{
+    duel(p);
+    SETL(9, "m2.x");
+    SETL(1, "m1.acted");
+    DO("activate", "who=2");
+    FACE("hit");
+    FACE("blank");
+    DO("attack", "who=2 target=1 kind=shot");
+    *value = GET("log.attack") == 1 && !GET("m1.stunned") && !GET("m1.down");
+    return 0;
+}
+
 /* In melee a model cannot shoot. */
 PROBE(probe_melee_no_shot)
 {
@@ -692,8 +706,8 @@ PROBE(probe_extract)
     int on = OK("extract", "who=1") && GET("m1.station") == 1;
     int early = OK("return", "who=1 x=5 y=5");
     DO("round", NULL);
-    DO("return", "who=1 x=4 y=4");
-    int twice = OK("return", "who=1 x=4 y=4");
+    DO("return", "who=1 x=4 y=6");
+    int twice = OK("return", "who=1 x=4 y=6") || GET("m1.x") != 4 || GET("m1.y") != 6;
     *value = !off && on && !early && !twice && GET("m1.station") == 0 && GET("m1.acted") == 1 &&
              GET("m1.deploy") == 1 && !OK("activate", "who=1");
     return 0;
@@ -923,6 +937,17 @@ PROBE(probe_interrupt_cost)
     if (OK("interrupt", "who=2"))
         return eng_probe_fail(p, "an interruption with 1 card");
     eng_probe_restore(p, 0);
+    put_model(p, 7, "hero", 7, 0, 15, 5, 1, 0, 0, 0, 0, 3, 1);
+    if (OK("interrupt", "who=7"))
+        return eng_probe_fail(p, "a hero interrupting");
+    SETL(1, "m2.acted");
+    if (OK("interrupt", "who=2"))
+        return eng_probe_fail(p, "an activated unit interrupting");
+    eng_probe_restore(p, 0);
+    DO("end", NULL);
+    if (OK("interrupt", "who=2"))
+        return eng_probe_fail(p, "an interruption with no hero activated");
+    eng_probe_restore(p, 0);
     DO("interrupt", "who=2");
     *value = 5 - GET("hand");
     return 0;
@@ -968,6 +993,10 @@ PROBE(probe_redraw)
         if (OK("redraw", "n=%d", n) && GET("hand") == 5)
             best = n;
     }
+    eng_probe_restore(p, 0);
+    DO("redraw", "n=1");
+    if (OK("redraw", "n=1"))
+        return eng_probe_fail(p, "a second redraw in one phase");
     *value = best;
     return 0;
 }
@@ -993,6 +1022,8 @@ PROBE(probe_reshuffle)
 PROBE(probe_ultimate_cost)
 {
     duel(p);
+    if (OK("ultimate", "n=1"))
+        return eng_probe_fail(p, "an ultimate card without a marker");
     SETL(3, "abduction");
     DO("ultimate", "n=3");
     *value = (3 - GET("abduction")) / GET("ultimate");
@@ -1124,7 +1155,7 @@ PROBE(probe_cover_fields)
     long best = 0;
     for (int d = 1; d <= 8; d++) {
         revealed(p, 1);
-        if (OK("behave", "who=2 kind=cover x=11 y=%d", 5 + d))
+        if (OK("behave", "who=2 kind=cover x=11 y=%d", 5 + d) && GET("m2.terrain") == 1)
             best = d;
     }
     *value = best;
@@ -1135,7 +1166,7 @@ PROBE(probe_quick_shot)
     revealed(p, 2);
     FACE("blank");
     FACE("blank");
-    DO("behave", "who=2 kind=quick target=1");
+    DO("behave", "who=2 kind=quick target=1 x=9 y=9");
     *value = GET("last.dice") - GET("m2.long.attack");
     return 0;
 }
@@ -1144,7 +1175,7 @@ PROBE(probe_rush)
     revealed(p, 4);
     FACE("blank");
     FACE("blank");
-    DO("behave", "who=2 kind=rush target=1");
+    DO("behave", "who=2 kind=rush target=1 x=9 y=9");
     *value = GET("m2.x") == 6 ? GET("last.dice") - GET("m2.melee") : 9;
     return 0;
 }
@@ -1334,15 +1365,20 @@ static long deployed(eng_probe *p, int dist)
 {
     six_heroes(p, 6);
     DO("deploy-point", "side=heroes");
+    DO("deploy-point", "side=heroes");
     DO("deploy", "who=6 point=1 dist=%d", dist);
+    DO("deploy", "who=5 point=2 dist=%d", dist);
     DO("mission", "region=normal");
     DO("deploy-point", "side=heroes");
-    long n = 0;
-    for (int i = 2; i <= 6; i++)
-        n += OK("deploy", "who=%d point=1 dist=%d", i, dist);
-    if (GET("m2.deploy") != (dist == 0) || GET("m1.deploy"))
+    DO("deploy-point", "side=heroes");
+    long n1 = 0, n2 = 0;
+    for (int i = 2; i <= 4; i++)
+        n1 += OK("deploy", "who=%d point=1 dist=%d", i, dist);
+    for (int i = 4; i <= 6; i++)
+        n2 += OK("deploy", "who=%d point=2 dist=%d", i, dist);
+    if (GET("m2.deploy") != (dist == 0) || GET("m1.deploy") || n1 != n2)
         return -1;
-    return n;
+    return n1;
 }
 PROBE(probe_deploy_on) { *value = deployed(p, 0); return 0; }
 PROBE(probe_deploy_next) { *value = deployed(p, 1); return 0; }
@@ -1436,7 +1472,12 @@ static void ended(eng_probe *p, const char *winner)
     SETL(1, "m7.health");
     DO("end-mission", "winner=%s", winner);
 }
-PROBE(probe_items_win) { ended(p, "heroes"); *value = GET("over") == 1 ? GET("items") : -1; return 0; }
+PROBE(probe_items_win)
+{
+    ended(p, "heroes");
+    *value = GET("over") == 1 && !OK("round", NULL) ? GET("items") : -1;
+    return 0;
+}
 PROBE(probe_items_loss) { ended(p, "overmind"); *value = GET("items"); return 0; }
 PROBE(probe_heal)
 {
@@ -1596,7 +1637,7 @@ static long agenda_goals(eng_probe *p, const char *region)
 }
 PROBE(probe_agenda) { *value = agenda_goals(p, "normal"); return 0; }
 PROBE(probe_agenda_fort) { *value = agenda_goals(p, "alien-fortified"); return 0; }
-PROBE(probe_agenda_shown) { conquest(p); DO("mission", "region=normal"); DO("agenda", NULL); *value = GET("agenda.shown") && !GET("over"); return 0; }
+PROBE(probe_agenda_shown) { conquest(p); DO("mission", "region=normal"); DO("agenda", NULL); *value = GET("agenda.shown") == 1 && !GET("over"); return 0; }
 
 static long narrative_options(eng_probe *p, int after)
 {
@@ -1664,7 +1705,12 @@ static long mission4(eng_probe *p, int rounds, const char *key)
     }
     return GET("%s", key) - before;
 }
-PROBE(probe_m4_first) { *value = mission4(p, 1, "spawn.units"); return 0; }
+PROBE(probe_m4_first)
+{
+    long n = mission4(p, 1, "spawn.units");
+    *value = GET("log.spawn") == n ? n : -1;
+    return 0;
+}
 PROBE(probe_m4_second) { *value = mission4(p, 2, "spawn.units"); return 0; }
 PROBE(probe_m4_later) { *value = mission4(p, 3, "spawn.units"); return 0; }
 PROBE(probe_m4_clockwise)
@@ -1705,8 +1751,9 @@ PROBE(probe_m5_heal)
 PROBE(probe_m5_fewest)
 {
     control_room(p, 2);
+    SETL(2, "m4.health");
     DO("mission5", NULL);
-    *value = GET("m4.health") == 5 && GET("m2.health") == 2;
+    *value = GET("m4.health") == 3 && GET("m2.health") == 2;
     return 0;
 }
 PROBE(probe_m5_move)
@@ -2037,7 +2084,7 @@ static void build_move(eng_state *st, gen *g, int k)
         place(st, 2, "hero", 2, 8 + pick(g, 6), 1 + pick(g, 3), 20, 2, 2, 5, 1, 4, 2);
     long ranged = pick(g, 2);
     long x = 4 + pick(g, 10), y = 4 + pick(g, 10);
-    place(st, 3, "alien", 5, x, y, 20, 2, 0, ranged ? 2 + pick(g, 6) : 0, ranged ? 2 : 0, 2 + pick(g, 4), 1);
+    place(st, 3, "alien", 5, x, y, 20, 2, 0, ranged ? 1 + pick(g, 7) : 0, ranged ? 2 : 0, 2 + pick(g, 4), 1);
     if (pick(g, 2))
         place(st, 4, "alien", 5, x, y, 20, 2, 0, 0, 0, 4, 1);
     put(st, pick(g, 2), "m3.blip");
@@ -2291,6 +2338,8 @@ static int post_h_first(const eng_state *b, const eng_state *a)
     long f = V(b, "ai.first"), t = V(b, "ai.target"), who = WHO(b);
     if (V(a, "actions") != 1 || V(a, "active") != who)
         return 0;
+    if (f == 5)
+        return V(a, "m%ld.xp", who) == V(b, "m%ld.xp", who) + 1 || V(a, "m%ld.level", who) > V(b, "m%ld.level", who);
     if (f != 1 && f != 2)
         return 1;
     long allow = f == 2 ? V(b, "m%ld.move", who) / 2 : V(b, "m%ld.move", who);
@@ -2304,7 +2353,7 @@ static int post_h_repeat(const eng_state *b, const eng_state *a)
 static int post_h_ow_moved(const eng_state *b, const eng_state *a)
 {
     (void)b;
-    return V(a, "m%ld.overwatch", WHO(a)) && V(a, "m%ld.overwatch.moved", WHO(a)) && V(a, "active") == 0;
+    return V(a, "m%ld.overwatch", WHO(a)) && V(a, "m%ld.overwatch.moved", WHO(a)) == 1 && V(a, "active") == 0;
 }
 static int post_h_second(const eng_state *b, const eng_state *a)
 {
@@ -2441,6 +2490,7 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("building.attack", "attack dice from outside into a building", probe_building),
     F("building.wall", "a broken wall lifts the building malus", probe_wall_lifts),
     F("range.short", "short range uses the short-range attack, beyond it the long one", probe_short_range),
+    F("attack.plain", "an alien unit's shot stuns no one", probe_alien_shot),
     F("melee.no-shot", "a model in melee cannot shoot", probe_melee_no_shot),
     F("melee.friendly-fire", "two blanks of a shot into melee: two criticals on the friend", probe_friendly_fire),
     F("flee.attacks", "free attacks on a hero leaving two adjacent aliens", probe_flee_attacks),
