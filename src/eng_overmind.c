@@ -1687,6 +1687,18 @@ ACTION(act_mission5)
     return ENG_OK;
 }
 
+ACTION(act_solo_order)
+{
+    (void)data, (void)arg, (void)err, (void)errlen;
+    return eng_overmind_run_order(es) == 0 ? ENG_OK : ENG_ERROR;
+}
+
+ACTION(act_solo_target)
+{
+    (void)data, (void)arg, (void)err, (void)errlen;
+    return eng_overmind_run_target(es) == 0 ? ENG_OK : ENG_ERROR;
+}
+
 ACTION(act_solo_move)
 {
     (void)data, (void)arg;
@@ -1935,7 +1947,9 @@ static const eng_action ov_actions[] = {
     {"end-mission", "the mission ends with a winner", {P_ENUM("winner", team_names, 0)}, act_end_mission, NULL},
     {"global-op", "conquest: a team picks a region", {P_ENUM("team", team_names, 0), P_ENUM("op", op_names, 0), P_INT("fortify", 0, 1, 0)}, act_global_op, NULL},
     {"hold", "conquest mission: models in the building after 5 rounds", {P_INT("attacker", 0, 20, 0), P_INT("defender", 0, 20, 0)}, act_hold, NULL},
- {"solo-move", "the solo AI moves unit ai.unit", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_solo_move, NULL},
+ {"solo-order", "the solo AI activates the next alien unit (ai.unit)", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_solo_order, NULL},
+    {"solo-target", "the solo AI attacks with unit ai.unit", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_solo_target, NULL},
+    {"solo-move", "the solo AI moves unit ai.unit", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_solo_move, NULL},
     {"mission5", "mission 5: one activation of unit ai.unit by the AI's priorities", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_mission5, NULL},
     {"agenda-draw", "the Overmind draws his hidden agenda cards", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_agenda_draw, NULL},
     {"agenda", "the Overmind reaches a hidden agenda objective", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_agenda, NULL},

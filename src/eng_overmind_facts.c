@@ -1780,6 +1780,74 @@ PROBE(probe_m5_attack)
     return 0;
 }
 
+/* The solo AI's rule words, played: of two units as near the centre, the
+ * one costing 5 or 3 goes first (highest 1, lowest 2); of two adjacent
+ * heroes, the one with defence 1 or 3, then attack 3 or 1. */
+PROBE(probe_order_cost)
+{
+    eng_probe_reset(p, 7);
+    put_model(p, 1, "hero", 1, 0, 0, 10, 1, 0, 0, 0, 0, 4, 2);
+    SETL(1, "m1.acted");
+    put_model(p, 2, "alien", 2, 7, 7, 3, 1, 0, 0, 0, 0, 3, 1);
+    put_model(p, 3, "alien", 3, 8, 8, 3, 1, 0, 0, 0, 0, 3, 1);
+    SETL(3, "m2.cost");
+    SETL(5, "m3.cost");
+    DO("solo-order", NULL);
+    long c = GET("m%ld.cost", GET("ai.unit"));
+    *value = c == 5 ? 1 : c == 3 ? 2 : 0;
+    return 0;
+}
+static long chosen_hero(eng_probe *p, int def1, int def2, int att1, int att2)
+{
+    eng_probe_reset(p, 7);
+    put_model(p, 1, "hero", 1, 6, 7, 10, att1, 0, 0, 0, 0, 4, def1);
+    put_model(p, 2, "hero", 2, 8, 7, 10, att2, 0, 0, 0, 0, 4, def2);
+    put_model(p, 3, "alien", 3, 7, 7, 9, 1, 0, 0, 0, 0, 3, 1);
+    SETL(3, "ai.unit");
+    FACE("blank");
+    DO("solo-target", NULL);
+    return GET("ai.target");
+}
+PROBE(probe_target_defence)
+{
+    long t = chosen_hero(p, 3, 1, 1, 1);
+    *value = t == 2 ? 2 : t == 1 ? 1 : 0;
+    return 0;
+}
+PROBE(probe_target_attack)
+{
+    long t = chosen_hero(p, 2, 2, 1, 3);
+    *value = t == 2 ? 1 : t == 1 ? 2 : 0;
+    return 0;
+}
+/* Never more than 5 dice (more 1): an attack of 6 to 9 rolls 5. */
+PROBE(probe_dice_more)
+{
+    *value = 1;
+    for (int v = 6; v <= 9; v++) {
+        duel(p);
+        for (int i = 0; i < 5; i++)
+            FACE("blank");
+        strike(p, v, "melee");
+        if (GET("last.dice") != 5)
+            *value = 0;
+    }
+    return 0;
+}
+/* Mission 5 heals below half (fewer 2): at 4 of 10, not at 5. */
+PROBE(probe_m5_fewer)
+{
+    control_room(p, 4);
+    SETL(2, "m4.health");
+    DO("mission5", NULL);
+    long below = GET("m4.health") == 3;
+    control_room(p, 5);
+    SETL(2, "m4.health");
+    DO("mission5", NULL);
+    *value = below && GET("m4.health") == 2 ? 2 : 0;
+    return 0;
+}
+
 /* ---- the procedures: reading the state -------------------------------------------------------------------- */
 
 #define NM 16
@@ -2625,6 +2693,11 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("mission5.move-red", "the mission 5 AI moves only from a red field, to the tractor beam", probe_m5_move),
     F("mission5.spawn", "units the mission 5 AI spawns an activation", probe_m5_spawn),
     F("mission5.attack", "the mission 5 AI attacks", probe_m5_attack),
+    F("solo.order-cost", "the solo AI activates the highest (1) cost first among the nearest", probe_order_cost),
+    F("solo.target-defence", "the solo AI attacks the lowest (2) defence among the nearest", probe_target_defence),
+    F("solo.target-attack", "then the highest (1) attack", probe_target_attack),
+    F("dice.never-more", "never more (1) than 5 dice", probe_dice_more),
+    F("mission5.fewer", "mission 5 heals with fewer (2) than half the health", probe_m5_fewer),
     F("mission4.clockwise", "the spawn points go clockwise (1)", probe_m4_clockwise),
 };
 _Static_assert(sizeof eng_overmind_facts / sizeof eng_overmind_facts[0] == ENG_OVERMIND_NFACTS, "fact count");
