@@ -14,7 +14,10 @@
  * contents: probes force or stack what they draw.
  *
  * The state keys and actions are the tables below (keys[], actions[]): each
- * entry's doc string is its documentation.
+ * entry's doc string is its documentation. Everything that is not rules
+ * (key accessors, the key table, action wrappers, the action table, the
+ * game) sits at the end of the file, in regions that each open with a
+ * "==== scaffolding:" line; they run to the end of the file.
  */
 #include "eng_nemesis.h"
 
