@@ -1497,61 +1497,86 @@ static int post_e_none(const eng_state *b, const eng_state *a)
     return EV(a, "target") == 0;
 }
 
-/* Enemy 1 of each kind at several fields, speed 1 or 3, against one or two
- * characters, a sight blockade in the way or not, as a boss with symbol,
- * paralysis and mind control in turn. */
+/* Enemy 1 at field pos: the characters at 3,3 and 6,5 (life 20). */
+static eng_state *enemy_state(const eng_game *g, uint64_t seed, int x, int y, int kind)
+{
+    eng_state *st = eng_state_new(g, seed);
+    if (!st)
+        return NULL;
+    run(st, "start", "players=2");
+    put(st, "1", "ai.enemy");
+    put(st, "1", "e1.present");
+    putl(st, x, "e1.x");
+    putl(st, y, "e1.y");
+    put(st, kind ? "ranged" : "melee", "e1.kind");
+    put(st, "20", "c1.life");
+    put(st, "20", "c2.life");
+    put(st, "3", "c1.x");
+    put(st, "3", "c1.y");
+    put(st, "6", "c2.x");
+    put(st, "5", "c2.y");
+    return st;
+}
+
+/* Two families of states. The map: enemy 1 of each kind at several fields,
+ * speed 1 or 3, range 1 or 3, a wall of sight blockades or not, against one
+ * or two characters or Sidekick. The cards: every combination of boss,
+ * special symbol, paralysis and mind control (a normal enemy's card shows
+ * none of them, but the flowchart must not look), melee or ranged, large or
+ * small, with a target or none. */
 static long enum_enemy(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
     static const int epos[][2] = {{1, 1}, {4, 4}, {8, 2}, {3, 7}};
     long n = 0;
-    for (int boss = 0; boss < 6; boss++)
-        for (int kind = 0; kind <= 1; kind++)
-            for (int ep = 0; ep < 4; ep++)
-                for (int speed = 1; speed <= 3; speed += 2)
-                    for (int wall = 0; wall <= 1; wall++) {
-                        if (boss && (ep > 1 || wall))
-                            continue;
-                        eng_state *st = eng_state_new(g, seed + (uint64_t)n);
-                        if (!st)
-                            return -1;
-                        run(st, "start", "players=2");
-                        put(st, "1", "ai.enemy");
-                        put(st, "1", "e1.present");
-                        putl(st, epos[ep][0], "e1.x");
-                        putl(st, epos[ep][1], "e1.y");
-                        put(st, kind ? "ranged" : "melee", "e1.kind");
-                        putl(st, speed, "e1.speed");
-                        put(st, "20", "c1.life");
-                        put(st, "20", "c2.life");
-                        put(st, "3", "c1.x");
-                        put(st, "3", "c1.y");
-                        put(st, "6", "c2.x");
-                        put(st, "5", "c2.y");
-                        if (ep == 3)
-                            put(st, "1", "c2.out");
-                        if (wall) {
-                            put(st, "1", "blk3.4");
-                            put(st, "1", "blk4.3");
-                            put(st, "1", "blk5.5");
-                        }
-                        if (boss) {
-                            put(st, "1", "e1.boss");
-                            putl(st, boss & 1, "e1.symbol");
-                            putl(st, boss >= 4, "e1.paralysis");
-                            putl(st, boss == 3 || boss == 5, "e1.mind");
-                            if (boss == 2)
-                                put(st, "1", "e1.large");
-                        }
-                        if (boss == 1 && kind == 1 && ep == 1) {
-                            put(st, "1", "c1.out");
-                            put(st, "1", "c2.out");
-                        }
-                        n++;
-                        int stop = visit(st, ctx);
-                        eng_state_free(st);
-                        if (stop)
-                            return n;
+    for (int kind = 0; kind <= 1; kind++)
+        for (int ep = 0; ep < 4; ep++)
+            for (int speed = 1; speed <= 3; speed += 2)
+                for (int wall = 0; wall <= 2; wall++) {
+                    eng_state *st = enemy_state(g, seed + (uint64_t)n, epos[ep][0], epos[ep][1], kind);
+                    if (!st)
+                        return -1;
+                    putl(st, speed, "e1.speed");
+                    putl(st, speed, "e1.range");
+                    if (ep == 3)
+                        put(st, "1", "c2.out");
+                    if (wall == 1) {
+                        put(st, "1", "blk3.4");
+                        put(st, "1", "blk4.3");
+                        put(st, "1", "blk5.5");
                     }
+                    if (wall == 2) {   /* Sidekick nearest, one hit from elimination */
+                        put(st, "1", "sidekick.in");
+                        putl(st, epos[ep][0] < 8 ? epos[ep][0] + 1 : 7, "sidekick.x");
+                        putl(st, epos[ep][1], "sidekick.y");
+                        put(st, "2", "sidekick.damage");
+                        put(st, "6", "e1.dice");
+                    }
+                    n++;
+                    int stop = visit(st, ctx);
+                    eng_state_free(st);
+                    if (stop)
+                        return n;
+                }
+    for (int card = 0; card < 128; card++) {
+        int boss = card & 1, kind = (card >> 5) & 1, target = !((card >> 4) & 1);
+        eng_state *st = enemy_state(g, seed + (uint64_t)n, 4, 4, kind);
+        if (!st)
+            return -1;
+        putl(st, boss, "e1.boss");
+        putl(st, (card >> 1) & 1, "e1.symbol");
+        putl(st, (card >> 2) & 1, "e1.paralysis");
+        putl(st, (card >> 3) & 1, "e1.mind");
+        putl(st, (card >> 6) & 1, "e1.large");
+        if (!target) {
+            put(st, "1", "c1.out");
+            put(st, "1", "c2.out");
+        }
+        n++;
+        int stop = visit(st, ctx);
+        eng_state_free(st);
+        if (stop)
+            return n;
+    }
     return n;
 }
 
