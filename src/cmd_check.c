@@ -7,6 +7,7 @@
 
 #include "chk.h"
 #include "cli.h"
+#include "cli_args.h"
 #include "game.h"
 
 static void usage(FILE *fp)
@@ -48,6 +49,13 @@ static char *scenario_game(const char *path, diag_list *diags)
     if (!res)
         diag_add(diags, DIAG_ERROR, path, root ? (int)xmlGetLineNo(root) : 0, 0, "examples",
                  "a scenario file needs <examples game=\"GAME\">");
+    else if (!cli_game_name_ok(res)) {
+        /* the attribute becomes a folder name: never a path */
+        diag_add(diags, DIAG_ERROR, path, (int)xmlGetLineNo(root), 0, "examples",
+                 "game=\"%s\" is not a game name (lower-case letters, digits and '-')", res);
+        free(res);
+        res = NULL;
+    }
     xmlFree(g);
     xmlFreeDoc(x);
     return res;
@@ -75,8 +83,12 @@ int cmd_check(int argc, char **argv, const cli_env *env)
             opt.list_unbound = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             verbose = 1;
-        } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
-            const char *f = argv[++i];
+        } else if (strcmp(a, "--format") == 0) {
+            const char *f = cli_option_value("check", argc, argv, &i);
+            if (!f) {
+                rc = CLI_USAGE;
+                goto out;
+            }
             if (strcmp(f, "json") == 0)
                 json = 1;
             else if (strcmp(f, "text") != 0) {
@@ -84,8 +96,11 @@ int cmd_check(int argc, char **argv, const cli_env *env)
                 rc = CLI_USAGE;
                 goto out;
             }
-        } else if (strcmp(a, "--examples") == 0 && i + 1 < argc) {
-            extra[nextra++] = argv[++i];
+        } else if (strcmp(a, "--examples") == 0) {
+            if (!(extra[nextra++] = cli_option_value("check", argc, argv, &i))) {
+                rc = CLI_USAGE;
+                goto out;
+            }
         } else if (a[0] == '-') {
             fprintf(stderr, "regelwerk check: unknown option '%s'\n", a);
             usage(stderr);
@@ -95,6 +110,9 @@ int cmd_check(int argc, char **argv, const cli_env *env)
             games[ngames++] = a;
         }
     }
+    /* names, never paths, of games that exist: a typo is a usage error */
+    if ((rc = cli_games_known("check", env->content, games, ngames)) != CLI_OK)
+        goto out;
 
     diag_list diags;
     diag_list_init(&diags);
