@@ -22,7 +22,7 @@ PKG_CONFIG ?= pkg-config
 CC ?= cc
 DEBUGGER ?=
 
-PKGS := libxml-2.0 cairo harfbuzz freetype2 libgvc json-c libqpdf cunit
+PKGS := libxml-2.0 cairo glib-2.0 harfbuzz freetype2 libgvc json-c libqpdf cunit
 VERSION := 0.1.0
 
 CFLAGS ?= -O2 -g
