@@ -1,6 +1,8 @@
 /* icon.c — Game Icons: JSON set, game maps, SVG path data → dl_path. */
 #include "icon.h"
 
+#include "doc.h"
+
 #include <ctype.h>
 #include <json-c/json.h>
 #include <libxml/parser.h>
@@ -364,11 +366,12 @@ static icon_entry *add_entry(icon_set *set, const char *name, const char *glyph)
 
 int icon_map_load(icon_set *set, const char *map_xml, diag_list *diags)
 {
-    xmlDocPtr x = xmlReadFile(map_xml, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    /* read like content: no DTD, no entities, no network, file:line errors */
+    size_t errors = diags->errors;
+    xmlDocPtr x = doc_parse_data(map_xml, NULL, diags);
     if (!x) {
-        const xmlError *e = xmlGetLastError();
-        diag_add(diags, DIAG_ERROR, map_xml, e ? e->line : 0, 0, "icons", "cannot read the icon map: %s",
-                 e && e->message ? e->message : "parse error");
+        if (diags->errors == errors)
+            diag_add(diags, DIAG_ERROR, map_xml, 0, 0, "icons", "cannot read the icon map");
         return -1;
     }
     int rc = 0;

@@ -1,11 +1,13 @@
 /* lay_template.c — page templates and themes. */
 #include "lay_template.h"
 
+#include "doc.h"
 #include "lay_font.h"
 
 #include <libxml/parser.h>
-#include <libxml/relaxng.h>
 #include <libxml/tree.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -161,77 +163,33 @@ static void page_attrs(xmlNode *n, lay_template *t, int *landscape, int *columns
 }
 
 /* The template schema sits beside the content schema: src/schema in the
- * source tree, DATADIR/schema when installed; both are ../ of templates/. */
-static xmlRelaxNGPtr load_schema(const char *templates_dir)
+ * source tree, DATADIR/schema when installed; both are ../ of templates/.
+ * Its path into out (PATH_MAX), or "" when there is none. */
+static void find_schema(const char *templates_dir, char *out, size_t cap)
 {
     static const char *const rel[] = {"/../src/schema/template.rng", "/../schema/template.rng"};
+    out[0] = '\0';
     for (size_t i = 0; i < 2; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s%s", templates_dir, rel[i]);
-        if (access(path, R_OK) != 0)
-            continue;
-        /* parsed from a document we read ourselves: see lay_xml_read() */
-        xmlDoc *x = lay_xml_read(path);
-        xmlRelaxNGParserCtxtPtr pc = x ? xmlRelaxNGNewDocParserCtxt(x) : NULL;
-        xmlRelaxNGPtr s = pc ? xmlRelaxNGParse(pc) : NULL;
-        xmlRelaxNGFreeParserCtxt(pc);
-        xmlFreeDoc(x);
-        return s;
+        snprintf(out, cap, "%s%s", templates_dir, rel[i]);
+        if (access(out, R_OK) == 0)
+            return;
     }
-    return NULL;
+    out[0] = '\0';
 }
 
-typedef struct verr {
-    diag_list *d;
-    const char *file;
-    int n;
-} verr;
-
-static void structured_err(void *ctx, const xmlError *e)
+/* Templates and themes are read like content (doc_parse_data: no DTD, no
+ * entities, no network, errors at file:line) and validated against
+ * template.rng when it is there. */
+static xmlDoc *read_valid(const char *path, const char *schema, diag_list *d)
 {
-    verr *v = ctx;
-    char msg[512];
-    snprintf(msg, sizeof msg, "%s", e->message ? e->message : "invalid");
-    size_t l = strlen(msg);
-    while (l && msg[l - 1] == '\n')
-        msg[--l] = '\0';
-    diag_add(v->d, DIAG_ERROR, v->file, e->line, 0, "template", "%s", msg);
-    v->n++;
-}
-
-static xmlDoc *read_valid(const char *path, xmlRelaxNGPtr schema, diag_list *d)
-{
-    xmlResetLastError();
-    xmlDoc *x = lay_xml_read(path);
-    if (!x) {
-        /* the parser was told to keep quiet; its last error says where */
-        const xmlError *e = xmlGetLastError();
-        char msg[512] = "";
-        if (e && e->message) {
-            snprintf(msg, sizeof msg, ": %s", e->message);
-            for (size_t l = strlen(msg); l && msg[l - 1] == '\n'; l--)
-                msg[l - 1] = '\0';
-        }
-        diag_add(d, DIAG_ERROR, path, e ? e->line : 0, 0, "template", "cannot read or parse the file%s", msg);
-        return NULL;
-    }
-    if (schema) {
-        verr v = {d, path, 0};
-        xmlRelaxNGValidCtxtPtr vc = xmlRelaxNGNewValidCtxt(schema);
-        xmlRelaxNGSetValidStructuredErrors(vc, (xmlStructuredErrorFunc)structured_err, &v);
-        int rc = xmlRelaxNGValidateDoc(vc, x);
-        xmlRelaxNGFreeValidCtxt(vc);
-        if (rc != 0) {
-            if (!v.n)
-                diag_add(d, DIAG_ERROR, path, 0, 0, "template", "does not match template.rng");
-            xmlFreeDoc(x);
-            return NULL;
-        }
-    }
+    size_t errors = d->errors;
+    xmlDoc *x = doc_parse_data(path, schema[0] ? schema : NULL, d);
+    if (!x && d->errors == errors)
+        diag_add(d, DIAG_ERROR, path, 0, 0, "template", "cannot read or parse the file");
     return x;
 }
 
-static int load_theme(const char *path, xmlRelaxNGPtr schema, lay_theme *th, diag_list *d)
+static int load_theme(const char *path, const char *schema, lay_theme *th, diag_list *d)
 {
     xmlDoc *x = read_valid(path, schema, d);
     if (!x)
@@ -279,16 +237,14 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
     }
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.xml", templates_dir, id);
-    xmlRelaxNGPtr schema = load_schema(templates_dir);
+    char schema[PATH_MAX];
+    find_schema(templates_dir, schema, sizeof schema);
     xmlDoc *x = read_valid(path, schema, d);
-    if (!x) {
-        xmlRelaxNGFree(schema);
+    if (!x)
         return NULL;
-    }
     lay_template *t = lay_template_default(paper, 0, 2);
     if (!t) {
         xmlFreeDoc(x);
-        xmlRelaxNGFree(schema);
         return NULL;
     }
     free(t->id);
@@ -392,7 +348,6 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
         if (access(path, R_OK) == 0 && load_theme(path, schema, &t->theme, d) != 0)
             errors++;
     }
-    xmlRelaxNGFree(schema);
     if (errors || !t->id || !t->dir) {
         lay_template_free(t);
         return NULL;
