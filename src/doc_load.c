@@ -279,10 +279,16 @@ static xmlRelaxNGPtr schema_get(const char *path, diag_list *diags)
     schema_entry *p = realloc(schemas, (nschemas + 1) * sizeof *p);
     if (!p) {
         xmlRelaxNGFree(rng);
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
         return NULL;
     }
     schemas = p;
-    schemas[nschemas].path = strdup(path);
+    /* not cached when its name cannot be kept: compiled again next time */
+    if (!(schemas[nschemas].path = strdup(path))) {
+        xmlRelaxNGFree(rng);
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
+        return NULL;
+    }
     schemas[nschemas].rng = rng;
     nschemas++;
     return rng;
