@@ -4,6 +4,7 @@
 #   make tool            build the binary only
 #   make check           run every CUnit suite (DEBUGGER=valgrind to run under it)
 #   make check SAN=1     the same, built with AddressSanitizer and UBSan
+#   make valgrind        check and build of all content under valgrind (CI)
 #   make bench           benchmarks, figures printed
 #   make fuzz            libFuzzer harnesses (tests/fuzz/), each run FUZZ_SECONDS=60;
 #                        `make check` replays their corpora and crash files
@@ -77,7 +78,7 @@ TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TEST_BIN := $(BUILD)/tests/run-tests
 MUTATOR := $(BUILD)/tests/mutate
 
-.PHONY: all tool outputs check bench mutate fuzz fuzz-run install uninstall clean schema FORCE
+.PHONY: all tool outputs check valgrind bench mutate fuzz fuzz-run install uninstall clean schema FORCE
 .DELETE_ON_ERROR:
 
 all: outputs
@@ -183,6 +184,12 @@ check: $(TEST_BIN) $(BIN) $(MUTATOR) $(REPLAY) $(OOM_BIN)
 	$(SAN_ENV) REGELWERK_BIN=$(abspath $(BIN)) REGELWERK_MUTATE=$(abspath $(MUTATOR)) \
 	  REGELWERK_OOM=$(abspath $(OOM_BIN)) $(DEBUGGER) \
 	  $(if $(findstring valgrind,$(DEBUGGER)),$(VALGRIND_FLAGS)) $(TEST_BIN)
+
+# The real tool under valgrind (CI): a full check and a build of every
+# output, no error and no leak (tests/valgrind.supp names libhyphen's only).
+valgrind: $(BIN)
+	valgrind $(VALGRIND_FLAGS) --quiet $(BIN) check
+	valgrind $(VALGRIND_FLAGS) --quiet $(BIN) build --strict -o out/valgrind
 
 bench: $(BIN) $(BUILD)/tests/bench
 	$(BUILD)/tests/bench $(BIN)
