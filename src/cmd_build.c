@@ -14,6 +14,7 @@
 
 #include "chk.h"
 #include "cli.h"
+#include "cli_args.h"
 #include "dev_cairo.h"
 #include "dev_haru.h"
 #include "dl.h"
@@ -476,9 +477,14 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     if (!games)
         return CLI_FAIL;
     int rc = CLI_OK;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc && rc == CLI_OK; i++) {
         const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        /* the options that take a value, and where each goes */
+        static const char *const valued[] = {"--lang", "--only", "--device", "--format", "--paper", "--pages", "-o"};
+        const char **slot[] = {&bo.lang, &bo.only, &bo.device, &bo.format, &bo.paper, NULL, &bo.outdir};
+        size_t v = 0;
+        while (v < sizeof valued / sizeof *valued && strcmp(a, valued[v]) != 0)
+            v++;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             free(games);
@@ -487,28 +493,23 @@ int cmd_build(int argc, char **argv, const cli_env *env)
             bo.strict = 1;
         } else if (strcmp(a, "--no-verify") == 0) {
             bo.no_verify = 1;
-        } else if (next && strcmp(a, "--lang") == 0) {
-            bo.lang = argv[++i];
-        } else if (next && strcmp(a, "--only") == 0) {
-            bo.only = argv[++i];
-        } else if (next && strcmp(a, "--device") == 0) {
-            bo.device = argv[++i];
-        } else if (next && strcmp(a, "--format") == 0) {
-            bo.format = argv[++i];
-        } else if (next && strcmp(a, "--paper") == 0) {
-            bo.paper = argv[++i];
-        } else if (next && strcmp(a, "--pages") == 0) {
-            char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || n < 1 || n > 99) {
-                fprintf(stderr, "regelwerk build: --pages wants a number from 1 to 99\n");
+        } else if (v < sizeof valued / sizeof *valued) {
+            const char *val = cli_option_value("build", argc, argv, &i);
+            if (!val) {
                 rc = CLI_USAGE;
+            } else if (slot[v]) {
+                *slot[v] = val;
+            } else {
+                char *end;
+                long n = strtol(val, &end, 10);
+                if (!*val || *end || n < 1 || n > 99) {
+                    fprintf(stderr, "regelwerk build: --pages wants a number from 1 to 99, not '%s'\n", val);
+                    rc = CLI_USAGE;
+                }
+                bo.pages = (int)n;
             }
-            bo.pages = (int)n;
-        } else if (next && strcmp(a, "-o") == 0) {
-            bo.outdir = argv[++i];
         } else if (a[0] == '-') {
-            fprintf(stderr, "regelwerk build: unknown option or missing value '%s'\n", a);
+            fprintf(stderr, "regelwerk build: unknown option '%s'\n", a);
             rc = CLI_USAGE;
         } else {
             games[ngames++] = a;
@@ -545,6 +546,11 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         free(games);
         return rc;
     }
+    /* names, never paths, of games that exist; a language one of them has */
+    if ((rc = cli_games_known("build", env->content, games, ngames)) != CLI_OK) {
+        free(games);
+        return rc;
+    }
 
     diag_list diags;
     diag_list_init(&diags);
@@ -563,6 +569,12 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         list = (const char *const *)all;
         while (all[ngames])
             ngames++;
+    }
+    if (bo.lang && (rc = cli_lang_known("build", env, list, ngames, bo.lang)) != CLI_OK) {
+        game_names_free(all);
+        diag_list_free(&diags);
+        free(games);
+        return rc;
     }
     char manifest[PATH_MAX + 16];
     snprintf(manifest, sizeof manifest, "%s/manifest.xml", env->fonts);

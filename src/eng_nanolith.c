@@ -200,7 +200,7 @@ static int pick_dice(const nl_char *ch, const char *s, int *idx)
     int n = 0, seen[NL_DICE] = {0};
     for (; s && *s; s++) {
         int d = *s - '1';
-        if (d < 0 || d >= ch->ndice || seen[d] || ch->used[d] || n >= NL_DICE)
+        if (d < 0 || d >= ch->ndice || seen[d] || ch->used[d])
             return -1;
         seen[d] = 1;
         idx[n++] = d;
@@ -522,6 +522,16 @@ static void roll_attack(eng_state *es, nl_state *st, int c, int e, int n, int de
     eng_note(es, EV_ATTACK);
 }
 
+/* ---- phase II ends: every character may be activated again next round ---------------------------------- */
+
+static void end_actions(nl_state *st)
+{
+    for (int c = 0; c < st->players; c++)
+        st->ch[c].act = A_IDLE, st->ch[c].rolled = 0;
+    st->active = 0;
+    st->phase = PH_REINFORCE;
+}
+
 /* ---- phase III: reinforcement ---------------------------------------------------------------------- */
 
 /* Places enemy e by a d6 on the placing fields: a small base rolls again
@@ -550,25 +560,12 @@ static void place(eng_state *es, nl_state *st, int e)
     }
 }
 
-static int next_number(const nl_state *st, int type)
-{
-    int n = 0;
-    for (int e = 0; e < NL_MAXEN; e++)
-        if (st->en[e].type == type && !st->en[e].reserve && st->en[e].num > n)
-            n = st->en[e].num;
-    return n + 1;
-}
-
 static void reinforce(eng_state *es, nl_state *st)
 {
     for (int e = 0; e < NL_MAXEN; e++)
-        if (st->en[e].reserve && st->en[e].autoin) {
-            st->en[e].num = next_number(st, st->en[e].type);
+        if (st->en[e].reserve && st->en[e].autoin)
             place(es, st, e);
-        }
     for (int t = 0; t < NL_XTYPES; t++) {
-        if (!st->xtype[t] || st->xcost[t] <= 0)
-            continue;
         while (st->vp >= st->xcost[t]) {
             int e = 0;
             while (e < NL_MAXEN && !(st->en[e].reserve && !st->en[e].autoin && st->en[e].type == st->xtype[t]))
@@ -576,7 +573,6 @@ static void reinforce(eng_state *es, nl_state *st)
             if (e == NL_MAXEN)
                 break;
             st->vp -= st->xcost[t];
-            st->en[e].num = next_number(st, st->xtype[t]);
             eng_note(es, EV_REINFORCE);
             place(es, st, e);
         }
@@ -1152,10 +1148,7 @@ ACT(act_end_actions)
         ILLEGAL("not in the character action phase");
     (void)err, (void)errlen;
     mark_attack(es, st);
-    for (int c = 0; c < st->players; c++)
-        st->ch[c].act = A_IDLE, st->ch[c].rolled = 0;
-    st->active = 0;
-    st->phase = PH_REINFORCE;
+    end_actions(st);
     return ENG_OK;
 }
 
@@ -1310,10 +1303,7 @@ int eng_nanolith_run_round(eng_state *es)
     eng_step(es, "nanolith.round.roll");
     status_start(es, st, 1);
     eng_step(es, "nanolith.round.start-player");
-    for (int c = 0; c < st->players; c++)
-        st->ch[c].act = A_IDLE, st->ch[c].rolled = 0;
-    st->active = 0;
-    st->phase = PH_REINFORCE;
+    end_actions(st);
     eng_step(es, "nanolith.round.actions");
     reinforce(es, st);
     eng_step(es, "nanolith.round.reinforce");
