@@ -208,7 +208,8 @@ static int pick_dice(const nl_char *ch, const char *s, int *idx)
     return n;
 }
 
-/* Whether the dice values val[0..n) pay the printed pattern: every printed
+/* Whether the dice values val[0..n) (n -1: a bad choice of dice) pay the
+ * printed pattern: at least one die; every printed
  * die is met by a die at least as high, and printed dice of one value (a
  * pair, a triple) by dice of one value. */
 static int pays_groups(const int *val, int n, const int *gv, const int *gk, int ng, int *taken)
@@ -245,7 +246,7 @@ static int pattern_paid(const char *pat, const int *val, int n)
             printed += k;
         }
     }
-    return n >= printed && pays_groups(val, n, gv, gk, ng, taken);
+    return n > 0 && n >= printed && pays_groups(val, n, gv, gk, ng, taken);
 }
 
 /* Whether c may spend dice now: conscious, not done, no one else active. */
@@ -962,8 +963,6 @@ ACT(act_use)
     if (k >= ch->abilities)
         ILLEGAL("the character holds no ability card %d", k + 1);
     int n = pick_dice(ch, a[2].s, idx);
-    if (n <= 0)
-        ILLEGAL("an ability is paid with unused action dice");
     for (int i = 0; i < n; i++)
         val[i] = ch->die[idx[i]];
     if (!pattern_paid(ch->ab[k], val, n))
@@ -1002,8 +1001,6 @@ ACT(act_attack)
         if (kind == K_NANO)
             ILLEGAL("a nanoshock attack is the nanoshock action");
         int n = pick_dice(ch, a[2].s, idx);
-        if (n <= 0)
-            ILLEGAL("an attack is paid with unused action dice");
         for (int i = 0; i < n; i++)
             val[i] = ch->die[idx[i]];
         if (!pattern_paid(ch->wcost, val, n))
@@ -1067,8 +1064,6 @@ ACT(act_hack)
     if (st->pr_open)
         ILLEGAL("the profile is already done");
     int n = pick_dice(ch, a[1].s, idx);
-    if (n <= 0)
-        ILLEGAL("a hacking profile is paid with unused action dice");
     for (int i = 0; i < n; i++)
         val[i] = ch->die[idx[i]];
     if (!pattern_paid(st->pr_cost, val, n))
@@ -1230,7 +1225,7 @@ ACT(act_download)
     int n = pick_dice(ch, a[1].s, idx);
     for (int i = 0; i < n; i++)
         val[i] = ch->die[idx[i]];
-    if (n <= 0 || !pattern_paid(st->sk_wcost, val, n))
+    if (!pattern_paid(st->sk_wcost, val, n))
         ILLEGAL("Sidekick's weapon card is paid with Cora's dice");
     spend(es, st, c, idx, n);
     int hits = 0, ones = 0;

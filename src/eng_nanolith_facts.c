@@ -752,8 +752,11 @@ PROBE(probe_limit)
     SET("e1.present", "1");
     SET("e1.x", "1");
     SET("e1.y", "2");
+    SET("e2.present", "1");
+    SET("e2.x", "2");
+    SET("e2.y", "1");
     dice(p, 1, "6666");
-    *value = !OK("move", "who=1 dice=1 x=1 y=2");
+    *value = !OK("move", "who=1 dice=1 x=1 y=2") && !OK("move", "who=1 dice=1 x=2 y=1");
     return 0;
 }
 
@@ -801,7 +804,7 @@ PROBE(probe_revive)
     DO("damage", "who=1 amount=2");
     int self = OK("revive", "who=1 by=1");
     DO("revive", "who=1 by=2");
-    *value = !self && GET("c1.damage") == 0 && GET("c1.rolled") == 1;
+    *value = !self && GET("c1.out") == 0 && GET("c1.damage") == 0 && GET("c1.rolled") == 1;
     return 0;
 }
 
