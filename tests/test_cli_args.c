@@ -61,9 +61,9 @@ static void test_cli_args_unknown_lang(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "'fr'"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "de"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "it"));
-    /* Noxius is German only */
-    CU_ASSERT_EQUAL(run_err(out, sizeof out, "build noxius --lang it -o /dev/null/none"), 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "(languages: de)"));
+    /* Noxius has German and Italian, not English */
+    CU_ASSERT_EQUAL(run_err(out, sizeof out, "build noxius --lang en -o /dev/null/none"), 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "(languages: de, it)"));
 }
 
 static void test_cli_args_missing_values(void)
