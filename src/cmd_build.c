@@ -89,6 +89,11 @@ static int mkdirs(const char *path)
  * fresh clone touches every file). 0 when unknown. */
 static long long commit_date(const char *dir)
 {
+    /* asked once per game folder, not once per output (git costs a fork) */
+    static char last_dir[PATH_MAX];
+    static long long last_date;
+    if (dir && last_dir[0] && strcmp(dir, last_dir) == 0)
+        return last_date;
     char cmd[PATH_MAX + 96];
     /* the folder is quoted for the shell; a quote in it is not supported */
     if (!dir || strchr(dir, '\''))
@@ -106,6 +111,8 @@ static long long commit_date(const char *dir)
             v = 0;
     }
     pclose(p);
+    snprintf(last_dir, sizeof last_dir, "%s", dir);
+    last_date = v;
     return v;
 }
 
