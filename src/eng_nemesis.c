@@ -542,7 +542,7 @@ static void nm_intruder_attack(eng_state *s, int i, int c)
 {
     nm_state *st = eng_data(s);
     nm_intruder *x = &st->in[i];
-    if (c < 0 || !is_fighter(x))
+    if (!is_fighter(x))   /* c: every caller found someone to attack */
         return;
     eng_note(s, EV_INTRUDER_ATTACK);
     if (x->type == K_LARVA) {
@@ -1219,11 +1219,8 @@ static int move(eng_state *s, nm_state *st, int how, const eng_arg *arg, char *e
     if (how == MOVE_CAREFUL) {
         if (combat)
             ILLEGAL("careful movement is not allowed in combat");
-        int free = 0;
-        for (int j = 1; j <= 4; j++)
-            free += !st->corr[slot_corr(to, j)].noise;
-        if (!free)
-            ILLEGAL("every corridor of room %d already has a noise marker", to);
+        /* the chosen corridor must be free: so when every corridor has a
+         * marker, careful movement is not possible */
         if (st->corr[slot_corr(to, (int)noise)].noise)
             ILLEGAL("corridor %ld of room %d already has a noise marker", noise, to);
     }
