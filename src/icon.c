@@ -288,9 +288,35 @@ int icon_parse_svg_path(const char *d, double s, dl_path *out)
 
 /* ---- the set ------------------------------------------------------------------- */
 
+/* The set's JSON (6.4 MB) is parsed at most once per process and shared
+ * by every game's icon_set (json-c counts the references); each game keeps
+ * its own map. icon_cleanup() drops the process's reference. */
+static char cached_path[4096];
+static json_object *cached_root;
+
+void icon_cleanup(void)
+{
+    json_object_put(cached_root);
+    cached_root = NULL;
+    cached_path[0] = '\0';
+}
+
+static json_object *shared_root(const char *json_path)
+{
+    if (cached_root && strcmp(cached_path, json_path) == 0)
+        return json_object_get(cached_root);
+    json_object *root = json_object_from_file(json_path);
+    if (root && strlen(json_path) < sizeof cached_path) {
+        icon_cleanup();
+        cached_root = json_object_get(root);
+        memcpy(cached_path, json_path, strlen(json_path) + 1);
+    }
+    return root;
+}
+
 icon_set *icon_set_load(const char *json_path, diag_list *diags)
 {
-    json_object *root = json_object_from_file(json_path);
+    json_object *root = shared_root(json_path);
     json_object *icons = NULL, *w = NULL;
     if (!root || !json_object_object_get_ex(root, "icons", &icons) ||
         !json_object_is_type(icons, json_type_object)) {

@@ -13,6 +13,7 @@
 #include "cli_args.h"
 #include "cmd_simulate.h"
 #include "doc.h"
+#include "icon.h"
 
 static void usage(FILE *fp)
 {
@@ -105,6 +106,7 @@ int main(int argc, char **argv)
         rc = CLI_USAGE;
     }
     doc_loader_cleanup();
+    icon_cleanup();
     xmlCleanupParser();
     /* what we printed must have reached its reader: a full disk or a closed
      * pipe under `regelwerk check --format json > FILE` is a failure */
