@@ -4,6 +4,28 @@
  * procedures. Only the public interface (eng.h) is used here: line of sight,
  * distances and the target rule are worked out anew, sharing nothing with
  * the engine. */
+/* Equivalent mutants (make mutate GAMES=nanolith): mutants of
+ * src/eng_nanolith.c that cannot change what any state shows.
+ *  - iabs: v < 0 -> v <= 0 (the negation of 0 is 0).
+ *  - status_stress: stress > 2 -> >= 2 or > 1 (from 2 both give 0).
+ *  - return 1 -> return 2 in pays_groups, along_wall, candidate, boss_symbol
+ *    and boss_paralysed: every caller reads the value as a truth value.
+ *  - choose_target_by: best = 1000 -> 999 or 1001, bdef = 1000 -> 999 or
+ *    1001, bd = -1 -> -2 (starting bounds beyond every distance 0..14,
+ *    defence 1..7 and damage 0..30); def < bdef -> <= (a minimum either way).
+ *  - enemy_move: bscore = -1000 -> -1001 (below the lowest score, -114);
+ *    bsteps = 0 -> 1 (the first field always beats -1000 and sets bsteps).
+ *  - initiative_before: a->type < b->type -> <= (reached only when the
+ *    types differ).
+ *  - place: tries < 100 -> <= 100, 99 or from -1 (a safety bound on rerolls
+ *    that a map with a free placing field never reaches).
+ *  - the text of error messages (c + 1, e + 1, k + 1, NL_PAT - 1 inside
+ *    snprintf of err): an illegal action is illegal whatever it says.
+ * Not equivalent, and not verified either: the starting values of a fresh
+ * state in nl_init (life 6, cube 10, four dice, defence 4, enemies at 8,8
+ * with speed 2, the placing fields on row 8 ...). The source prints no
+ * character or enemy cards; these are invented settings that every
+ * scenario and probe overrides where it matters. */
 #include "eng_nanolith.h"
 
 #include <stdarg.h>
