@@ -333,7 +333,8 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
     lay_flow_meta meta = {title ? title : game_title(g, l->code), l->doc->root->variant, fu.date, l->code,
-                          keywords, (const char *const *)fu.credits, fu.licences, fu.when};
+                          keywords, (const char *const *)fu.credits, fu.licences, fu.when,
+                          bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL};
     int failed = 0;
     for (size_t i = 0; i < g->nflows; i++) {
         const game_flow *f = &g->flows[i];
@@ -342,19 +343,30 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         dl_list *list = dl_list_new();
         lay_flow_report rep;
         int ok = list && lay_flow_build(f, l->doc, &meta, tpl, fonts, list, &rep, diags) == 0;
-        int flaw = ok && rep.label_size < tpl->flow_min_label - 1e-9;
-        if (flaw)
+        int small = ok && rep.label_size < tpl->flow_min_label - 1e-9;
+        int overlaps = ok ? lay_flow_overlaps(&rep.flaws) : 0;
+        if (small)
             diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, f->loc.file, f->loc.line, 0, "flow-small",
                      "flow \"%s\" fits the page only with labels at %.1f pt (below %.1f): split it or use "
                      "another paper%s", f->id, rep.label_size, tpl->flow_min_label,
                      bo->strict ? "; --strict: nothing written" : "");
+        if (overlaps)
+            diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, f->loc.file, f->loc.line, 0, "flow-overlap",
+                     "flow \"%s\" (%s): %d overlap(s) (%d label/label, %d label/node, %d edge through a label, "
+                     "%d edge through a node), first: %s%s", f->id, l->code, overlaps, rep.flaws.label_label,
+                     rep.flaws.label_node, rep.flaws.label_edge, rep.flaws.edge_node, rep.flaws.first,
+                     bo->strict ? "; --strict: nothing written" : "");
+        int flaw = small || overlaps;
         if (ok && !(flaw && bo->strict)) {
             char name[PATH_MAX], path[PATH_MAX + 300];
             snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
             ok = write_list(bo, g, list, name, path, sizeof path, diags) == 0;
             if (ok)
-                printf("%s: %d nodes, %d edges, labels %.2f pt (scale %.2f): %s\n", path, rep.nodes, rep.edges,
-                       rep.label_size, rep.scale, flaw ? "too small" : "ok");
+                printf("%s: %d nodes, %d edges, labels %.2f pt (scale %.2f), %s, %d%% of the page, "
+                       "%d overlaps, %d crossings: %s\n",
+                       path, rep.nodes, rep.edges, rep.label_size, rep.scale,
+                       rep.landscape ? "landscape" : "portrait", (int)(rep.fill * 100 + 0.5), overlaps,
+                       rep.flaws.crossings, small ? "too small" : overlaps ? "overlaps" : "ok");
         } else {
             ok = 0;
         }

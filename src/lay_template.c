@@ -100,6 +100,7 @@ lay_template *lay_template_default(const char *paper, int landscape, int columns
     t->flow_label = 9;
     t->flow_label_w = 104;
     t->flow_min_label = 6.5;
+    t->flow_max_label = 12;
     t->flow_nodesep = 0.25;
     t->flow_ranksep = 0.22;
     if (!t->kind) {
@@ -366,6 +367,7 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
             if (num_attr(n, "label-width", &v))
                 t->flow_label_w = v * MM;
             num_attr(n, "min-label-size", &t->flow_min_label);
+            num_attr(n, "max-label-size", &t->flow_max_label);
             if (num_attr(n, "node-gap", &v))
                 t->flow_nodesep = v / 25.4;
             if (num_attr(n, "rank-gap", &v))

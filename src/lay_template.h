@@ -45,6 +45,7 @@ typedef struct lay_template {
     int card_cols, card_rows;
     /* kind="flowchart": labels in points, dot's separations in inches */
     double flow_label, flow_label_w, flow_min_label, flow_nodesep, flow_ranksep;
+    double flow_max_label;              /* scaled up to at most this */
 } lay_template;
 
 /* Loads templates_dir/<id>.xml for paper ("a4" or "letter") — a sheet,
