@@ -96,7 +96,9 @@ lay_template *lay_template_default(const char *paper, int landscape, int columns
     t->card_icon = 60;
     t->card_text = 10.5;
     t->card_text_min = 6.5;
-    t->card_cols = t->card_rows = 3;
+    t->card_bleed = 3 * MM;
+    t->card_safe = 4 * MM;
+    t->card_cols = t->card_rows = 6;
     t->flow_label = 9;
     t->flow_label_w = 104;
     t->flow_min_label = 6.5;
@@ -354,6 +356,10 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
                 t->card_h = v * MM;
             if (num_attr(n, "inset", &v))
                 t->card_inset = v * MM;
+            if (num_attr(n, "bleed", &v))
+                t->card_bleed = v * MM;
+            if (num_attr(n, "safe", &v))
+                t->card_safe = v * MM;
             num_attr(n, "band", &t->card_band);
             num_attr(n, "icon", &t->card_icon);
             num_attr(n, "text-size", &t->card_text);
