@@ -15,6 +15,7 @@
 
 #include "chk.h"
 #include "cli.h"
+#include "cli_args.h"
 #include "dev_cairo.h"
 #include "dev_haru.h"
 #include "dl.h"
@@ -131,6 +132,11 @@ static int mkdirs(const char *path)
  * fresh clone touches every file). 0 when unknown. */
 static long long commit_date(const char *dir)
 {
+    /* asked once per game folder, not once per output (git costs a fork) */
+    static char last_dir[PATH_MAX];
+    static long long last_date;
+    if (dir && last_dir[0] && strcmp(dir, last_dir) == 0)
+        return last_date;
     char cmd[PATH_MAX + 96];
     /* the folder is quoted for the shell; a quote in it is not supported */
     if (!dir || strchr(dir, '\''))
@@ -148,6 +154,8 @@ static long long commit_date(const char *dir)
             v = 0;
     }
     pclose(p);
+    snprintf(last_dir, sizeof last_dir, "%s", dir);
+    last_date = v;
     return v;
 }
 
@@ -562,6 +570,52 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
     return failed ? -1 : 0;
 }
 
+/* The cards' and PNG's options that take a value: CLI_OK, or CLI_USAGE
+ * with the reason on stderr. */
+static int card_option(build_opts *bo, const char *a, const char *v)
+{
+    if (strcmp(a, "--layout") == 0) {
+        if (strcmp(v, "shop") == 0 || strcmp(v, "home") == 0) {
+            bo->shop = strcmp(v, "shop") == 0;
+            return CLI_OK;
+        }
+        fprintf(stderr, "regelwerk build: --layout wants home or shop, not '%s'\n", v);
+    } else if (strcmp(a, "--card-size") == 0) {
+        bo->card_size = v;
+        for (size_t k = 0; k < sizeof card_sizes / sizeof card_sizes[0]; k++)
+            if (strcmp(v, card_sizes[k].name) == 0) {
+                bo->card_w = card_sizes[k].w;
+                bo->card_h = card_sizes[k].h;
+                return CLI_OK;
+            }
+        if (two_numbers(v, 'x', &bo->card_w, &bo->card_h) == 0 && bo->card_w >= 25 && bo->card_h >= 25 &&
+            bo->card_w <= 200 && bo->card_h <= 280)
+            return CLI_OK;
+        fprintf(stderr, "regelwerk build: --card-size wants poker, bridge, mini, tarot or WxH in mm "
+                        "(25 to 200 x 280), not '%s'\n", v);
+    } else if (strcmp(a, "--duplex") == 0) {
+        if (strcmp(v, "long") == 0 || strcmp(v, "short") == 0) {
+            bo->duplex_short = strcmp(v, "short") == 0;
+            return CLI_OK;
+        }
+        fprintf(stderr, "regelwerk build: --duplex wants long or short, not '%s'\n", v);
+    } else if (strcmp(a, "--back-offset") == 0) {
+        if (two_numbers(v, ',', &bo->back_dx, &bo->back_dy) == 0 && fabs(bo->back_dx) <= 10 &&
+            fabs(bo->back_dy) <= 10)
+            return CLI_OK;
+        fprintf(stderr, "regelwerk build: --back-offset wants X,Y in mm (each -10 to 10), not '%s'\n", v);
+    } else {
+        char *end;
+        long n = strtol(v, &end, 10);
+        if (*v && !*end && n >= 36 && n <= 1200) {
+            bo->dpi = (double)n;
+            return CLI_OK;
+        }
+        fprintf(stderr, "regelwerk build: --dpi wants a number from 36 to 1200, not '%s'\n", v);
+    }
+    return CLI_USAGE;
+}
+
 int cmd_build(int argc, char **argv, const cli_env *env)
 {
     build_opts bo = {0};
@@ -573,9 +627,17 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     if (!games)
         return CLI_FAIL;
     int rc = CLI_OK;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc && rc == CLI_OK; i++) {
         const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        /* the options that take a value, and where each goes */
+        static const char *const valued[] = {"--lang",   "--only",      "--device", "--format",      "--paper",
+                                             "--pages",  "-o",          "--layout", "--card-size",   "--duplex",
+                                             "--back-offset", "--dpi"};
+        const char **slot[] = {&bo.lang, &bo.only, &bo.device, &bo.format, &bo.paper, NULL,
+                               &bo.outdir, NULL,     NULL,       NULL,        NULL,      NULL};
+        size_t v = 0;
+        while (v < sizeof valued / sizeof *valued && strcmp(a, valued[v]) != 0)
+            v++;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             free(games);
@@ -584,78 +646,29 @@ int cmd_build(int argc, char **argv, const cli_env *env)
             bo.strict = 1;
         } else if (strcmp(a, "--no-verify") == 0) {
             bo.no_verify = 1;
-        } else if (next && strcmp(a, "--lang") == 0) {
-            bo.lang = argv[++i];
-        } else if (next && strcmp(a, "--only") == 0) {
-            bo.only = argv[++i];
-        } else if (next && strcmp(a, "--device") == 0) {
-            bo.device = argv[++i];
-        } else if (next && strcmp(a, "--format") == 0) {
-            bo.format = argv[++i];
-        } else if (next && strcmp(a, "--paper") == 0) {
-            bo.paper = argv[++i];
-        } else if (next && strcmp(a, "--pages") == 0) {
-            char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || n < 1 || n > 99) {
-                fprintf(stderr, "regelwerk build: --pages wants a number from 1 to 99\n");
-                rc = CLI_USAGE;
-            }
-            bo.pages = (int)n;
-        } else if (next && strcmp(a, "-o") == 0) {
-            bo.outdir = argv[++i];
-        } else if (next && strcmp(a, "--layout") == 0) {
-            const char *v = argv[++i];
-            if (strcmp(v, "shop") == 0 || strcmp(v, "home") == 0) {
-                bo.shop = strcmp(v, "shop") == 0;
-            } else {
-                fprintf(stderr, "regelwerk build: --layout wants home or shop\n");
-                rc = CLI_USAGE;
-            }
-        } else if (next && strcmp(a, "--card-size") == 0) {
-            const char *v = argv[++i];
-            bo.card_size = v;
-            int known = 0;
-            for (size_t k = 0; k < sizeof card_sizes / sizeof card_sizes[0]; k++)
-                if (strcmp(v, card_sizes[k].name) == 0) {
-                    bo.card_w = card_sizes[k].w;
-                    bo.card_h = card_sizes[k].h;
-                    known = 1;
-                }
-            if (!known && (two_numbers(v, 'x', &bo.card_w, &bo.card_h) != 0 || bo.card_w < 25 ||
-                           bo.card_h < 25 || bo.card_w > 200 || bo.card_h > 280)) {
-                fprintf(stderr, "regelwerk build: --card-size wants poker, bridge, mini, tarot or WxH in mm "
-                                "(25 to 200 x 280)\n");
-                rc = CLI_USAGE;
-            }
-        } else if (next && strcmp(a, "--duplex") == 0) {
-            const char *v = argv[++i];
-            if (strcmp(v, "long") == 0 || strcmp(v, "short") == 0) {
-                bo.duplex_short = strcmp(v, "short") == 0;
-            } else {
-                fprintf(stderr, "regelwerk build: --duplex wants long or short\n");
-                rc = CLI_USAGE;
-            }
-        } else if (next && strcmp(a, "--back-offset") == 0) {
-            if (two_numbers(argv[++i], ',', &bo.back_dx, &bo.back_dy) != 0 || fabs(bo.back_dx) > 10 ||
-                fabs(bo.back_dy) > 10) {
-                fprintf(stderr, "regelwerk build: --back-offset wants X,Y in mm (each -10 to 10)\n");
-                rc = CLI_USAGE;
-            }
         } else if (strcmp(a, "--alignment") == 0) {
             bo.alignment = 1;
         } else if (strcmp(a, "--corner-guides") == 0) {
             bo.corner_guides = 1;
-        } else if (next && strcmp(a, "--dpi") == 0) {
-            char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || n < 36 || n > 1200) {
-                fprintf(stderr, "regelwerk build: --dpi wants a number from 36 to 1200\n");
+        } else if (v < sizeof valued / sizeof *valued) {
+            const char *val = cli_option_value("build", argc, argv, &i);
+            if (!val) {
                 rc = CLI_USAGE;
+            } else if (slot[v]) {
+                *slot[v] = val;
+            } else if (strcmp(a, "--pages") != 0) {
+                rc = card_option(&bo, a, val);
+            } else {
+                char *end;
+                long n = strtol(val, &end, 10);
+                if (!*val || *end || n < 1 || n > 99) {
+                    fprintf(stderr, "regelwerk build: --pages wants a number from 1 to 99, not '%s'\n", val);
+                    rc = CLI_USAGE;
+                }
+                bo.pages = (int)n;
             }
-            bo.dpi = (double)n;
         } else if (a[0] == '-') {
-            fprintf(stderr, "regelwerk build: unknown option or missing value '%s'\n", a);
+            fprintf(stderr, "regelwerk build: unknown option '%s'\n", a);
             rc = CLI_USAGE;
         } else {
             games[ngames++] = a;
@@ -692,6 +705,11 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         free(games);
         return rc;
     }
+    /* names, never paths, of games that exist; a language one of them has */
+    if ((rc = cli_games_known("build", env->content, games, ngames)) != CLI_OK) {
+        free(games);
+        return rc;
+    }
 
     diag_list diags;
     diag_list_init(&diags);
@@ -710,6 +728,12 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         list = (const char *const *)all;
         while (all[ngames])
             ngames++;
+    }
+    if (bo.lang && (rc = cli_lang_known("build", env, list, ngames, bo.lang)) != CLI_OK) {
+        game_names_free(all);
+        diag_list_free(&diags);
+        free(games);
+        return rc;
     }
     char manifest[PATH_MAX + 16];
     snprintf(manifest, sizeof manifest, "%s/manifest.xml", env->fonts);

@@ -14,7 +14,10 @@
  * contents: probes force or stack what they draw.
  *
  * The state keys and actions are the tables below (keys[], actions[]): each
- * entry's doc string is its documentation.
+ * entry's doc string is its documentation. Everything that is not rules
+ * (key accessors, the key table, action wrappers, the action table, the
+ * game) sits at the end of the file, in regions that each open with a
+ * "==== scaffolding:" line; they run to the end of the file.
  */
 #include "eng_nemesis.h"
 
@@ -539,7 +542,7 @@ static void nm_intruder_attack(eng_state *s, int i, int c)
 {
     nm_state *st = eng_data(s);
     nm_intruder *x = &st->in[i];
-    if (c < 0 || !is_fighter(x))
+    if (!is_fighter(x))   /* c: every caller found someone to attack */
         return;
     eng_note(s, EV_INTRUDER_ATTACK);
     if (x->type == K_LARVA) {
@@ -1216,11 +1219,8 @@ static int move(eng_state *s, nm_state *st, int how, const eng_arg *arg, char *e
     if (how == MOVE_CAREFUL) {
         if (combat)
             ILLEGAL("careful movement is not allowed in combat");
-        int free = 0;
-        for (int j = 1; j <= 4; j++)
-            free += !st->corr[slot_corr(to, j)].noise;
-        if (!free)
-            ILLEGAL("every corridor of room %d already has a noise marker", to);
+        /* the chosen corridor must be free: so when every corridor has a
+         * marker, careful movement is not possible */
         if (st->corr[slot_corr(to, (int)noise)].noise)
             ILLEGAL("corridor %ld of room %d already has a noise marker", noise, to);
     }
@@ -1607,7 +1607,7 @@ static void get_list(const nm_state *st, int list, char *buf, size_t len)
 static int set_list(nm_state *st, int list, const char *v, char *err, size_t errlen)
 {
     const eng_die *die = list < NDECKS ? deck_dice[list] : &die_bag;
-    nm_tok t[NM_MAXTOK] = {{0, 0}};
+    nm_tok t[NM_MAXTOK];
     int n = 0, max = list < NDECKS ? NM_MAXNEXT : NM_MAXTOK;
     for (const char *w = v + strspn(v, " ,"); *w; w += strspn(w, " ,")) {
         size_t len = strcspn(w, " ,"), name = list < NDECKS ? len : strspn(w, "abcdefghijklmnopqrstuvwxyz");
@@ -1623,7 +1623,7 @@ static int set_list(nm_state *st, int list, const char *v, char *err, size_t err
         st->next[list][i] = t[i].kind - 1;
     if (list < NDECKS)
         return st->nnext[list] = n, 0;
-    memcpy(list == L_BAG ? st->bag : st->supply, t, sizeof t);
+    memcpy(list == L_BAG ? st->bag : st->supply, t, (size_t)n * sizeof *t);
     return *(list == L_BAG ? &st->nbag : &st->nsupply) = n, 0;
 }
 

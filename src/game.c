@@ -55,6 +55,8 @@ static char *content(xmlNodePtr n)
     xmlChar *c = xmlNodeGetContent(n);
     char *s = strdup(c ? (const char *)c : "");
     xmlFree(c);
+    if (!s)
+        return NULL;   /* out of memory: the caller's missing text */
     /* trim */
     char *p = s;
     while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
@@ -183,9 +185,12 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
                 if (c->type != XML_ELEMENT_NODE)
                     continue;
                 game_output *o = push(&g->outputs, &g->noutputs, sizeof *o);
-                if (!o)
+                if (o && !(o->kind = strdup((const char *)c->name)))
+                    g->noutputs--;   /* dropped whole, never half-made */
+                if (!o || !o->kind) {
+                    diag_add(diags, DIAG_ERROR, doc_xml_file(c), doc_xml_line(c), 0, "memory", "out of memory");
                     continue;
-                o->kind = strdup((const char *)c->name);
+                }
                 o->lang = prop(c, "lang");
                 o->template_id = prop(c, "template");
                 o->paper = prop(c, "paper");

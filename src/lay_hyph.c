@@ -2,6 +2,7 @@
 #include "lay_hyph.h"
 #include "lay_hyphc.h"
 
+#include "doc.h"
 #include "lay_font.h"
 
 #include <errno.h>
@@ -320,11 +321,14 @@ int lay_hyph_add_exception(lay_hyph *h, const char *spelled)
 
 int lay_hyph_load_exceptions(lay_hyph *h, const char *xml_path, diag_list *d)
 {
-    xmlDoc *x = lay_xml_read(xml_path);
+    /* read like content: no DTD, no entities, no network, file:line errors */
+    size_t errors = d->errors;
+    xmlDoc *x = doc_parse_data(xml_path, NULL, d);
     xmlNode *root = x ? xmlDocGetRootElement(x) : NULL;
     if (!root || strcmp((const char *)root->name, "hyphenation") != 0) {
-        diag_add(d, DIAG_ERROR, xml_path, 0, 0, "hyphenation",
-                 x ? "the root element must be <hyphenation>" : "cannot read the hyphenation exceptions");
+        if (x || d->errors == errors)
+            diag_add(d, DIAG_ERROR, xml_path, 0, 0, "hyphenation",
+                     x ? "the root element must be <hyphenation>" : "cannot read the hyphenation exceptions");
         xmlFreeDoc(x);
         return -1;
     }
