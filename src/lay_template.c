@@ -100,10 +100,13 @@ lay_template *lay_template_default(const char *paper, int landscape, int columns
     t->card_icon = 60;
     t->card_text = 10.5;
     t->card_text_min = 6.5;
-    t->card_cols = t->card_rows = 3;
+    t->card_bleed = 3 * MM;
+    t->card_safe = 4 * MM;
+    t->card_cols = t->card_rows = 6;
     t->flow_label = 9;
     t->flow_label_w = 104;
     t->flow_min_label = 6.5;
+    t->flow_max_label = 12;
     t->flow_nodesep = 0.25;
     t->flow_ranksep = 0.22;
     if (!t->kind) {
@@ -380,6 +383,10 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
                 t->card_h = v * MM;
             if (num_attr(&c, n, "inset", 0, MM_MAX, 0, &v) == 1)
                 t->card_inset = v * MM;
+            if (num_attr(&c, n, "bleed", 0, MM_MAX, 0, &v) == 1)
+                t->card_bleed = v * MM;
+            if (num_attr(&c, n, "safe", 0, MM_MAX, 0, &v) == 1)
+                t->card_safe = v * MM;
             num_attr(&c, n, "band", PT_MIN, PT_MAX, 0, &t->card_band);
             num_attr(&c, n, "icon", 8, 200, 0, &t->card_icon);
             num_attr(&c, n, "text-size", PT_MIN, PT_MAX, 0, &t->card_text);
@@ -393,6 +400,7 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
             if (num_attr(&c, n, "label-width", 1, MM_MAX, 0, &v) == 1)
                 t->flow_label_w = v * MM;
             num_attr(&c, n, "min-label-size", PT_MIN, PT_MAX, 0, &t->flow_min_label);
+            num_attr(&c, n, "max-label-size", PT_MIN, PT_MAX, 0, &t->flow_max_label);
             if (num_attr(&c, n, "node-gap", 0, MM_MAX, 0, &v) == 1)
                 t->flow_nodesep = v / 25.4;
             if (num_attr(&c, n, "rank-gap", 0, MM_MAX, 0, &v) == 1)
