@@ -1580,12 +1580,15 @@ static long getk(const void *d, const eng_key *k, const int *idx)
 
 static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
 {
-    nm_corr *c = &((nm_state *)d)->corr[slot_corr(idx[0], idx[1])];
     (void)err, (void)errlen;
-    if (k->tag == KT_FROM1)
+    if (k->tag == KT_FROM1) {
         *field_of(d, k) = (int)v - 1;
-    else
-        *(k->tag == KT_NOISE ? &c->noise : &c->door) = (int)v;
+        return 0;
+    }
+    /* a corridor's slot only for a corridor's key: the others have no
+     * corridor indexes (slot_corr would give -1) */
+    nm_corr *c = &((nm_state *)d)->corr[slot_corr(idx[0], idx[1])];
+    *(k->tag == KT_NOISE ? &c->noise : &c->door) = (int)v;
     return 0;
 }
 
