@@ -10,10 +10,22 @@
  * change what the engine does, with the reason; lines as of the commit that
  * wrote this list.
  *
- *   168, 176, 211, 226, 246, 256, 353, 365, 376, 489, 1181, 1541
+ *   168, 176, 211, 226, 246, 256, 353, 365, 376, 481, 489, 1181, 1541
  *       `return -1` -> -2 (deck_of, pop_stacked, nm_draw_weighted,
  *       slot_corr, other_room, take_kind, bag_draw, nm_place, find_target,
  *       eng_nemesis_run_damage): every caller tests < 0, >= 0 or != 0.
+ *       246 slot_corr's default is never reached (corridors are 1..4);
+ *       211 -> 0 (nothing to draw): bag_draw's take_kind fails on the empty
+ *       bag all the same, and contamination_draw has cards to draw in every
+ *       consistent state.
+ *   738 `from = -1` -> -2 and 839 nm_target(..., -1) -> -2: tested < 0 and
+ *       >= 0.
+ *   255 other_room `k->b < 0` -> < -1: a technical corridor's a is the room
+ *       itself, so b (-1) is returned all the same.
+ *   218 `rng->mismatch = 1` -> 2, 1138 `coords_earth = 1` -> 2: flags.
+ *   1121 nm_enter `st->over || !in_play(ch)` -> &&: when the game is over
+ *       the character who entered is out of play (fire, malfunction and the
+ *       self-destruct kill everyone aboard, the time every character awake).
  *   264 a technical corridor's `b = -1` -> -2: tested with < 0.
  *   910 `int c = -1` -> -2 (the queen's Nest search): tested with < 0.
  *   922 `i >= 0` -> >= -1: nm_place finds a free slot (24 of them).
@@ -53,10 +65,14 @@
  *     (`< NM_MAXINT` -> <=) and corridor loops from k = 0 or to k = 5
  *     (slot_corr gives -1): they read or write outside an array, undefined
  *     behaviour rather than a rule;
- *   - `c < 0` -> `c < -1` after who(), and 1453 type=none: paths of an
- *     argument that the checker refuses as a content error (who= beyond
- *     players=) before any scenario could expect a result;
- *     tests/test_eng_nemesis.c covers them;
+ *   - `c < 0` -> `c < -1` after who(), 1453 type=none, 1501 reason=none,
+ *     1540 a damage question without intruder: paths of an argument that
+ *     the checker refuses as a content error (who= beyond players=) before
+ *     any scenario could expect a result; tests/test_eng_nemesis.c covers
+ *     them;
+ *   - 1600, 1603 get_list's bounds of its buffer, 1622 a stacked deck
+ *     copied one place further: only a text longer than the buffer, or a
+ *     deck of 4 stacked cards, tells them apart;
  *   - 1616 set_list's checks of a token word (at most 3 digits, only
  *     digits after the kind): a wrong word is a content error;
  *   - nm_draw_weighted's handling of a forced or stacked face the bag cannot
