@@ -140,6 +140,9 @@ typedef struct sheet {
     size_t ngaps;
     doc *notes_doc;
     const doc_node *notes;
+    double title_h, header_h, footer_h;
+    double *spaces;         /* each justified line's median word space */
+    size_t nspaces, capspaces;
 } sheet;
 
 #define GROW(arr, n, cap)                                                   \
@@ -405,6 +408,62 @@ static void flaw_note(sheet *s, const doc_node *src, const char *what, size_t li
                  line);
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Records line i's median word space for the sheet's justification figures. */
+static void record_spaces(sheet *s, const lay_para *p, size_t i)
+{
+    double sp[128];
+    size_t n = lay_para_line_spaces(p, i, sp, 128, NULL);
+    if (n < 2 || n > 128)
+        return;
+    if (s->nspaces == s->capspaces) {
+        size_t cap = s->capspaces ? 2 * s->capspaces : 256;
+        double *nv = realloc(s->spaces, cap * sizeof *nv);
+        if (!nv)
+            return;   /* a figure less, never a failed build */
+        s->spaces = nv;
+        s->capspaces = cap;
+    }
+    s->spaces[s->nspaces++] = median(sp, n);
+}
+
+static void measure_spaces(sheet *s)
+{
+    lay_report *r = s->rep;
+    r->justified_lines = (int)s->nspaces;
+    if (s->nspaces < 1)
+        return;
+    double *v = malloc(s->nspaces * sizeof *v);
+    if (!v)
+        return;
+    memcpy(v, s->spaces, s->nspaces * sizeof *v);
+    double med = median(v, s->nspaces), sum = 0, sum2 = 0;
+    int loose = 0;
+    for (size_t i = 0; i < s->nspaces; i++) {
+        double q = med > 0 ? s->spaces[i] / med : 1;
+        loose += q > LAY_LOOSE_RATIO;
+        if (q > r->widest_space)
+            r->widest_space = q;
+        sum += q;
+        sum2 += q * q;
+    }
+    double n = (double)s->nspaces, mean = sum / n;
+    r->loose_share = 100.0 * loose / n;
+    r->space_spread = sqrt(fmax(0, sum2 / n - mean * mean));
+    free(v);
+}
+
 static void measure_para(sheet *s, const lay_para *p, int justified, const doc_node *src)
 {
     lay_report *r = s->rep;
@@ -414,6 +473,8 @@ static void measure_para(sheet *s, const lay_para *p, int justified, const doc_n
         r->greedy_paras++;
     for (size_t i = 0; i < n; i++) {
         const lay_line *l = lay_para_line(p, i);
+        if (justified && i + 1 < n)
+            record_spaces(s, p, i);
         if (l->overfull) {
             r->overfull++;
             flaw_note(s, src, "overfull", i + 1, l->badness);
@@ -1153,6 +1214,9 @@ static void measure_pages(sheet *s)
     }
     r->column_imbalance = cols > 1 ? mx - sum / cols : 0;
     r->pages = (int)s->npages;
+    double H = col_height(s, s->npages - 1, s->title_h, s->header_h, s->footer_h);
+    r->last_page_fill = H > 0 ? fmin(1, sum / (cols * H)) : 1;
+    measure_spaces(s);
 }
 
 /* ---- drawing ------------------------------------------------------------------ */
@@ -1175,7 +1239,7 @@ static void draw_string(drawer *dr, lay_font_role role, double size, dl_color c,
         dr->rc = -1;
         return;
     }
-    dl_text t = {dr->fonts[role], size, c, right_align ? x - sh.width : x, y, utf8, len, sh.glyphs, sh.n, NULL};
+    dl_text t = {dr->fonts[role], size, c, right_align ? x - sh.width : x, y, utf8, len, sh.glyphs, sh.n, NULL, 1};
     dr->rc = dr->dev->text(dr->dev, &t);
     lay_shaped_free(&sh);
 }
@@ -1452,6 +1516,7 @@ static void sheet_reset(sheet *s)
     for (size_t i = 0; i < s->nanchors; i++)
         free(s->anchors[i].title);
     s->nparas = s->nrows = s->nanchors = s->nvl = s->nframes = s->ntables = s->npages = 0;
+    s->nspaces = 0;
 }
 
 static void sheet_free(sheet *s)
@@ -1469,6 +1534,7 @@ static void sheet_free(sheet *s)
     free(s->vy);
     free(s->vxcol);
     free(s->gaps);
+    free(s->spaces);
     doc_free(s->notes_doc);
     lay_hyph_free(s->hyph);
 }
@@ -1544,6 +1610,9 @@ static int lay_out(sheet *s, furniture *fu)
                                   s->t->theme.gap) != 0)
         return -1;
     int overflow = 0;
+    s->title_h = fu->title_h;
+    s->header_h = fu->header_h;
+    s->footer_h = fu->footer_h;
     if (paginate(s, fu->title_h, fu->header_h, fu->footer_h, &overflow) != 0)
         return -1;
     s->rep->overflow = overflow;
@@ -1662,18 +1731,21 @@ int lay_sheet_build(const doc *d, const lay_sheet_meta *meta, const lay_template
 int lay_report_flaws(const lay_report *r)
 {
     return r->overfull + r->underfull + r->widows + r->orphans + r->hyphen_stacks + r->greedy_paras +
-           r->split_hyphen + r->overflow + (r->column_imbalance > 2 * r->leading + 1e-6 ? 1 : 0);
+           r->split_hyphen + r->overflow + (r->column_imbalance > 2 * r->leading + 1e-6 ? 1 : 0) +
+           (r->loose_share > LAY_LOOSE_MAX + 1e-9 ? 1 : 0) + (r->widest_space > LAY_WIDEST_MAX + 1e-9 ? 1 : 0);
 }
 
 void lay_report_print(const lay_report *r, FILE *fp)
 {
     int f = lay_report_flaws(r);
     fprintf(fp,
-            "%d page%s, body %.2f/%.2f pt, worst badness %.0f, overfull %d, underfull %d, widows %d, "
-            "orphans %d, hyphen stacks %d, split hyphens %d, greedy %d, overflow %d, imbalance %.1f pt: ",
-            r->pages, r->pages == 1 ? "" : "s", r->body_size, r->leading, r->worst_badness, r->overfull,
-            r->underfull, r->widows, r->orphans, r->hyphen_stacks, r->split_hyphen, r->greedy_paras,
-            r->overflow, r->column_imbalance);
+            "%d page%s, body %.2f/%.2f pt, worst badness %.0f, spaces: loose %.1f %%, widest %.2fx, "
+            "spread %.2f, overfull %d, underfull %d, widows %d, "
+            "orphans %d, hyphen stacks %d, split hyphens %d, greedy %d, overflow %d, imbalance %.1f pt, "
+            "last page %.0f %%: ",
+            r->pages, r->pages == 1 ? "" : "s", r->body_size, r->leading, r->worst_badness, r->loose_share,
+            r->widest_space, r->space_spread, r->overfull, r->underfull, r->widows, r->orphans, r->hyphen_stacks,
+            r->split_hyphen, r->greedy_paras, r->overflow, r->column_imbalance, 100 * r->last_page_fill);
     if (f)
         fprintf(fp, "%d flaw%s\n", f, f == 1 ? "" : "s");
     else

@@ -55,7 +55,20 @@ typedef struct lay_report {
     int pages;
     double body_size;       /* what the body was finally set in */
     double leading;
+    /* word spaces, as the issue measured them from the PDFs: each justified
+     * line (a paragraph's last aside) with two spaces or more has its median
+     * space; against the sheet's median of those: */
+    int justified_lines;
+    double loose_share;     /* percent of lines looser than 1.4 x the median */
+    double widest_space;    /* the loosest line, x the median */
+    double space_spread;    /* standard deviation of line space / median */
+    double last_page_fill;  /* share of the last page's columns filled, 0..1 */
 } lay_report;
+
+/* The targets of the justification measures under --strict. */
+#define LAY_LOOSE_RATIO 1.4     /* a line is loose above this x the median */
+#define LAY_LOOSE_MAX 1.0       /* percent of loose lines allowed */
+#define LAY_WIDEST_MAX 1.5      /* the widest line allowed, x the median */
 
 /* Test knobs: each switches off one safeguard so that a test can plant the
  * flaw its measure must catch. All zero in production. */
@@ -98,11 +111,13 @@ const char *lay_word_unverified(const char *lang);
 /* The number of flaws --strict turns into an error: overfull + underfull +
  * widows + orphans + hyphen stacks + greedy paragraphs + split hyphens +
  * overflows, plus one when the last page's tallest column exceeds an even
- * split by more than two lines. */
+ * split by more than two lines, one when more than LAY_LOOSE_MAX % of the
+ * justified lines are loose and one when the widest exceeds LAY_WIDEST_MAX. */
 int lay_report_flaws(const lay_report *rep);
 
-/* One line: "2 pages, body 9.0/10.8 pt, worst badness 87, overfull 0,
- * underfull 0, widows 0, orphans 0, hyphen stacks 0, greedy 0, imbalance 3.1 pt: ok" */
+/* One line: "2 pages, body 9.0/10.8 pt, worst badness 87, spaces: loose
+ * 0.0 %, widest 1.32x, spread 0.08, overfull 0, underfull 0, widows 0,
+ * orphans 0, hyphen stacks 0, greedy 0, imbalance 3.1 pt, last page 86 %: ok" */
 void lay_report_print(const lay_report *rep, FILE *fp);
 
 #endif
