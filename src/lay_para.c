@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define PARA_MAX_POINTS 64
+#define LAST_WORD_PENALTY 150.0
 
 /* A run's part of one word. */
 typedef struct piece {
@@ -340,6 +341,29 @@ static int compute_protrusion(lay_para *p)
     return 0;
 }
 
+/* A word of digits (and a range's dash or a multiplication sign: "2–4",
+ * "3×"): the space after it is a tie, so "1 Ferita" and "2 Azioni" stay on
+ * one line. */
+static int is_number_word(const lay_para *p, const word *w)
+{
+    int digits = 0;
+    for (size_t i = 0; i < w->n; i++) {
+        if (w->s[i].icon)
+            return 0;
+        const char *t = p->runs[w->s[i].run].text;
+        for (size_t b = w->s[i].b0; b < w->s[i].b1; b++) {
+            unsigned char c = (unsigned char)t[b];
+            if (c >= '0' && c <= '9')
+                digits++;
+            else if (c == '-' || c == 0xE2 || c == 0x80 || c == 0x93 || c == 0xC3 || c == 0x97)
+                continue;   /* "-", U+2013, U+00D7 bytes */
+            else
+                return 0;
+        }
+    }
+    return digits > 0;
+}
+
 static int is_space(uint32_t c)
 {
     return c == ' ' || c == '\n' || c == '\t' || c == '\r';
@@ -369,7 +393,7 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
     }
 
     long pending_space = -1;   /* run of a space waiting for the next word */
-    int prev_icon_end = 0;
+    int prev_icon_end = 0, prev_number = 0;
     int any_word = 0;
     for (size_t r = 0; r <= nruns; r++) {
         int flush_all = r == nruns;
@@ -393,11 +417,12 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
             if (sp || flush_all) {
                 if (w.n) {
                     if (pending_space >= 0 && any_word &&
-                        space_glue(p, (size_t)pending_space, prev_icon_end || w.s[0].icon) != 0)
+                        space_glue(p, (size_t)pending_space, prev_icon_end || prev_number || w.s[0].icon) != 0)
                         goto fail;
                     if (emit_word(p, &w) != 0)
                         goto fail;
                     prev_icon_end = w.s[w.n - 1].icon;
+                    prev_number = is_number_word(p, &w);
                     any_word = 1;
                     w.n = 0;
                     pending_space = -1;
@@ -414,6 +439,13 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
             i++;
         }
     }
+    /* the last word of a paragraph is not hyphenated (its tail alone on the
+     * last line looks like a mistake) unless the only other way is a line
+     * looser than the tolerance: a penalty that costs as much as a line of
+     * badness 140 */
+    for (size_t i = p->nitems; i > 0 && p->items[i - 1].type != LAY_GLUE; i--)
+        if (p->items[i - 1].type == LAY_PENALTY && p->items[i - 1].flagged)
+            p->items[i - 1].penalty = LAST_WORD_PENALTY;
     /* the paragraph end: no break before the fill, then a forced break */
     if (add_item(p, (lay_item){LAY_PENALTY, 0, 0, 0, LAY_INF, 0}, -1) != 0 ||
         add_item(p, (lay_item){LAY_GLUE, 0, LAY_FIL, 0, 0, 0}, -1) != 0 ||

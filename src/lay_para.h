@@ -7,10 +7,13 @@
  *
  * Words run across runs ("<b>Ferita</b>," is one word); spaces are glue in
  * the font of their run (frenchspacing, as German and Italian set it:
- * stretch 1/2, shrink 1/3 of a space); U+00A0 and U+202F never break. Icons
+ * stretch 1/2, shrink 1/3 of a space); U+00A0 and U+202F never break, nor
+ * does the space after a number ("1 Ferita", "2–4 Spieler"). Icons
  * are fixed boxes at text size, sitting on the baseline; the spaces on both
  * sides of an icon do not break, so an icon never parts from its neighbour
- * words. A hyphenated line end shows "-" and carries the actual text U+00AD,
+ * words. The last word is hyphenated only when nothing else fits the
+ * tolerance. A hyphenated line end shows "-"
+ * and carries the actual text U+00AD,
  * so that copied text rejoins the word.
  *
  * Ownership: a lay_para copies what it needs from the runs (texts are

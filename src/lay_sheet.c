@@ -21,17 +21,18 @@ typedef struct lang_words {
     const char *flowchart, *own_sheet, *version;
     const char *unverified;  /* printed on every page of a sheet built without verification */
     const char *open_points; /* the box of what the sources leave open */
+    const char *source, *fonts, *icons, *by, *contributors;   /* the colophon */
 } lang_words;
 
 static const lang_words words_table[] = {
     {"de", "Seite", "von", "Mit 100\xC2\xA0% drucken, nicht \xE2\x80\x9E" "an Seite anpassen\xE2\x80\x9C",
      "Wichtig", "Tipp", "Beispiel", "L\xC3\xBC" "cke in der Quelle", "Ablaufdiagramm", "eigenes Blatt", "Version",
-     "nicht verifiziert", "Unklarheiten"},
+     "nicht verifiziert", "Unklarheiten", "Quelle", "Schriften", "Symbole", " von ", " und weiteren"},
     {"it", "Pagina", "di", "Stampare al 100\xC2\xA0%, non \xC2\xAB" "adatta alla pagina\xC2\xBB", "Importante",
      "Suggerimento", "Esempio", "Lacuna nella fonte", "Diagramma di flusso", "foglio a parte", "Versione",
-     "non verificato", "Punti aperti"},
+     "non verificato", "Punti aperti", "Fonte", "Caratteri", "Icone", " di ", " e altri"},
     {"en", "Page", "of", "Print at 100\xC2\xA0%, not \xE2\x80\x9C" "fit to page\xE2\x80\x9D", "Important", "Tip",
-     "Example", "Gap in the source", "Flowchart", "separate sheet", "Version", "not verified", "Open points"},
+     "Example", "Gap in the source", "Flowchart", "separate sheet", "Version", "not verified", "Open points", "Source", "Fonts", "Icons", " by ", " and contributors"},
 };
 
 static const lang_words *words_for(const char *lang)
@@ -296,6 +297,50 @@ static char *typeset_apostrophes(const char *text)
     return out;
 }
 
+/* German abbreviations of two parts take a thin no-break space (U+202F):
+ * "z. B." never parts and looks like one word. In place; the result is
+ * never longer than the text ("z. B." 5 bytes, "z.\u202FB." 7: so the
+ * caller gives room, see typeset_text). */
+static const char *const abbrevs[] = {"z. B.", "d. h.", "u. a.", "o. \xC3\x84.", "s. o.", "s. u.", "u. U.",
+                                      "v. a.", "i. d. R.", "z. T.", "u. v. m.", NULL};
+
+static char *typeset_text(const char *text)
+{
+    char *t = typeset_apostrophes(text);
+    if (!t)
+        return NULL;
+    size_t n = strlen(t);
+    char *out = malloc(2 * n + 1), *o = out;
+    if (!out) {
+        free(t);
+        return NULL;
+    }
+    for (size_t i = 0; i < n;) {
+        int hit = 0;
+        int at_word = i == 0 || !isalpha((unsigned char)t[i - 1]);
+        for (size_t k = 0; at_word && abbrevs[k] && !hit; k++) {
+            size_t l = strlen(abbrevs[k]);
+            if (strncmp(t + i, abbrevs[k], l) == 0) {
+                for (size_t j = 0; j < l; j++) {
+                    if (abbrevs[k][j] == ' ') {
+                        memcpy(o, "\xE2\x80\xAF", 3);
+                        o += 3;
+                    } else {
+                        *o++ = abbrevs[k][j];
+                    }
+                }
+                i += l;
+                hit = 1;
+            }
+        }
+        if (!hit)
+            *o++ = t[i++];
+    }
+    *o = '\0';
+    free(t);
+    return out;
+}
+
 /* The inline children of node (stopping at nested blocks) as runs. */
 static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, runs *rs)
 {
@@ -332,7 +377,7 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
             int rc = 0;
             switch (n->type) {
             case DOC_TEXT: {
-                char *t = typeset_apostrophes(n->text ? n->text : "");
+                char *t = typeset_text(n->text ? n->text : "");
                 rc = t ? text_run(rs, role, col, t, 0, NULL) : -1;
                 free(t);
                 break;
@@ -355,9 +400,15 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
                 if (!target && !s->quiet)
                     diag_add(s->diags, DIAG_WARNING, n->file, n->line, 0, "xref",
                              "cross-reference to unknown id '%s'", n->ref ? n->ref : "");
+                /* inside parentheses already: "(siehe Positionen → 4)", never
+                 * "(siehe Positionen (→ 4))" */
+                int depth = 0;
+                for (size_t k = 0; k < rs->n; k++)
+                    for (const char *q = rs->r[k].text; q && *q; q++)
+                        depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
                 if (n->text && *n->text) {
                     char buf[96];
-                    snprintf(buf, sizeof buf, " (%s)", label);
+                    snprintf(buf, sizeof buf, depth > 0 ? " %s" : " (%s)", label);
                     rc = text_run(rs, role, col, n->text, 0, n->ref);
                     if (!rc)
                         rc = text_run(rs, role, col, buf, 1, n->ref);
@@ -958,6 +1009,8 @@ static int block(sheet *s, const doc_node *n, double x, int frame_i, int depth)
         if (n->id && add_anchor(s, n->id, NULL, -1) != 0)
             return -1;
         para_opts o = body_opts(s, x, frame_i);
+        /* a paragraph that introduces a list ("... sacchetto:") stays with it */
+        o.keep_last = n->next && (n->next->type == DOC_LIST || n->next->type == DOC_STEPS);
         return inline_para(s, n, &o, NULL, NULL, th->text);
     }
     case DOC_LIST:
@@ -1380,29 +1433,92 @@ const char *lay_word_unverified(const char *lang)
     return words_for(lang)->unverified;
 }
 
+/* Whether the first credit is the "not verified" mark cmd_build puts there. */
+static int unverified_mark(const sheet *s)
+{
+    const char *const *c = s->meta->credits;
+    return c && c[0] && strcmp(c[0], s->w->unverified) == 0;
+}
+
 static int make_furniture(sheet *s, furniture *fu)
 {
     const lay_template *t = s->t;
     double fs = t->furniture_size;
-    char buf[4096] = "";
-    lay_footer_line(buf, sizeof buf, s->meta->credits, s->meta->licences, s->lang);
-    runs rs = {0};
-    dl_color grey = {0.33, 0.33, 0.33};
-    if (text_run(&rs, LAY_FONT_BODY, grey, buf, 1, NULL) != 0) {
-        runs_free(&rs);
-        return -1;
-    }
-    double textw = t->page_w - t->margin_inner - t->margin_outer;
-    lay_para_style st = lay_para_style_default(fs, textw - 60, s->lang, NULL);
-    st.justify = 0;
-    fu->foot = lay_para_new(s->fonts, &st, rs.r, rs.n);
-    runs_free(&rs);
-    if (!fu->foot)
-        return -1;
-    fu->footer_h = (double)lay_para_line_count(fu->foot) * st.leading + fs * 1.2;
+    fu->foot = NULL;
+    /* one line: the credits and licences are in the colophon */
+    fu->footer_h = fs * 1.2 + fs * 1.2;
     fu->title_h = t->title_size * 1.25 + 11 * 1.3 + 10;
     fu->header_h = fs * 1.2 + 8;
     return 0;
+}
+
+/* Appends src to buf with the colophon's English words in the sheet's. */
+static void colophon_append(const sheet *s, char *buf, size_t cap, const char *src)
+{
+    static const char *const en[] = {"Fonts: ", "Icons: ", " by ", " and contributors"};
+    const char *loc[] = {s->w->fonts, s->w->icons, s->w->by, s->w->contributors};
+    size_t l = strlen(buf);
+    while (*src && l + 1 < cap) {
+        int hit = -1;
+        for (int k = 0; k < 4 && hit < 0; k++)
+            if (strncmp(src, en[k], strlen(en[k])) == 0)
+                hit = k;
+        if (hit >= 0) {
+            int w = hit < 2 ? snprintf(buf + l, cap - l, "%s: ", loc[hit]) : snprintf(buf + l, cap - l, "%s", loc[hit]);
+            if (w < 0 || (size_t)w >= cap - l)
+                break;
+            l += (size_t)w;
+            src += strlen(en[hit]);
+            continue;
+        }
+        buf[l++] = *src++;
+        buf[l] = '\0';
+    }
+}
+
+/* The colophon: credits, the licences of fonts and icons and the print
+ * note, once, in small type at the end of the text, kept in one piece. */
+static int colophon(sheet *s)
+{
+    char buf[4096] = "";
+    const char *const *cr = s->meta->credits;
+    size_t first = unverified_mark(s) ? 1 : 0;
+    if (cr && cr[first]) {
+        snprintf(buf, sizeof buf, "%s: ", s->w->source);
+        for (size_t i = first; cr[i]; i++) {
+            if (i > first)
+                colophon_append(s, buf, sizeof buf, "; ");
+            colophon_append(s, buf, sizeof buf, cr[i]);
+        }
+        colophon_append(s, buf, sizeof buf, ". ");
+    }
+    for (size_t i = 0; s->meta->licences && s->meta->licences[i]; i++) {
+        colophon_append(s, buf, sizeof buf, s->meta->licences[i]);
+        colophon_append(s, buf, sizeof buf, ". ");
+    }
+    colophon_append(s, buf, sizeof buf, s->w->print100);
+    colophon_append(s, buf, sizeof buf, ".");
+    runs rs = {0};
+    dl_color grey = {0.33, 0.33, 0.33};
+    if (text_run(&rs, LAY_FONT_BODY, grey, buf, 0, NULL) != 0) {
+        runs_free(&rs);
+        return -1;
+    }
+    if (add_space(s, s->lead, 0, 0) != 0) {
+        runs_free(&rs);
+        return -1;
+    }
+    para_opts o = body_opts(s, 0, 0);
+    o.size = s->t->furniture_size;
+    o.lead = o.size * 1.25;
+    o.justify = 0;
+    o.hyph = 0;
+    size_t from = s->nvl;
+    int rc = add_para(s, &rs, &o, NULL);
+    runs_free(&rs);
+    for (size_t i = from; i + 1 < s->nvl; i++)
+        s->vl[i].keep = 1;
+    return rc;
 }
 
 static void draw_furniture(drawer *dr, const furniture *fu, size_t page_i)
@@ -1432,13 +1548,14 @@ static void draw_furniture(drawer *dr, const furniture *fu, size_t page_i)
         draw_string(dr, LAY_FONT_BODY, fs, grey, right, y, vd, 1);
         hline(dr, left, right, y + 3, t->theme.rule, 0.4);
     }
+    /* the footer: title · version · date (· not verified), page x of y */
     double fy = t->page_h - t->margin_bottom - fu->footer_h;
     hline(dr, left, right, fy + fs * 0.4, t->theme.rule, 0.4);
-    const lay_para_style *st = lay_para_get_style(fu->foot);
     double base = fy + fs * 1.2 + fs * 0.8;
-    if (!dr->rc)
-        dr->rc = lay_para_draw(fu->foot, dr->dev, dr->fonts, left, base, 0, lay_para_line_count(fu->foot), NULL, NULL);
-    (void)st;
+    char foot[600];
+    snprintf(foot, sizeof foot, "%s%s%s%s%s", title, *vd ? " \xC2\xB7 " : "", vd,
+             unverified_mark(s) ? " \xC2\xB7 " : "", unverified_mark(s) ? s->w->unverified : "");
+    draw_string(dr, LAY_FONT_BODY, fs, grey, left, base, foot, 0);
     char pg[64];
     snprintf(pg, sizeof pg, "%s %d %s %d", s->w->page, (int)page_i + 1, s->w->of, (int)s->npages);
     draw_string(dr, LAY_FONT_BODY, fs, grey, right, base, pg, 1);
@@ -1609,6 +1726,8 @@ static int lay_out(sheet *s, furniture *fu)
     if (s->notes && callout_block(s, s->notes, 0, 0, s->w->open_points, NULL, (dl_color){1, 1, 1},
                                   s->t->theme.gap) != 0)
         return -1;
+    if (colophon(s) != 0)
+        return -1;
     int overflow = 0;
     s->title_h = fu->title_h;
     s->header_h = fu->header_h;
@@ -1707,8 +1826,7 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
             }
         }
         if (!rc && dev->begin_doc) {
-            const char *author = meta->credits && meta->credits[0] ? meta->credits[0] : NULL;
-            dl_doc_info info = {m.title, author, m.subtitle, meta->keywords, "regelwerk", s.lang, meta->epoch};
+            dl_doc_info info = {m.title, meta->author, m.subtitle, meta->keywords, "regelwerk", s.lang, meta->epoch};
             rc = dev->begin_doc(dev, &info);
         }
         if (!rc)

@@ -8,9 +8,11 @@
  * only with at least two lines on each side (no widows, no orphans) and never
  * after a hyphenated line. Columns are filled in order, table heads repeat at
  * the top of a column a table continues in, and the last page's columns are
- * balanced. Then every page is drawn: furniture (title, version and date,
- * page x of y, credits, licence lines, "print at 100 %"), an outline entry
- * per section, and links for cross-references.
+ * balanced. Then every page is drawn: furniture (the title block on page 1,
+ * a running head after it, and a footer of title · version · date and page
+ * x of y), an outline entry per section, and links for cross-references.
+ * The credits, the licences of fonts and icons and "print at 100 %" are set
+ * once, in the sheet's language, as a colophon at the end of the text.
  *
  * Flowchart references render as a cross-reference line naming the
  * flowchart, which is its own output (lay_flow.h), not as a picture.
@@ -34,7 +36,9 @@ typedef struct icon_set icon_set;
 typedef struct lay_sheet_meta {
     const char *title, *subtitle, *version, *date, *lang;
     const char *keywords;           /* PDF metadata, may be NULL */
-    const char *const *credits;     /* NULL-terminated lines, may be NULL */
+    const char *author;             /* PDF Author, may be NULL */
+    const char *const *credits;     /* NULL-terminated lines, may be NULL; the
+                                       first may be lay_word_unverified(lang) */
     const char *const *licences;    /* NULL-terminated lines, may be NULL */
     long long epoch;                /* the document date for PDF metadata */
     int pages;                      /* fit on this many pages (0 = as many as needed) */
