@@ -1739,6 +1739,45 @@ static int lay_out(sheet *s, furniture *fu)
     return 0;
 }
 
+/* Fill, not only shrink: the largest body size up to the template's
+ * ceiling at which the sheet, on no more pages than it has now (or than
+ * --pages asks), fills its last page to LAY_FILL_GOAL; failing that the
+ * largest whose last page is not 70 % blank; failing that it stays. A size
+ * with more flaws than the first is never taken. Without
+ * --pages the body shrinks at most 1 pt below the template's size. */
+static int fill_pages(sheet *s, furniture *fu)
+{
+    const lay_template *t = s->t;
+    lay_report *rep = s->rep;
+    int asked = s->meta->pages > 0;
+    if (!asked && rep->last_page_fill >= LAY_FILL_GOAL)
+        return 0;
+    int maxp = asked ? s->meta->pages : rep->pages, flaws = lay_report_flaws(rep);
+    double was = s->size, lo = asked ? t->min_body_size : fmax(t->min_body_size, t->body_size - 1.0);
+    double best = -1, fallback = -1;
+    for (double z = fmax(t->max_body_size, was); z >= lo - 1e-9; z -= 0.25) {
+        s->size = z;
+        s->lead = z * t->leading;
+        s->quiet = 1;
+        if (lay_out(s, fu) != 0)
+            return -1;
+        if (rep->pages > maxp || lay_report_flaws(rep) > flaws)
+            continue;   /* never a flaw the first size did not have */
+        if (rep->last_page_fill >= LAY_FILL_GOAL) {
+            best = z;
+            break;
+        }
+        if (fallback < 0 && (rep->last_page_fill >= 0.3 || asked))
+            fallback = z;
+    }
+    double z = best > 0 ? best : fallback > 0 ? fallback : was;
+    if (fabs(z - s->size) < 1e-9)
+        return 0;
+    s->size = z;
+    s->lead = z * t->leading;
+    return lay_out(s, fu);
+}
+
 int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_template *t, const lay_fonts *fonts,
                         const icon_set *icons, dev_device *dev, dl_list *fonts_list,
                         const lay_sheet_debug *dbg, lay_report *rep, diag_list *diags)
@@ -1811,6 +1850,8 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
         s.quiet = 1;   /* the same warnings were given at the first size */
         rc = lay_out(&s, &fu);
     }
+    if (!rc && !(dbg && dbg->no_fill))
+        rc = fill_pages(&s, &fu);
     if (!rc) {
         const dl_font *fl[LAY_FONT_ROLE_COUNT] = {0};
         dl_font local[LAY_FONT_ROLE_COUNT];

@@ -73,6 +73,7 @@ typedef struct lay_report {
 #define LAY_LOOSE_RATIO 1.4     /* a line is loose above this x the median */
 #define LAY_LOOSE_MAX 1.0       /* percent of loose lines allowed */
 #define LAY_WIDEST_MAX 1.5      /* the widest line allowed, x the median */
+#define LAY_FILL_GOAL 0.8       /* the last page at least this full, when a size can */
 
 /* Test knobs: each switches off one safeguard so that a test can plant the
  * flaw its measure must catch. All zero in production. */
@@ -83,6 +84,7 @@ typedef struct lay_sheet_debug {
     double double_hyphen_demerits; /* with override_dhd: override TeX's 10000 */
     int override_dhd;
     double column_width_delta;     /* shrink the measure (points) */
+    int no_fill;                   /* keep the template's size (no fill search) */
 } lay_sheet_debug;
 
 /* Lays out the summary d on the template into out's recording device.
@@ -90,7 +92,10 @@ typedef struct lay_sheet_debug {
  * and a warning is given). meta->pages > 0 asks for that many pages: font and
  * leading shrink in 0.25 pt steps down to the template's floor (>= 7.5 pt),
  * or the build fails with a diagnostic saying how many pages the floor still
- * needs. Returns 0, or -1 with errors in diags. */
+ * needs. Then, with or without --pages, the body takes the largest size up to
+ * the template's ceiling (10.5 pt) at which the last page is at least 80 %
+ * full on no more pages (see fill_pages). Returns 0, or -1 with errors in
+ * diags. */
 int lay_sheet_build(const doc *d, const lay_sheet_meta *meta, const lay_template *t, const lay_fonts *fonts,
                     const icon_set *icons, dl_list *out, lay_report *rep, diag_list *diags);
 

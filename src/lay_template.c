@@ -76,6 +76,7 @@ lay_template *lay_template_default(const char *paper, int landscape, int columns
     t->body_size = 9;
     t->leading = 1.2;
     t->min_body_size = 7.5;
+    t->max_body_size = 10.5;
     t->justify = 1;
     t->block_space = 0.45;
     static const double sc[3] = {1.45, 1.2, 1.05}, bf[3] = {1.0, 0.7, 0.5}, af[3] = {0.35, 0.25, 0.15};
@@ -330,6 +331,8 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
                 t->leading = v;
             if (num_attr(n, "min-size", &v))
                 t->min_body_size = v;
+            if (num_attr(n, "max-size", &v))
+                t->max_body_size = v;
             if (num_attr(n, "block-space", &v))
                 t->block_space = v;
             if (str_is(n, "justify", "no"))

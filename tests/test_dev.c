@@ -61,7 +61,13 @@ static dl_list *layout(const doc *d, const char *lang, const char *paper)
     m.hyph_exceptions = "templates/hyphenation.xml";
     dl_list *l = dl_list_new();
     lay_report rep;
-    int rc = t ? lay_sheet_build(d, &m, t, fonts, icons, l, &rep, &dg) : -1;
+    /* the template's own size: these sheets test devices, not the fill */
+    lay_template pinned;
+    if (t) {
+        pinned = *t;
+        pinned.max_body_size = pinned.min_body_size = pinned.body_size;
+    }
+    int rc = t ? lay_sheet_build(d, &m, &pinned, fonts, icons, l, &rep, &dg) : -1;
     if (rc != 0)
         diag_print(&dg, stderr);
     lay_template_free(t);

@@ -372,6 +372,7 @@ static void test_line_measures_planted(void)
     lay_sheet_debug dbg = {0};
     dbg.hyphen_penalty = -2000;   /* every hyphen welcome */
     dbg.override_dhd = 1;         /* and no cost for stacking them */
+    dbg.no_fill = 1;              /* at the template's size */
     tr = build(d, &m, t, &dbg, &rep, &dg, &rc);
     free(tr);
     CU_ASSERT(rep.hyphen_stacks > 0);
