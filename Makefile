@@ -149,6 +149,7 @@ check: $(TEST_BIN) $(BIN) $(MUTATOR)
 
 bench: $(BIN) $(BUILD)/tests/bench
 	$(BUILD)/tests/bench $(BIN)
+	sh tests/bench/justify.sh $(BIN)
 
 $(BUILD)/tests/bench: tests/bench/bench.c $(BUILD)/libregelwerk.a
 	@mkdir -p $(dir $@)
