@@ -205,6 +205,7 @@ valgrind: $(BIN)
 
 bench: $(BIN) $(BUILD)/tests/bench
 	$(BUILD)/tests/bench $(BIN)
+	sh tests/bench/justify.sh $(BIN)
 
 $(BUILD)/tests/bench: tests/bench/bench.c $(BUILD)/libregelwerk.a
 	@mkdir -p $(dir $@)

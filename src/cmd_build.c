@@ -342,6 +342,12 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     meta.lang = l->code;
     meta.credits = (const char *const *)credit_lines;
     meta.licences = licences;
+    /* PDF Author: who wrote the summary (an author credit, else the source
+     * it follows), its name only: never a version or a URL */
+    for (int pass = 0; pass < 2 && !meta.author; pass++)
+        for (size_t i = 0; i < g->ncredits && !meta.author; i++)
+            if (g->credits[i].role && strcmp(g->credits[i].role, pass ? "source" : "author") == 0)
+                meta.author = g->credits[i].text;
     meta.epoch = when;
     meta.pages = bo->pages ? bo->pages : o->pages;
     char keywords[256];

@@ -285,7 +285,9 @@ static int c_text(dev_device *dev, const dl_text *t)
     if (!cf)
         return -1;
     cairo_set_font_face(d->cr, cf);
-    cairo_set_font_size(d->cr, t->size);
+    cairo_matrix_t fm;
+    cairo_matrix_init_scale(&fm, t->size * (t->hscale > 0 ? t->hscale : 1), t->size);
+    cairo_set_font_matrix(d->cr, &fm);
     cairo_set_source_rgb(d->cr, t->color.r, t->color.g, t->color.b);
     cairo_glyph_t *g = malloc(t->nglyphs * sizeof *g);
     cairo_text_cluster_t *cl = malloc(t->nglyphs * sizeof *cl);

@@ -239,6 +239,11 @@ static int h_text(dev_device *dev, const dl_text *t)
         return -1;
     HPDF_Page_BeginText(d->page);
     HPDF_Page_SetFontAndSize(d->page, hf, (HPDF_REAL)t->size);
+    /* font expansion: Tz is text state, which outlives the text object,
+     * so it is set back after an expanded run */
+    double hs = t->hscale > 0 ? t->hscale : 1;
+    if (hs != 1)
+        HPDF_Page_SetHorizontalScalling(d->page, (HPDF_REAL)(100 * hs));
     HPDF_Page_SetRGBFill(d->page, (HPDF_REAL)t->color.r, (HPDF_REAL)t->color.g, (HPDF_REAL)t->color.b);
     /* A run with actual text (a hyphenated line end: "Geg-" / "Geg\u00AD")
      * is shown as its actual text: the fonts draw U+00AD as a hyphen, and
@@ -274,6 +279,8 @@ static int h_text(dev_device *dev, const dl_text *t)
             i = j;
         }
     }
+    if (hs != 1)
+        HPDF_Page_SetHorizontalScalling(d->page, 100);
     HPDF_Page_EndText(d->page);
     return d->failed ? -1 : 0;
 }

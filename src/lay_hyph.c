@@ -26,6 +26,7 @@ struct lay_hyph {
     HyphenDict *dict;
     int latin1;       /* the dictionary wants ISO-8859-1 */
     int left, right;
+    int min_word;       /* shorter words (parts between explicit hyphens) stay whole */
     char lang[8];
     hyph_exc *exc;
     size_t nexc, cap;
@@ -265,7 +266,8 @@ lay_hyph *lay_hyph_new(const char *lang, const char *dict_dir, diag_list *d)
     }
     h->latin1 = !h->dict->utf8;
     h->left = 2;
-    h->right = 2;
+    h->right = 3;
+    h->min_word = 6;
     snprintf(h->lang, sizeof h->lang, "%.2s", lang);
     return h;
 }
@@ -445,12 +447,12 @@ static int run_dict(const lay_hyph *h, HyphenDict *dict, const hyph_part *p, cha
 static void hyph_part_points(const lay_hyph *h, const hyph_part *p, lay_hyph_point *pts, size_t *np,
                              size_t max)
 {
-    if (p->n < h->left + h->right)
+    if (p->n < h->left + h->right || p->n < h->min_word)
         return;
     const hyph_exc *e = find_exception(h, p);
     if (e) {
         for (size_t i = 0; i < e->nbreaks; i++)
-            if (e->breaks[i] > 0 && e->breaks[i] < p->n)
+            if (e->breaks[i] >= h->left && e->breaks[i] <= p->n - h->right)   /* the minimums hold here too */
                 add_point(pts, np, max, p->off[e->breaks[i]], 1, 0);
         return;
     }
@@ -472,7 +474,8 @@ static void hyph_part_points(const lay_hyph *h, const hyph_part *p, lay_hyph_poi
     }
     for (int i = 0; i + 1 < p->n; i++) {
         /* character minimums, counted in characters, not bytes */
-        if (!hy[i] || i + 1 < h->left || p->n - (i + 1) < h->right)
+        int right = top[i] && h->right > 2 ? 2 : h->right;   /* a compound's joint: 2 */
+        if (!hy[i] || i + 1 < h->left || p->n - (i + 1) < right)
             continue;
         /* never next to an apostrophe ("dell'-azione") */
         if (is_apostrophe(p->cp[i]) || is_apostrophe(p->cp[i + 1]))

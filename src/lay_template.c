@@ -80,6 +80,7 @@ lay_template *lay_template_default(const char *paper, int landscape, int columns
     t->body_size = 9;
     t->leading = 1.2;
     t->min_body_size = 7.5;
+    t->max_body_size = 10.5;
     t->justify = 1;
     t->block_space = 0.45;
     static const double sc[3] = {1.45, 1.2, 1.05}, bf[3] = {1.0, 0.7, 0.5}, af[3] = {0.35, 0.25, 0.15};
@@ -362,6 +363,7 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
             num_attr(&c, n, "size", PT_MIN, PT_MAX, 0, &t->body_size);
             num_attr(&c, n, "leading", 1, 2, 0, &t->leading);
             num_attr(&c, n, "min-size", 7.5, PT_MAX, 0, &t->min_body_size);
+            num_attr(&c, n, "max-size", PT_MIN, PT_MAX, 0, &t->max_body_size);
             num_attr(&c, n, "block-space", 0, 3, 0, &t->block_space);
             if (str_is(n, "justify", "no"))
                 t->justify = 0;

@@ -34,6 +34,7 @@ typedef struct lay_template {
     double margin_top, margin_bottom, margin_inner, margin_outer, column_gap;
     double body_size, leading;          /* leading as a multiple of the size */
     double min_body_size;               /* fit-to-pages floor, >= 7.5 */
+    double max_body_size;               /* fill ceiling (default 10.5) */
     int justify;
     double block_space;                 /* multiple of the leading */
     double h_scale[3], h_before[3], h_after[3];   /* levels 1..3; before/after in leadings */
