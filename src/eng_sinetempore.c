@@ -306,15 +306,16 @@ static int ahead(int a, int b)
     return d == 0 ? SX_SECTORS : d;
 }
 
-/* Sectors from s to the first sector ahead holding an enemy marker, 0 none. */
+/* Sectors from s to the first sector holding an enemy marker, counting s
+ * itself as 0 (a marker there is reached already); -1 none. */
 static int first_enemy_ahead(const sx_state *st, int s)
 {
-    int best = 0;
+    int best = -1;
     for (int g = 0; g < SX_GROUPS; g++) {
         if (!group_alive(st, g))
             continue;
-        int d = ahead(s, st->g[g].sector);
-        if (best == 0 || d < best)
+        int d = ahead(s, st->g[g].sector) % SX_SECTORS;
+        if (best < 0 || d < best)
             best = d;
     }
     return best;
@@ -1391,7 +1392,7 @@ static const eng_key keys[] = {
     HK(endurance, 0, 1, "endurance"), HK(concentration, 0, 1, "concentration"), HK(selectside, 0, 1, "select the side"),
     HK(resilience, 0, 1, "resilience"),
     ENG_KEY_RO("hN.adjacent", SX_HEROES, 0, SX_MODELS, get_engaged_adj, "enemy models adjacent to the hero"),
-    ENG_KEY_RO("hN.first-enemy", SX_HEROES, 0, SX_SECTORS, get_first_enemy, "sectors from his marker to the first enemy marker ahead"),
+    ENG_KEY_RO("hN.first-enemy", SX_HEROES, -1, SX_SECTORS, get_first_enemy, "sectors from his marker to the first enemy marker (0 his own sector, -1 none)"),
     GK(ra, 1, 12, "the group's RA"),
     GK(sector, 1, SX_SECTORS, "the sector of the group's activation marker"),
     GK(combat, 0, 1, "the group is in combat (else waiting)"),

@@ -100,6 +100,21 @@ PROBE(probe_cycle_at)
     return eng_probe_fail(p, "the cycle hand never moved");
 }
 
+/* Steps the cycle hand moves when the phase hand passes sector 12. */
+PROBE(probe_cycle_step)
+{
+    fresh(p);
+    eng_probe_setl(p, 11, "phase");
+    eng_probe_setl(p, 11, "h1.sector");
+    long c0 = eng_probe_get(p, "cycle");
+    go(p);
+    eng_probe_do(p, "wait", "hero=1 ap=2");
+    eng_probe_do(p, "end", "hero=1");
+    eng_probe_do(p, "advance", "%s", "");
+    *value = eng_probe_get(p, "cycle") - c0;
+    return 0;
+}
+
 /* Sectors the marker moves for 3 AP, divided by 3. */
 PROBE(probe_sector_per_ap)
 {
@@ -801,6 +816,62 @@ PROBE(probe_chain_same)
     return 0;
 }
 
+/* Attack rolls a chain attack makes. */
+PROBE(probe_chain_attacks)
+{
+    fresh(p);
+    enemy(p, 1, 1, 6, 11, 12);
+    eng_probe_setl(p, 9, "m1.he");
+    eng_probe_setl(p, 4, "h1.chain");
+    eng_probe_setl(p, 6, "h1.ra");
+    go(p);
+    eng_probe_do(p, "attack", "hero=1 model=1 weapon=1 chain=1");
+    eng_probe_do(p, "resolve", "%s", "");
+    eng_probe_do(p, "attack", "hero=1 model=1 weapon=2 chain=1");
+    eng_probe_do(p, "resolve", "%s", "");
+    *value = eng_probe_get(p, "log.hero-attack");
+    return 0;
+}
+
+/* The fewest wounds an attack with a condition must deal to give it: an
+ * enemy's blood attack, all cancelled, then one wound through. */
+PROBE(probe_condition_wounds)
+{
+    for (int w = 0; w <= 2; w++) {
+        fresh(p);
+        enemy(p, 1, 1, 6, 11, 12);
+        eng_probe_set(p, "blut", "m1.a_sym");
+        eng_probe_setl(p, 2, "m1.a_n");
+        eng_probe_setl(p, 2, "h1.ph");
+        for (int k = 0; k < 2; k++)
+            eng_probe_force(p, "action", k < 2 - w ? "faust-blut" : "patrone-verstand");
+        eng_probe_do(p, "enemy-attack", "model=1 hero=1");
+        eng_probe_do(p, "resolve", "%s", "");
+        if (eng_probe_get(p, "h1.bleed")) {
+            *value = eng_probe_get(p, "h1.wounds");
+            return 0;
+        }
+    }
+    return eng_probe_fail(p, "no bleed marker");
+}
+
+/* Oblivion markers from which the test is rolled (a failing roll forced). */
+PROBE(probe_oblivion_from)
+{
+    for (int n = 0; n <= 3; n++) {
+        fresh(p);
+        eng_probe_setl(p, 1, "h1.psionic");
+        eng_probe_setl(p, n, "h1.oblivion");
+        eng_probe_set(p, "faust-blut faust-blut faust-blut", "next.dice");
+        go(p);
+        if (eng_probe_get(p, "h1.oblivion_cards") > 0) {
+            *value = n;
+            return 0;
+        }
+    }
+    return eng_probe_fail(p, "no oblivion test");
+}
+
 /* A psionic power: 1 if its effect comes only with a successful test, and
  * the oblivion markers come either way. */
 PROBE(probe_power)
@@ -1384,6 +1455,10 @@ PROBE(probe_enter_combat)
 const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS] = {
     F("momentum.sectors", "stops of the phase hand until it is back (one hero waiting 1 AP each time)", probe_sectors),
     F("momentum.cycle-at", "the sector at which the cycle hand moved", probe_cycle_at),
+    F("momentum.cycle-step", "steps the cycle hand moves as the phase hand reaches sector 12", probe_cycle_step),
+    F("attack.chain-attacks", "attack rolls of one chain attack", probe_chain_attacks),
+    F("cond.attack-min-wounds", "wounds an attack must deal for its condition to be given", probe_condition_wounds),
+    F("oblivion.from", "oblivion markers from which the test is rolled", probe_oblivion_from),
     F("momentum.sector-per-ap", "sectors the marker moves per AP spent", probe_sector_per_ap),
     F("momentum.clockwise", "1 if the marker moves clockwise (sector numbers rise), 2 counterclockwise", probe_clockwise),
     F("hero.ap-ra", "AP of a hero with RA 6 at his activation", probe_ap_ra),
@@ -1765,9 +1840,12 @@ static int chosen(const eng_state *st)
     return 0;
 }
 
+/* AP of model 1: in a recorded run its AP left, before it the group's RA
+ * less a stun's 2 */
 static long model_ap(const eng_state *st)
 {
-    return V("g1.ra") - (V("m1.stunned") ? 2 : 0);
+    long ap = V("m1.ap");
+    return ap > 0 ? ap : V("g1.ra") - (V("m1.stunned") ? 2 : 0);
 }
 
 /* The least AP to a square with hero h in range of the first attack and
@@ -2033,7 +2111,7 @@ static long h_spent(const eng_state *st)
 }
 static long h_first_enemy(const eng_state *st)
 {
-    long s = HV("sector"), best = 0;
+    long s = HV("sector"), best = -1;
     for (int g = 1; g <= 4; g++) {
         int alive = 0;
         for (int m = 1; m <= MODELS; m++)
@@ -2041,8 +2119,7 @@ static long h_first_enemy(const eng_state *st)
         if (!alive)
             continue;
         long d = ((V("g%d.sector", g) - s) % 12 + 12) % 12;
-        d = d == 0 ? 12 : d;
-        if (best == 0 || d < best)
+        if (best < 0 || d < best)
             best = d;
     }
     return best;
@@ -2082,18 +2159,21 @@ static int h_obl_card(const eng_state *before, const eng_state *after)
 }
 static int h_stunned(const eng_state *before, const eng_state *after)
 {
-    long k = HB("ap") < 2 ? HB("ap") : 2;
-    return HA("stunned") == 0 && HA("ap") == HB("ap") - k && (HA("sector") - HB("sector") + 12) % 12 == k;
+    const eng_state *st = before;
+    long have = HB("active") ? HB("ap") : h_ap(st), k = have < 2 ? have : 2;
+    return HA("stunned") == 0 && HA("ap") == have - k && (HA("sector") - HB("sector") + 12) % 12 == k;
 }
 static int h_actions(const eng_state *before, const eng_state *after)
 {
-    long plan = A("ai.plan") < HB("ap") ? A("ai.plan") : HB("ap");
+    const eng_state *st = before;
+    long have = HB("active") ? HB("ap") : h_ap(st);
+    long plan = A("ai.plan") < have ? A("ai.plan") : have;
     return HA("spent") == HB("spent") + plan && HA("active") == 1;
 }
 /* the marker reached the first enemy sector, or every AP is gone */
 static int h_shift(const eng_state *before, const eng_state *after)
 {
-    long spent = HA("spent"), first = 0;
+    long spent = HA("spent"), first = -1;
     (void)before;
     {
         const eng_state *st = after;
@@ -2106,8 +2186,7 @@ static int h_shift(const eng_state *before, const eng_state *after)
             if (!alive)
                 continue;
             long d = ((V("g%d.sector", g) - s) % 12 + 12) % 12;
-            d = d == 0 ? 12 : d;
-            if (first == 0 || d < first)
+            if (first < 0 || d < first)
                 first = d;
         }
     }
