@@ -144,7 +144,7 @@ typedef struct sx_state {
     int proc;   /* which procedure's steps are marked */
 } sx_state;
 
-enum { PR_NONE, PR_TARGET, PR_ENEMY, PR_HERO, PR_ATTACK };
+enum { PR_NONE, PR_TARGET, PR_ENEMY, PR_HERO, PR_HERO_END, PR_ATTACK };
 
 static void step(eng_state *s, int proc, const char *outcome)
 {
@@ -1048,6 +1048,8 @@ static void hero_activation(eng_state *s, int h)
     }
     if (he->ko)
         he->active = 0;
+    else
+        step(s, PR_HERO, "sinetempore.hero.ap");
 }
 
 /* Time shift: a hero whose marker has not reached or passed the first
@@ -1064,21 +1066,21 @@ static void hero_end(eng_state *s, int h)
     if (need > 0 && he->ap > 0) {
         hero_spend(s, h, need < he->ap ? need : he->ap);
         eng_note(s, EV_TIME_SHIFT);
-        step(s, PR_HERO, "sinetempore.hero.time-shift");
+        step(s, PR_HERO_END, "sinetempore.hero.time-shift");
     }
     he->active = 0;
     if (he->fire) {
         hero_wounds(s, h, 1);
-        step(s, PR_HERO, "sinetempore.hero.fire");
+        step(s, PR_HERO_END, "sinetempore.hero.fire");
     }
     if (he->bleed && !he->ko) {
         he->bleed = 0;
         hero_wounds(s, h, 1);
-        step(s, PR_HERO, "sinetempore.hero.bleed");
+        step(s, PR_HERO_END, "sinetempore.hero.bleed");
     }
     he->hindered = he->nailed = he->slowed = he->speedup = he->ap1 = he->ap2 = 0;
     he->ap = 0;
-    step(s, PR_HERO, "sinetempore.hero.end");
+    step(s, PR_HERO_END, "sinetempore.hero.end");
 }
 
 /* ---- the phase hand ------------------------------------------------------------------------------ */
@@ -2157,7 +2159,7 @@ int eng_sinetempore_run_enemy(eng_state *s)
     return 0;
 }
 
-/* A hero's activation: marker phase, ai.plan AP spent waiting, the end. */
+/* A hero's marker phase and his AP. */
 int eng_sinetempore_run_hero(eng_state *s)
 {
     sx_state *st = eng_data(s);
@@ -2166,11 +2168,25 @@ int eng_sinetempore_run_hero(eng_state *s)
         return -1;
     run_as(s, PR_HERO);
     hero_activation(s, h);
+    st->proc = PR_NONE;
+    return 0;
+}
+
+/* The rest of a hero's activation: ai.plan AP spent waiting, time shift,
+ * the end. */
+int eng_sinetempore_run_hero_end(eng_state *s)
+{
+    sx_state *st = eng_data(s);
+    int h = st->ai_hero - 1;
+    if (h < 0 || !st->h[h].in || st->h[h].ko)
+        return -1;
+    hero_activation(s, h);
+    run_as(s, PR_HERO_END);
     if (st->h[h].active) {
         int plan = st->ai_plan < st->h[h].ap ? st->ai_plan : st->h[h].ap;
         if (plan > 0)
             hero_spend(s, h, plan);
-        step(s, PR_HERO, "sinetempore.hero.actions");
+        step(s, PR_HERO_END, "sinetempore.hero.actions");
         hero_end(s, h);
     }
     st->proc = PR_NONE;

@@ -23,13 +23,14 @@ extern const eng_game eng_sinetempore_game;
 int eng_sinetempore_run_target(eng_state *st);
 int eng_sinetempore_run_enemy(eng_state *st);
 int eng_sinetempore_run_hero(eng_state *st);
+int eng_sinetempore_run_hero_end(eng_state *st);
 int eng_sinetempore_run_attack(eng_state *st);
 
 /* In eng_sinetempore_facts.c: the facts and the AI procedures (predicates,
  * outcomes with their postconditions, enumerators). */
 #define ENG_SINETEMPORE_NFACTS 123
 extern const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS];
-#define ENG_SINETEMPORE_NAIS 4
+#define ENG_SINETEMPORE_NAIS 5
 extern const eng_ai eng_sinetempore_ais[ENG_SINETEMPORE_NAIS];
 
 #endif

@@ -2200,6 +2200,11 @@ static int h_bleed(const eng_state *before, const eng_state *after)
 {
     return HA("wounds") == HB("wounds") + 1 && HA("bleed") == 0;
 }
+static int h_ap_step(const eng_state *before, const eng_state *after)
+{
+    (void)before;
+    return HA("active") == 1 && HA("ap") + HA("spent") == HA("ra") + HA("ap1") + 2 * HA("ap2");
+}
 static int h_end(const eng_state *before, const eng_state *after)
 {
     (void)before;
@@ -2258,6 +2263,43 @@ done:
     return n;
 }
 
+/* The end of an activation: fire, hemorrhage (a bleed), +2 AP, plans of
+ * 0..7 AP, the enemy marker 0, 3, 6 or 9 sectors ahead (none with 9). */
+static long enum_hero_end(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
+{
+    eng_state *base = eng_state_new(g, seed), *st = base ? eng_state_copy(base) : NULL;
+    long n = 0;
+    if (!st) {
+        eng_state_free(base);
+        return -1;
+    }
+    setl(base, 1, "h1.in");
+    setl(base, 6, "h1.x");
+    setl(base, 10, "h1.y");
+    setl(base, 1, "ai.hero");
+    setl(base, 1, "m1.x");
+    setl(base, 1, "m1.y");
+    setl(base, 0, "m1.ca");
+    for (int flags = 0; flags < 8; flags++)
+        for (int plan = 0; plan <= 7; plan++)
+            for (int far = 0; far < 4; far++) {
+                eng_state_assign(st, base);
+                setl(st, flags & 1, "h1.fire");
+                setl(st, (flags >> 1) & 1, "h1.hemorrhage");
+                setl(st, (flags >> 2) & 1, "h1.ap2");
+                setl(st, plan, "ai.plan");
+                setl(st, far < 3, "m1.grp");
+                setl(st, 1 + 3 * far, "g1.sector");
+                n++;
+                if (visit(st, ctx))
+                    goto done;
+            }
+done:
+    eng_state_free(st);
+    eng_state_free(base);
+    return n;
+}
+
 static void describe_hero(const eng_state *st, char *buf, size_t len)
 {
     char dice[256] = "", err[64];
@@ -2275,9 +2317,6 @@ static const eng_pred hero_preds[] = {
     {"sinetempore.hero.has-oblivion", "oblivion markers on his sheet", 2, p_h_oblivion},
     {"sinetempore.hero.oblivion-fails", "the oblivion test will fail", 2, p_h_oblivion_fails},
     {"sinetempore.hero.is-stunned", "stunned", 2, p_h_stunned},
-    {"sinetempore.hero.short", "after his actions the marker has not reached the first enemy sector and AP are left", 2, p_h_shift},
-    {"sinetempore.hero.on-fire", "on fire", 2, p_h_fire},
-    {"sinetempore.hero.bleeding", "bleeding at the end", 2, p_h_bleed},
 };
 static const eng_outcome hero_outcomes[] = {
     {"sinetempore.hero.brain-damage", "one square in a random direction (or a wound), marker gone", h_brain},
@@ -2287,6 +2326,14 @@ static const eng_outcome hero_outcomes[] = {
     {"sinetempore.hero.oblivion-passed", "the test passed: nothing happens", h_obl_pass},
     {"sinetempore.hero.oblivion-card", "the markers gone, an oblivion card drawn", h_obl_card},
     {"sinetempore.hero.stunned", "the marker 2 sectors on, 2 AP gone", h_stunned},
+    {"sinetempore.hero.ap", "his AP: RA and AP markers (less what the stun took)", h_ap_step},
+};
+static const eng_pred hero_end_preds[] = {
+    {"sinetempore.hero.short", "after his actions the marker has not reached the first enemy sector and AP are left", 2, p_h_shift},
+    {"sinetempore.hero.on-fire", "on fire", 2, p_h_fire},
+    {"sinetempore.hero.bleeding", "bleeding at the end", 2, p_h_bleed},
+};
+static const eng_outcome hero_end_outcomes[] = {
     {"sinetempore.hero.actions", "his actions: the planned AP spent", h_actions},
     {"sinetempore.hero.time-shift", "AP spent until the first enemy sector or none left", h_shift},
     {"sinetempore.hero.fire", "a wound, the fire stays", h_fire},
@@ -2452,8 +2499,10 @@ const eng_ai eng_sinetempore_ais[ENG_SINETEMPORE_NAIS] = {
      N(target_outcomes), eng_sinetempore_run_target, enum_target, describe},
     {"sinetempore.enemy-activation", "one enemy model's activation", enemy_preds, N(enemy_preds), enemy_outcomes,
      N(enemy_outcomes), eng_sinetempore_run_enemy, enum_enemy, describe},
-    {"sinetempore.hero-activation", "a hero's activation", hero_preds, N(hero_preds), hero_outcomes,
+    {"sinetempore.hero-activation", "a hero's marker phase and AP", hero_preds, N(hero_preds), hero_outcomes,
      N(hero_outcomes), eng_sinetempore_run_hero, enum_hero, describe_hero},
+    {"sinetempore.hero-end", "a hero's actions, time shift and end of activation", hero_end_preds, N(hero_end_preds),
+     hero_end_outcomes, N(hero_end_outcomes), eng_sinetempore_run_hero_end, enum_hero_end, describe_hero},
     {"sinetempore.attack", "a hero's attack step by step", attack_preds, N(attack_preds), attack_outcomes,
      N(attack_outcomes), eng_sinetempore_run_attack, enum_attack, describe_attack},
 };
