@@ -1400,7 +1400,7 @@ static const eng_key keys[] = {
     GK(combat, 0, 1, "the group is in combat (else waiting)"),
     GK(hunter, 0, 1, "predator: always in combat"),
     GK(obj_tv, 0, 99, "TV of the group's mission objective (0: none)"),
-    GK(obj_x, 1, SX_SIZE, "the objective's square, column"), GK(obj_y, 1, SX_SIZE, "the objective's square, row"),
+    GK(obj_x, 0, SX_SIZE, "the objective's square, column (0: none)"), GK(obj_y, 0, SX_SIZE, "the objective's square, row (0: none)"),
     GK(order, 0, 999, "the activation (counted over the run) in which it last acted"),
     MK(grp, 0, SX_GROUPS, "the model's group (0: the slot is empty)"),
     ENG_KEY_RO("mN.alive", SX_MODELS, 0, 1, get_alive, "the model is on the battlefield"),
