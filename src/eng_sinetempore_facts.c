@@ -1719,11 +1719,34 @@ static void seat(eng_state *st, int h, int spot, int tv)
     setl(st, 5, "h%d.sector", h);
 }
 
-static eng_state *base_state(const eng_game *g, uint64_t seed)
+/* The enumerators' one loop: a base state set up by prepare, and count
+ * variants of it made by vary (which returns 0 to leave a variant out). */
+typedef int (*vary_fn)(eng_state *st, long k);
+static long sweep(const eng_game *g, uint64_t seed, void (*prepare)(eng_state *), vary_fn vary, long count,
+                  int (*visit)(const eng_state *, void *), void *ctx)
 {
-    eng_state *st = eng_state_new(g, seed);
-    if (!st)
-        return NULL;
+    eng_state *base = eng_state_new(g, seed), *st = NULL;
+    if (base) {
+        prepare(base);
+        st = eng_state_copy(base);
+    }
+    long n = st ? 0 : -1;
+    for (long k = 0; st && k < count; k++) {
+        eng_state_assign(st, base);
+        if (!vary(st, k))
+            continue;
+        n++;
+        if (visit(st, ctx))
+            break;
+    }
+    eng_state_free(st);
+    eng_state_free(base);
+    return n;
+}
+
+/* model 1 of group 1 at 6,2 (CA 4, HE 9), the question on it */
+static void prepare_model(eng_state *st)
+{
     setl(st, 1, "m1.grp");
     setl(st, 6, "m1.x");
     setl(st, 2, "m1.y");
@@ -1731,41 +1754,27 @@ static eng_state *base_state(const eng_game *g, uint64_t seed)
     setl(st, 9, "m1.he");
     setl(st, 1, "g1.sector");
     setl(st, 1, "ai.model");
-    return st;
 }
 
 /* Every seating of heroes 1..3 on the spots (distinct, or absent), TVs from
  * {1, 3}, objective TV 0, 2 or 3. */
+static int vary_target(eng_state *st, long k)
+{
+    static const int objs[] = {0, 2, 3};
+    int o = (int)(k % 3), tv = (int)(k / 3 % 8), c = (int)(k / 24 % 3), b = (int)(k / 72 % NSPOTS),
+        a = (int)(k / 72 / NSPOTS);
+    if ((a && a == b) || (c && (c == a || c == b)))
+        return 0;
+    seat(st, 1, a, tv & 1 ? 3 : 1);
+    seat(st, 2, b, tv & 2 ? 3 : 1);
+    seat(st, 3, c ? c + 4 : 0, tv & 4 ? 3 : 1);
+    setl(st, objs[o], "g1.obj_tv");
+    return 1;
+}
+
 static long enum_target(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
-    eng_state *base = base_state(g, seed), *st = base ? eng_state_copy(base) : NULL;
-    long n = 0;
-    if (!st) {
-        eng_state_free(base);
-        return -1;
-    }
-    static const int objs[] = {0, 2, 3};
-    for (int a = 0; a < NSPOTS; a++)
-        for (int b = 0; b < NSPOTS; b++)
-            for (int c = 0; c < 3; c++) {
-                if ((a && a == b) || (c && (c == a || c == b)))
-                    continue;
-                for (int tv = 0; tv < 8; tv++)
-                    for (int o = 0; o < 3; o++) {
-                        eng_state_assign(st, base);
-                        seat(st, 1, a, tv & 1 ? 3 : 1);
-                        seat(st, 2, b, tv & 2 ? 3 : 1);
-                        seat(st, 3, c ? c + 4 : 0, tv & 4 ? 3 : 1);
-                        setl(st, objs[o], "g1.obj_tv");
-                        n++;
-                        if (visit(st, ctx))
-                            goto done;
-                    }
-            }
-done:
-    eng_state_free(st);
-    eng_state_free(base);
-    return n;
+    return sweep(g, seed, prepare_model, vary_target, 72L * NSPOTS * NSPOTS, visit, ctx);
 }
 
 static void describe(const eng_state *st, char *buf, size_t len)
@@ -1979,58 +1988,46 @@ static int e_chain(const eng_state *before, const eng_state *after)
     return (n == 2 || (n == 1 && A("h%d.ko", h))) && A("m1.ap") == BF("m1.ap") - A("m1.c_ap");
 }
 
-/* The enemy states: the target board with a second layer of flags. */
+/* The enemy states: the target board with a second layer of flags: a kind
+ * (plain, acted, waiting, stunned, soul breaker, shooter, chain, stunned
+ * shooter with a chain), RA 4 or 6, objective TV 0, 2 or 5. */
+static int vary_enemy(eng_state *st, long k)
+{
+    int f = (int)(k % 96), b = (int)(k / 96 % 3), a = (int)(k / 288);
+    seat(st, 1, a, 3);
+    seat(st, 2, b ? b + 4 : 0, f & 1 ? 3 : 1);
+    int kind = (f >> 1) % 8, ra = (f >> 1) / 8 % 2 ? 6 : 4, obj = f / 32;
+    setl(st, ra, "g1.ra");
+    setl(st, obj == 1 ? 2 : obj == 2 ? 5 : 0, "g1.obj_tv");
+    setl(st, 11, "g1.obj_x");
+    setl(st, 1, "g1.obj_y");
+    switch (kind) {
+    case 1: setl(st, 1, "m1.acted"); break;
+    case 2: setl(st, 0, "g1.combat"); break;
+    case 3: setl(st, 1, "m1.stunned"); break;
+    case 4: setl(st, 1, "m1.soulbreaker"); break;
+    case 5:
+        setl(st, 1, "m1.shooter");
+        setl(st, 2, "m1.a_min");
+        setl(st, 4, "m1.a_rng");
+        setl(st, 2, "m1.a_ap");
+        break;
+    case 6: setl(st, 4, "m1.c_ap"); break;
+    case 7:
+        setl(st, 1, "m1.shooter");
+        setl(st, 3, "m1.a_rng");
+        setl(st, 3, "m1.b_rng");
+        setl(st, 4, "m1.c_ap");
+        setl(st, 1, "m1.stunned");
+        break;
+    default: break;
+    }
+    return 1;
+}
+
 static long enum_enemy(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
-    eng_state *base = base_state(g, seed), *st = base ? eng_state_copy(base) : NULL;
-    long n = 0;
-    if (!st) {
-        eng_state_free(base);
-        return -1;
-    }
-    /* flags: acted, waiting, stunned, soul breaker, shooter, chain, RA 4/6, objective */
-    for (int a = 0; a < NSPOTS; a++)
-        for (int b = 0; b < 3; b++)
-            for (int f = 0; f < 96; f++) {
-                eng_state_assign(st, base);
-                seat(st, 1, a, 3);
-                seat(st, 2, b ? b + 4 : 0, f & 1 ? 3 : 1);
-                int kind = (f >> 1) % 8, ra = (f >> 1) / 8 % 2 ? 6 : 4, obj = f / 32;
-                setl(st, ra, "g1.ra");
-                setl(st, obj == 1 ? 2 : obj == 2 ? 5 : 0, "g1.obj_tv");
-                setl(st, 11, "g1.obj_x");
-                setl(st, 1, "g1.obj_y");
-                switch (kind) {
-                case 1: setl(st, 1, "m1.acted"); break;
-                case 2: setl(st, 0, "g1.combat"); break;
-                case 3: setl(st, 1, "m1.stunned"); break;
-                case 4: setl(st, 1, "m1.soulbreaker"); break;
-                case 5:
-                    setl(st, 1, "m1.shooter");
-                    setl(st, 2, "m1.a_min");
-                    setl(st, 4, "m1.a_rng");
-                    setl(st, 2, "m1.a_ap");
-                    break;
-                case 6: setl(st, 4, "m1.c_ap"); break;
-                case 7:
-                    setl(st, 1, "m1.shooter");
-                    setl(st, 1, "m1.a_min");
-                    setl(st, 3, "m1.a_rng");
-                    setl(st, 1, "m1.b_min");
-                    setl(st, 3, "m1.b_rng");
-                    setl(st, 4, "m1.c_ap");
-                    setl(st, 1, "m1.stunned");
-                    break;
-                default: break;
-                }
-                n++;
-                if (visit(st, ctx))
-                    goto done;
-            }
-done:
-    eng_state_free(st);
-    eng_state_free(base);
-    return n;
+    return sweep(g, seed, prepare_model, vary_enemy, 288L * NSPOTS, visit, ctx);
 }
 
 static const eng_pred enemy_preds[] = {
@@ -2212,92 +2209,70 @@ static int h_end(const eng_state *before, const eng_state *after)
            HA("speedup") == 0 && HA("ap1") == 0 && HA("ap2") == 0;
 }
 
-/* Hero 1 (RA 5, sector 1, at 6,10, MI 2) with each combination of his
- * marker-phase conditions, plans of 0..5 AP, the enemy's marker 3 or 6
- * sectors ahead, far away from him. */
-static long enum_hero(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
+/* Hero 1 (RA 5, sector 1, at 6,10, MI 2, one wound); the enemy far away. */
+static void prepare_hero(eng_state *st)
 {
-    eng_state *base = eng_state_new(g, seed), *st = base ? eng_state_copy(base) : NULL;
-    long n = 0;
-    if (!st) {
-        eng_state_free(base);
-        return -1;
-    }
-    setl(base, 1, "h1.in");
-    setl(base, 6, "h1.x");
-    setl(base, 10, "h1.y");
-    setl(base, 2, "h1.mi");
-    setl(base, 1, "h1.wounds");
-    setl(base, 1, "ai.hero");
-    setl(base, 1, "m1.grp");
-    setl(base, 1, "m1.x");
-    setl(base, 1, "m1.y");
-    setl(base, 0, "m1.ca");
+    setl(st, 1, "h1.in");
+    setl(st, 6, "h1.x");
+    setl(st, 10, "h1.y");
+    setl(st, 2, "h1.mi");
+    setl(st, 1, "h1.wounds");
+    setl(st, 1, "ai.hero");
+    setl(st, 1, "m1.x");
+    setl(st, 1, "m1.y");
+    setl(st, 0, "m1.ca");
+}
+
+/* Each combination of his marker-phase conditions (stunned and +2 AP
+ * apart), plans of 0..5 AP, the enemy's marker 3 or 7 sectors ahead, two
+ * stacks of dice (one passes the oblivion test, one fails it). */
+static int vary_hero(eng_state *st, long k)
+{
     static const char *const stacks[] = {"patrone-verstand stoss-verstand-blut patrone-verstand faust-blut",
                                          "faust-blut faust-blut faust-blut faust-blut"};
-    for (int flags = 0; flags < 256; flags++)
-        for (int plan = 0; plan <= 5; plan += 1)
-            for (int far = 0; far < 2; far++) {
-                if ((flags & 0x81) == 0x81)
-                    continue;   /* stunned and +2 AP are tried apart */
-                eng_state_assign(st, base);
-                setl(st, flags & 1, "h1.brain");
-                setl(st, (flags >> 1) & 1, "h1.contagion");
-                setl(st, (flags >> 2) & 1, "h1.hemorrhage");
-                setl(st, (flags >> 3) & 1, "h1.resilience");
-                setl(st, (flags >> 4) & 1 ? 2 : 0, "h1.oblivion");
-                setl(st, (flags >> 5) & 1, "h1.stunned");
-                setl(st, (flags >> 6) & 1, "h1.fire");
-                setl(st, (flags >> 7) & 1, "h1.ap2");
-                setl(st, plan, "ai.plan");
-                setl(st, far ? 8 : 4, "g1.sector");
-                char err[64];
-                eng_set(st, "next.dice", stacks[(flags + plan) & 1], err, sizeof err);
-                n++;
-                if (visit(st, ctx))
-                    goto done;
-            }
-done:
-    eng_state_free(st);
-    eng_state_free(base);
-    return n;
+    int far = (int)(k % 2), plan = (int)(k / 2 % 6), flags = (int)(k / 12);
+    if ((flags & 0x81) == 0x81)
+        return 0;
+    setl(st, 1, "m1.grp");
+    setl(st, flags & 1, "h1.brain");
+    setl(st, (flags >> 1) & 1, "h1.contagion");
+    setl(st, (flags >> 2) & 1, "h1.hemorrhage");
+    setl(st, (flags >> 3) & 1, "h1.resilience");
+    setl(st, (flags >> 4) & 1 ? 2 : 0, "h1.oblivion");
+    setl(st, (flags >> 5) & 1, "h1.stunned");
+    setl(st, (flags >> 6) & 1, "h1.fire");
+    setl(st, (flags >> 7) & 1, "h1.ap2");
+    setl(st, plan, "ai.plan");
+    setl(st, far ? 8 : 4, "g1.sector");
+    char err[64];
+    eng_set(st, "next.dice", stacks[(flags + plan) & 1], err, sizeof err);
+    return 1;
+}
+
+static long enum_hero(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
+{
+    return sweep(g, seed, prepare_hero, vary_hero, 12L * 256, visit, ctx);
 }
 
 /* The end of an activation: fire, hemorrhage (a bleed), +2 AP, plans of
- * 0..7 AP, the enemy marker 0, 3, 6 or 9 sectors ahead (none with 9). */
+ * 0..7 AP, the enemy marker 0, 3 or 6 sectors ahead, or no enemy. */
+static int vary_hero_end(eng_state *st, long k)
+{
+    int far = (int)(k % 4), plan = (int)(k / 4 % 8), flags = (int)(k / 32);
+    setl(st, 0, "h1.wounds");
+    setl(st, 5, "h1.mi");
+    setl(st, flags & 1, "h1.fire");
+    setl(st, (flags >> 1) & 1, "h1.hemorrhage");
+    setl(st, (flags >> 2) & 1, "h1.ap2");
+    setl(st, plan, "ai.plan");
+    setl(st, far < 3, "m1.grp");
+    setl(st, 1 + 3 * far, "g1.sector");
+    return 1;
+}
+
 static long enum_hero_end(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
-    eng_state *base = eng_state_new(g, seed), *st = base ? eng_state_copy(base) : NULL;
-    long n = 0;
-    if (!st) {
-        eng_state_free(base);
-        return -1;
-    }
-    setl(base, 1, "h1.in");
-    setl(base, 6, "h1.x");
-    setl(base, 10, "h1.y");
-    setl(base, 1, "ai.hero");
-    setl(base, 1, "m1.x");
-    setl(base, 1, "m1.y");
-    setl(base, 0, "m1.ca");
-    for (int flags = 0; flags < 8; flags++)
-        for (int plan = 0; plan <= 7; plan++)
-            for (int far = 0; far < 4; far++) {
-                eng_state_assign(st, base);
-                setl(st, flags & 1, "h1.fire");
-                setl(st, (flags >> 1) & 1, "h1.hemorrhage");
-                setl(st, (flags >> 2) & 1, "h1.ap2");
-                setl(st, plan, "ai.plan");
-                setl(st, far < 3, "m1.grp");
-                setl(st, 1 + 3 * far, "g1.sector");
-                n++;
-                if (visit(st, ctx))
-                    goto done;
-            }
-done:
-    eng_state_free(st);
-    eng_state_free(base);
-    return n;
+    return sweep(g, seed, prepare_hero, vary_hero_end, 32L * 8, visit, ctx);
 }
 
 static void describe_hero(const eng_state *st, char *buf, size_t len)
@@ -2418,52 +2393,47 @@ static int a_wounds(const eng_state *before, const eng_state *after)
     return A("m1.wounds") == now && A("h1.tv") == tv;
 }
 
-/* Hero 1 (PH 3) attacks model 1 with ATB 1..2: every combination of the
- * enemy's immunity/resistance/dodge, rerolls, 3 wounds, weak, pierce,
- * PD, size, with two stacks of faces. */
-static long enum_attack(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
+/* Hero 1 (PH 3) at 6,10 attacks model 1 (HE 4) at 6,9 with the fist. */
+static void prepare_attack(eng_state *st)
 {
-    eng_state *base = eng_state_new(g, seed), *st = base ? eng_state_copy(base) : NULL;
-    long n = 0;
-    if (!st) {
-        eng_state_free(base);
-        return -1;
-    }
-    setl(base, 1, "h1.in");
-    setl(base, 6, "h1.x");
-    setl(base, 10, "h1.y");
-    setl(base, 1, "m1.grp");
-    setl(base, 6, "m1.x");
-    setl(base, 9, "m1.y");
-    setl(base, 4, "m1.he");
-    setl(base, 1, "ai.hero");
-    setl(base, 1, "ai.model");
-    setl(base, 3, "ai.sym");   /* faust */
+    setl(st, 1, "h1.in");
+    setl(st, 6, "h1.x");
+    setl(st, 10, "h1.y");
+    setl(st, 1, "m1.grp");
+    setl(st, 6, "m1.x");
+    setl(st, 9, "m1.y");
+    setl(st, 4, "m1.he");
+    setl(st, 1, "ai.hero");
+    setl(st, 1, "ai.model");
+    setl(st, 3, "ai.sym");   /* faust */
+}
+
+/* Every combination of the enemy's immunity/resistance/dodge, rerolls, 3
+ * wounds, weak, pierce, PD, size and ATB 1..2, with two stacks of faces. */
+static int vary_attack(eng_state *st, long f)
+{
     static const char *const stacks[] = {
         "faust-blut stoss-faust-ausruestung patrone-verstand faust-blut stoss-verstand-blut faust-blut faust-blut patrone-verstand",
         "patrone-verstand faust-blut ausruestung-verteidigung faust-blut faust-blut stoss-patrone-explosion faust-blut faust-blut"};
-    for (int f = 0; f < 512; f++) {
-        eng_state_assign(st, base);
-        int ab = f % 4;
-        setl(st, ab == 1 ? 4 : 0, "m1.immune");           /* faust */
-        setl(st, ab == 2 ? 4 : 0, "m1.resist");
-        setl(st, ab == 3, "m1.dodge");
-        setl(st, (f >> 2) & 1 ? 2 : 0, "h1.rerolls");
-        setl(st, (f >> 3) & 1 ? 3 : 0, "h1.wounds");
-        setl(st, (f >> 4) & 1, "ai.weak");
-        setl(st, (f >> 5) & 1, "ai.pierce");
-        setl(st, (f >> 6) & 1 ? 1 : 0, "m1.pd");
-        setl(st, (f >> 7) & 1 ? 2 : 1, "m1.size");
-        setl(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
-        char err[64];
-        eng_set(st, "next.dice", stacks[f & 1 ? 1 : 0], err, sizeof err);
-        n++;
-        if (visit(st, ctx))
-            break;
-    }
-    eng_state_free(st);
-    eng_state_free(base);
-    return n;
+    int ab = (int)(f % 4);
+    setl(st, ab == 1 ? 4 : 0, "m1.immune");   /* faust */
+    setl(st, ab == 2 ? 4 : 0, "m1.resist");
+    setl(st, ab == 3, "m1.dodge");
+    setl(st, (f >> 2) & 1 ? 2 : 0, "h1.rerolls");
+    setl(st, (f >> 3) & 1 ? 3 : 0, "h1.wounds");
+    setl(st, (f >> 4) & 1, "ai.weak");
+    setl(st, (f >> 5) & 1, "ai.pierce");
+    setl(st, (f >> 6) & 1, "m1.pd");
+    setl(st, (f >> 7) & 1 ? 2 : 1, "m1.size");
+    setl(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
+    char err[64];
+    eng_set(st, "next.dice", stacks[f & 1], err, sizeof err);
+    return 1;
+}
+
+static long enum_attack(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
+{
+    return sweep(g, seed, prepare_attack, vary_attack, 512, visit, ctx);
 }
 
 static void describe_attack(const eng_state *st, char *buf, size_t len)
