@@ -526,18 +526,19 @@ static void fists(eng_probe *p)
 }
 PROBE(probe_fists_ap) { fists(p); *value = eng_probe_get(p, "h1.spent"); return 0; }
 
-/* 1 if a weak attack (bare fists) deals at most 1 wound (3 hits forced). */
+/* Most wounds of a weak attack (bare fists) with 2 hits forced. */
 PROBE(probe_weak)
 {
     fresh(p);
     enemy(p, 1, 1, 6, 11, 12);
     eng_probe_setl(p, 9, "m1.he");
-    for (int k = 0; k < 3; k++)
+    eng_probe_setl(p, 2, "h1.ph");
+    for (int k = 0; k < 2; k++)
         eng_probe_force(p, "action", "faust-blut");
     go(p);
     eng_probe_do(p, "attack", "hero=1 model=1 weapon=0");
     eng_probe_do(p, "resolve", "%s", "");
-    *value = eng_probe_get(p, "last.hits") == 3 ? eng_probe_get(p, "last.wounds") : -1;
+    *value = eng_probe_get(p, "last.hits") == 2 ? eng_probe_get(p, "last.wounds") : -1;
     return 0;
 }
 
@@ -1496,7 +1497,7 @@ const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS] = {
     F("action.engaged-no-move", "1 if an engaged hero cannot simply move", probe_engaged_no_move),
     F("action.engaged-drops", "1 if Engaged goes when no enemy is adjacent", probe_engaged_drops),
     F("action.fists-ap", "AP of a bare-fist attack", probe_fists_ap),
-    F("attack.weak", "most wounds of a weak attack (3 hits)", probe_weak),
+    F("attack.weak", "most wounds of a weak attack (2 hits)", probe_weak),
     F("die.stoss", "sides of the action die with Stoß", probe_sides_stoss),
     F("die.patrone", "sides with Patrone", probe_sides_patrone),
     F("die.verstand", "sides with Verstand", probe_sides_verstand),
