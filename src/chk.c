@@ -89,7 +89,7 @@ static int block_is_bound(const doc_node *n)
             }
             continue;
         }
-        if (x->type == DOC_NUM || x->type == DOC_CLAIM || x->type == DOC_VAL)
+        if (x->type == DOC_NUM || x->type == DOC_CLAIM || x->type == DOC_VAL || x->type == DOC_WORD)
             return 1;
     }
     return 0;
@@ -177,14 +177,33 @@ static int claim_value(const char *v, long *out)
     return eng_parse_long(v, out);
 }
 
+/* ---- "did you mean": the closest known id to a misspelt one ------------------ */
+
+static const char *fact_name(const void *items, size_t i) { return ((const eng_fact *)items)[i].id; }
+static const char *term_name(const void *items, size_t i) { return ((const game_term *)items)[i].id; }
+static const char *icon_name(const void *items, size_t i) { return ((const game_icon *)items)[i].name; }
+static const char *scen_name(const void *items, size_t i) { return ((const game_scenario *)items)[i].id; }
+static const char *flow_name(const void *items, size_t i) { return ((const game_flow *)items)[i].id; }
+
+/* " (did you mean \"x\"?)" or "" — into buf */
+static const char *did_you_mean(char *buf, size_t len, const char *best)
+{
+    if (!best)
+        return "";
+    snprintf(buf, len, " (did you mean \"%s\"?)", best);
+    return buf;
+}
+
 static void check_binding(chk_ctx *c, const game_lang *l, const doc_node *n)
 {
     const eng_game *e = c->g->engine;
     const eng_fact *f = e ? eng_find_fact(e, n->ref) : NULL;
     char needle[300];
     snprintf(needle, sizeof needle, "fact=\"%s\"", n->ref ? n->ref : "");
-    if (!chk_result(c, f != NULL, n->file, n->line, needle, "unknown-fact",
-                    "the engine knows no fact \"%s\"", n->ref ? n->ref : ""))
+    char dym[300];
+    if (!chk_result(c, f != NULL, n->file, n->line, needle, "unknown-fact", "the engine knows no fact \"%s\"%s",
+                    n->ref ? n->ref : "",
+                    did_you_mean(dym, sizeof dym, e && !f ? diag_suggest(n->ref, fact_name, e->facts, e->nfacts) : NULL)))
         return;
     long written;
     const char *concept = NULL;
@@ -306,9 +325,13 @@ static void count_statement(chk_ctx *c, const game_lang *l, const doc_node *n, c
         snprintf(needle, sizeof needle, "why=\"%s\"", n->reason ? n->reason : "");
         chk_result(c, n->reason && *n->reason, n->file, n->line, "<n", "missing-reason",
                    "<n> needs why=\"…\": which kind of number this is, if not a rule's");
-        /* a mark is for numbers; anything else inside it hides text */
-        chk_result(c, i18n_parse_number(l->vocab, n->text, &v) == 0, n->file, n->line, needle,
-                   "not-a-number", "<n> marks \"%s\", which is not a number", n->text ? n->text : "");
+        /* a mark is for a number or rule words that state no rule ("in alto a
+         * sinistra" of a card's corner); anything else inside it hides text */
+        const char *concept;
+        chk_result(c, i18n_parse_number(l->vocab, n->text, &v) == 0 ||
+                          (l->vocab && i18n_rule_phrase(l->vocab, n->text ? n->text : "", &v, &concept) == 0),
+                   n->file, n->line, needle, "not-a-number",
+                   "<n> marks \"%s\", which is neither a number nor a rule word", n->text ? n->text : "");
         break;
     }
     default:
@@ -328,7 +351,7 @@ static void check_doc(chk_ctx *c, const game_lang *l, chk_coverage *cov)
         if (ev != DOC_EV_ENTER)
             continue;
         const doc_node *n = it.cur;
-        char needle[300];
+        char needle[300], dym[300];
         if (n->id) {
             snprintf(needle, sizeof needle, "id=\"%s\"", n->id);
             const doc_node *prev = idset_add(&ids, n->id, n);
@@ -378,13 +401,18 @@ static void check_doc(chk_ctx *c, const game_lang *l, chk_coverage *cov)
         case DOC_TERM:
             snprintf(needle, sizeof needle, "ref=\"%s\"", n->ref ? n->ref : "");
             chk_result(c, game_find_term(g, n->ref) != NULL, n->file, n->line, needle,
-                       "unknown-term", "no glossary entry \"%s\"", n->ref ? n->ref : "");
+                       "unknown-term", "no glossary entry \"%s\"%s", n->ref ? n->ref : "",
+                       did_you_mean(dym, sizeof dym, game_find_term(g, n->ref) ? NULL
+                                    : diag_suggest(n->ref, term_name, g->terms, g->nterms)));
             break;
         case DOC_ICON:
             snprintf(needle, sizeof needle, "name=\"%s\"", n->ref ? n->ref : "");
             chk_result(c, game_find_icon(g, n->ref) != NULL, n->file, n->line, needle,
-                       "unknown-icon", "no icon \"%s\" in the game's icon map%s%s",
-                       n->ref ? n->ref : "", g->icons_path ? " " : "",
+                       "unknown-icon", "no icon \"%s\" in the game's icon map%s%s%s",
+                       n->ref ? n->ref : "",
+                       did_you_mean(dym, sizeof dym, game_find_icon(g, n->ref) ? NULL
+                                    : diag_suggest(n->ref, icon_name, g->icons, g->nicons)),
+                       g->icons_path ? " " : "",
                        g->icons_path ? g->icons_path : " (templates/icons/GAME.xml is missing)");
             break;
         case DOC_XREF:
@@ -396,12 +424,16 @@ static void check_doc(chk_ctx *c, const game_lang *l, chk_coverage *cov)
         case DOC_EXAMPLE:
             snprintf(needle, sizeof needle, "ref=\"%s\"", n->ref ? n->ref : "");
             chk_result(c, game_find_scenario(g, n->ref) != NULL, n->file, n->line, needle,
-                       "unknown-example", "no scenario \"%s\" in examples.xml", n->ref ? n->ref : "");
+                       "unknown-example", "no scenario \"%s\" in examples.xml%s", n->ref ? n->ref : "",
+                       did_you_mean(dym, sizeof dym, game_find_scenario(g, n->ref) ? NULL
+                                    : diag_suggest(n->ref, scen_name, g->scenarios, g->nscenarios)));
             break;
         case DOC_FLOWREF:
             snprintf(needle, sizeof needle, "ref=\"%s\"", n->ref ? n->ref : "");
             chk_result(c, game_find_flow(g, n->ref) != NULL, n->file, n->line, needle,
-                       "unknown-flow", "no flow \"%s\" in flows.xml", n->ref ? n->ref : "");
+                       "unknown-flow", "no flow \"%s\" in flows.xml%s", n->ref ? n->ref : "",
+                       did_you_mean(dym, sizeof dym, game_find_flow(g, n->ref) ? NULL
+                                    : diag_suggest(n->ref, flow_name, g->flows, g->nflows)));
             break;
         case DOC_FLOWTEXT: {
             snprintf(needle, sizeof needle, "flow=\"%s\"", n->ref ? n->ref : "");
@@ -567,6 +599,10 @@ int chk_game(const game *g, const chk_options *opt, chk_report *rep, diag_list *
         const game_lang *l = &g->langs[i];
         if (!l->doc)
             continue;
+        /* one language asked for: it, and the source it is checked against */
+        if (opt && opt->lang && l->code && strcmp(l->code, opt->lang) != 0 &&
+            !(g->source_lang && strcmp(l->code, g->source_lang) == 0))
+            continue;
         chk_coverage *p = realloc(rep->cov, (rep->ncov + 1) * sizeof *p);
         if (!p)
             continue;
@@ -603,7 +639,7 @@ int chk_game(const game *g, const chk_options *opt, chk_report *rep, diag_list *
 
 int chk_scenarios(const game *g, size_t first, chk_report *rep, diag_list *diags)
 {
-    chk_options opt = {0, 1};
+    chk_options opt = {0, 1, NULL};
     chk_ctx c = {g, &opt, rep, diags};
     long failed_before = rep->failed;
     if (g->engine)

@@ -41,6 +41,9 @@ typedef struct chk_report {
 typedef struct chk_options {
     int list_unbound;     /* --coverage: list unbound mechanical blocks as notes */
     int only_extra;       /* run only the extra scenarios (check --examples) */
+    const char *lang;     /* check only this language (and its source), or NULL:
+                             building German is not held up by an Italian
+                             translation that has gone stale */
 } chk_options;
 
 /* Runs every check of g. Returns 0 when nothing failed. */

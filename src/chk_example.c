@@ -223,6 +223,8 @@ void chk_examples(chk_ctx *c, size_t first)
     if (c->opt && c->opt->only_extra)
         return;
     for (size_t i = 0; i < g->nlangs; i++)
-        if (g->langs[i].doc)
+        if (g->langs[i].doc && (!c->opt || !c->opt->lang || !g->langs[i].code ||
+                                strcmp(g->langs[i].code, c->opt->lang) == 0 ||
+                                (g->source_lang && strcmp(g->langs[i].code, g->source_lang) == 0)))
             check_prose(c, &g->langs[i]);
 }

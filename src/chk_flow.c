@@ -252,6 +252,7 @@ typedef struct walk_ctx {
     int **bto;
     int start;
     eng_state *scratch;                 /* the procedure runs on a copy */
+    int at_node;                        /* a decision is evaluated where it stands */
 } walk_ctx;
 
 static int resolve_flow(walk_ctx *w)
@@ -328,21 +329,27 @@ static int visit(const eng_state *st, void *data)
     const game_flow *f = w->f;
     w->states++;
 
-    /* every predicate once per state (some play a whole round to answer):
-     * the combination this state realises, and the walk below, use these */
+    /* The engine's procedure runs first, on a copy, and is recorded: every
+     * step it takes must name an outcome of the procedure and pass that
+     * outcome's postcondition, so a step that does the wrong thing under the
+     * right name is caught, not only a wrong order of names. When the flow
+     * has decisions evaluated where they stand (eval_at), the state after
+     * each step is kept for them. */
+    if (!w->scratch)
+        w->scratch = eng_state_copy(st);
+    else
+        eng_state_assign(w->scratch, st);
+    eng_record rec;
+    memset(&rec, 0, sizeof rec);
+    int rc = !w->scratch ? -1
+             : w->at_node ? eng_record_run_kept(w->ai, w->scratch, &rec)
+                          : eng_record_run(w->ai, w->scratch, &rec);
+
+    /* the predicates of the starting state, once per state (some are
+     * costly); those evaluated where they stand get their value on the walk */
     int vals[MAX_PREDS];
-    long code = 0;
-    for (int i = 0; i < w->npreds; i++) {
-        int v = w->preds[i]->eval(st);
-        vals[i] = v;
-        if (v < 0 || v >= w->preds[i]->nvalues)
-            v = 0;
-        code = code * w->preds[i]->nvalues + v;
-    }
-    if (w->hit && !w->hit[code]) {
-        w->hit[code] = 1;
-        w->nhit++;
-    }
+    for (int i = 0; i < w->npreds; i++)
+        vals[i] = w->preds[i]->eval_at ? -1 : w->preds[i]->eval(st);
 
     const char *flow_trace[MAX_TRACE];
     int flow_nodes[MAX_TRACE];
@@ -355,7 +362,18 @@ static int visit(const eng_state *st, void *data)
         if (fn->kind == GAME_FN_END)
             break;
         if (fn->kind == GAME_FN_DECISION) {
-            int v = w->npidx[cur] >= 0 ? vals[w->npidx[cur]] : w->npred[cur]->eval(st);
+            const eng_pred *p = w->npred[cur];
+            int v;
+            if (p->eval_at) {
+                /* the state after the flowchart's actions so far, as the
+                 * engine's run left it at the same step */
+                const eng_state *now = nflow == 0 ? st : nflow <= rec.ntrace ? rec.snap[nflow - 1] : NULL;
+                v = now ? p->eval_at(st, now) : -1;
+                if (w->npidx[cur] >= 0 && vals[w->npidx[cur]] < 0)
+                    vals[w->npidx[cur]] = v;
+            } else {
+                v = w->npidx[cur] >= 0 ? vals[w->npidx[cur]] : p->eval(st);
+            }
             int to = -1;
             for (size_t b = 0; b < fn->nbranches; b++) {
                 if (w->bval[cur][b] == v) {
@@ -374,17 +392,20 @@ static int visit(const eng_state *st, void *data)
         cur = w->nnext[cur];
     }
 
-    /* The engine's procedure runs on a copy and is recorded: every step it
-     * takes must name an outcome of the procedure and pass that outcome's
-     * postcondition, so a step that does the wrong thing under the right
-     * name is caught here, not only a wrong order of names. */
-    if (!w->scratch)
-        w->scratch = eng_state_copy(st);
-    else
-        eng_state_assign(w->scratch, st);
-    eng_record rec;
-    memset(&rec, 0, sizeof rec);
-    int rc = w->scratch ? eng_record_run(w->ai, w->scratch, &rec) : -1;
+    /* the combination of predicate values this state realised (a decision
+     * the walk never reached counts as its first value) */
+    long code = 0;
+    for (int i = 0; i < w->npreds; i++) {
+        int v = vals[i];
+        if (v < 0 || v >= w->preds[i]->nvalues)
+            v = 0;
+        code = code * w->preds[i]->nvalues + v;
+    }
+    if (w->hit && !w->hit[code]) {
+        w->hit[code] = 1;
+        w->nhit++;
+    }
+
     int neng = rc == 0 && !rec.truncated ? rec.ntrace : -1;
     int i = 0;
     while (neng >= 0 && i < nflow && i < neng &&
@@ -452,6 +473,7 @@ static void check_behaviour(chk_ctx *c, const game_flow *f, const eng_ai *ai)
             dup |= w.preds[k] == p;
         if (!dup && w.npreds < MAX_PREDS) {
             w.preds[w.npreds++] = p;
+            w.at_node |= p->eval_at != NULL;
             combos *= p->nvalues;
         }
     }

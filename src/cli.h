@@ -26,6 +26,9 @@ int cmd_list(int argc, char **argv, const cli_env *env);
 int cmd_check(int argc, char **argv, const cli_env *env);
 int cmd_build(int argc, char **argv, const cli_env *env);
 int cmd_facts(int argc, char **argv, const cli_env *env);
+/* i18n export|import|update|status: the translation workflow (cmd_i18n.c) */
+int cmd_i18n(int argc, char **argv, const cli_env *env);
 int cmd_hyphenate(int argc, char **argv, const cli_env *env);
+int cmd_new(int argc, char **argv, const cli_env *env);
 
 #endif

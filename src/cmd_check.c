@@ -6,12 +6,14 @@
 #include <string.h>
 
 #include "chk.h"
+#include "chk_out.h"
 #include "cli.h"
+#include "cli_args.h"
 #include "game.h"
 
 static void usage(FILE *fp)
 {
-    fputs("usage: regelwerk check [GAME...] [--coverage] [--format text|json]\n"
+    fputs("usage: regelwerk check [GAME...] [--lang L] [--coverage] [--format text|json|sarif|junit]\n"
           "                       [--examples FILE]... [-v]\n"
           "\n"
           "Validates every file of each game (all games when none is named) against the\n"
@@ -20,9 +22,11 @@ static void usage(FILE *fp)
           "(against the engine's procedure on every enumerated state), cards against\n"
           "the engine's statuses, translations against their source, and coverage.\n"
           "\n"
+          "  --lang L          check only language L (and the source it is checked against)\n"
           "  --coverage        print bound/total rule blocks per game and language and\n"
           "                    list the unbound mechanical blocks\n"
-          "  --format json     one JSON object on stdout (for tools)\n"
+          "  --format F        text (default); json: one object on stdout, version 1;\n"
+          "                    sarif: SARIF 2.1.0 (GitHub code scanning); junit: JUnit XML\n"
           "  --examples FILE   also run the scenarios of FILE (same format as a game's\n"
           "                    examples.xml; its game attribute names the engine)\n"
           "  -v, --verbose     print notes too (flowchart combinations realised)\n"
@@ -48,6 +52,13 @@ static char *scenario_game(const char *path, diag_list *diags)
     if (!res)
         diag_add(diags, DIAG_ERROR, path, root ? (int)xmlGetLineNo(root) : 0, 0, "examples",
                  "a scenario file needs <examples game=\"GAME\">");
+    else if (!cli_game_name_ok(res)) {
+        /* the attribute becomes a folder name: never a path */
+        diag_add(diags, DIAG_ERROR, path, (int)xmlGetLineNo(root), 0, "examples",
+                 "game=\"%s\" is not a game name (lower-case letters, digits and '-')", res);
+        free(res);
+        res = NULL;
+    }
     xmlFree(g);
     xmlFreeDoc(x);
     return res;
@@ -56,7 +67,7 @@ static char *scenario_game(const char *path, diag_list *diags)
 int cmd_check(int argc, char **argv, const cli_env *env)
 {
     int json = 0, verbose = 0;
-    chk_options opt = {0, 0};
+    chk_options opt = {0, 0, NULL};
     const char **games = calloc((size_t)argc, sizeof *games);
     const char **extra = calloc((size_t)argc, sizeof *extra);
     size_t ngames = 0, nextra = 0;
@@ -71,21 +82,34 @@ int cmd_check(int argc, char **argv, const cli_env *env)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             goto out;
+        } else if ((strcmp(a, "--lang") == 0 && i + 1 < argc) || strncmp(a, "--lang=", 7) == 0) {
+            opt.lang = a[6] == '=' ? a + 7 : argv[++i];
         } else if (strcmp(a, "--coverage") == 0) {
             opt.list_unbound = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             verbose = 1;
-        } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
-            const char *f = argv[++i];
-            if (strcmp(f, "json") == 0)
-                json = 1;
-            else if (strcmp(f, "text") != 0) {
-                fprintf(stderr, "regelwerk check: unknown format '%s'\n", f);
+        } else if (strcmp(a, "--format") == 0 || strncmp(a, "--format=", 9) == 0) {
+            const char *f = a[8] == '=' ? a + 9 : cli_option_value("check", argc, argv, &i);
+            if (!f) {
                 rc = CLI_USAGE;
                 goto out;
             }
-        } else if (strcmp(a, "--examples") == 0 && i + 1 < argc) {
-            extra[nextra++] = argv[++i];
+            static const char *const formats[] = {"text", "json", "sarif", "junit"};
+            json = -1;
+            for (int k = 0; k < 4; k++)
+                if (strcmp(f, formats[k]) == 0)
+                    json = k;
+            if (json < 0) {
+                fprintf(stderr, "regelwerk check: --format wants text, json, sarif or junit, not '%s'\n"
+                                "Try 'regelwerk check --help'\n", f);
+                rc = CLI_USAGE;
+                goto out;
+            }
+        } else if (strcmp(a, "--examples") == 0) {
+            if (!(extra[nextra++] = cli_option_value("check", argc, argv, &i))) {
+                rc = CLI_USAGE;
+                goto out;
+            }
         } else if (a[0] == '-') {
             fprintf(stderr, "regelwerk check: unknown option '%s'\n", a);
             usage(stderr);
@@ -95,6 +119,9 @@ int cmd_check(int argc, char **argv, const cli_env *env)
             games[ngames++] = a;
         }
     }
+    /* names, never paths, of games that exist: a typo is a usage error */
+    if ((rc = cli_games_known("check", env->content, games, ngames)) != CLI_OK)
+        goto out;
 
     diag_list diags;
     diag_list_init(&diags);
@@ -147,24 +174,11 @@ int cmd_check(int argc, char **argv, const cli_env *env)
     }
 
     if (json) {
-        printf("{\"passed\": %ld, \"failed\": %ld, \"skipped\": %ld,\n \"coverage\": [", rep.passed,
-               rep.failed, rep.skipped);
-        for (size_t i = 0; i < rep.ncov; i++) {
-            const chk_coverage *c = &rep.cov[i];
-            printf("%s\n  {\"game\": ", i ? "," : "");
-            diag_json_string(stdout, c->game);
-            printf(", \"lang\": ");
-            diag_json_string(stdout, c->lang);
-            printf(", \"bound\": %d, \"total\": %d, \"statements_bound\": %d, \"statements\": %d, "
-                   "\"claims\": %d, \"marked\": %d, \"verified\": %s, \"target\": %d}",
-                   c->bound, c->total, c->stmt_bound, c->stmt_total, c->claims, c->marked,
-                   c->unverified ? "false" : "true", c->target);
-        }
-        printf("],\n \"flowcharts\": {\"states\": %ld, \"combinations_realised\": %ld, "
-               "\"combinations\": %ld},\n \"diagnostics\": ",
-               rep.flow_states, rep.flow_combos_hit, rep.flow_combos_total);
-        diag_print_json(&diags, stdout);
-        printf("}\n");
+        /* machine-readable: JSON (version 1), SARIF 2.1.0 or JUnit XML */
+        int (*const out[])(FILE *, const chk_report *, const diag_list *) = {NULL, chk_out_json, chk_out_sarif,
+                                                                             chk_out_junit};
+        if (out[json](stdout, &rep, &diags) != 0)
+            rc = CLI_FAIL;
     } else {
         for (size_t i = 0; i < diags.n; i++) {
             if (diags.items[i].sev == DIAG_NOTE && !verbose && !opt.list_unbound)

@@ -50,6 +50,7 @@ typedef struct cdev {
 
     /* what pdf_post adds */
     char *lang;
+    const char *duplex;         /* a static name, or NULL */
     pdf_post_link *links;
     size_t nlinks;
     pdf_post_page *pages;
@@ -454,6 +455,7 @@ static int c_close(dev_device *dev)
             spec.pages = d->pages;
             spec.npages = d->npages;
             spec.print_scaling_none = 1;
+            spec.duplex = d->duplex;
             if (pdf_post_write(d->path, d->buf.data, d->buf.len, &spec, d->diags) != 0)
                 rc = -1;
         }
@@ -496,6 +498,11 @@ static void c_drop(dev_device *dev)
     free(d->lang);
     free(d->path);
     free(d);
+}
+
+void dev_cairo_set_duplex(dev_device *dev, const char *duplex)
+{
+    ((cdev *)dev)->duplex = duplex;
 }
 
 dev_device *dev_cairo_new(const char *path, int format, double dpi, diag_list *diags)

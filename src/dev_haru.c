@@ -46,6 +46,7 @@ typedef struct hdev {
     size_t noutlines;
     pdf_post_page *boxes;
     char *lang;
+    const char *duplex;         /* a static name, or NULL */
     int next_label;
     unsigned char shown[0x10000];   /* BMP code points shown, for ToUnicode */        /* the label page i would get by continuing */
 } hdev;
@@ -388,6 +389,7 @@ static int h_close(dev_device *dev)
         spec.pages = d->boxes;
         spec.npages = d->npages;
         spec.print_scaling_none = 1;
+        spec.duplex = d->duplex;
         spec.fix_tounicode = 1;
         if (pdf_post_write(d->path, pdf, len, &spec, d->diags) != 0)
             rc = -1;
@@ -415,6 +417,11 @@ static void h_drop(dev_device *dev)
     free(d->lang);
     free(d->path);
     free(d);
+}
+
+void dev_haru_set_duplex(dev_device *dev, const char *duplex)
+{
+    ((hdev *)dev)->duplex = duplex;
 }
 
 dev_device *dev_haru_new(const char *path, diag_list *diags)

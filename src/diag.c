@@ -2,8 +2,10 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void diag_list_init(diag_list *dl)
 {
@@ -97,10 +99,58 @@ lost:
         free(buf);
 }
 
+/* How diagnostics are printed: set once by the command line. */
+static diag_color color_mode = DIAG_COLOR_AUTO;
+static const char *(*source_line)(const char *file, int line);
+
+void diag_set_color(diag_color mode)
+{
+    color_mode = mode;
+}
+
+void diag_set_source(const char *(*fn)(const char *file, int line))
+{
+    source_line = fn;
+}
+
+/* Colour as gcc does, on a terminal, unless NO_COLOR is set (no-color.org). */
+static int use_color(FILE *fp)
+{
+    if (color_mode != DIAG_COLOR_AUTO)
+        return color_mode == DIAG_COLOR_ALWAYS;
+    const char *nc = getenv("NO_COLOR");
+    return !(nc && *nc) && isatty(fileno(fp));
+}
+
+/* The source line and a caret under the column, as gcc prints them:
+ *    42 |     <num fact="x">5</num>
+ *       |     ^
+ * Tabs are kept so that the caret lines up in any tab setting. */
+static void print_excerpt(const diag *d, FILE *fp, int color)
+{
+    const char *text = source_line && d->file && d->line > 0 ? source_line(d->file, d->line) : NULL;
+    if (!text)
+        return;
+    int len = (int)strcspn(text, "\r\n");
+    fprintf(fp, "%5d | %.*s\n      | ", d->line, len, text);
+    int col = 1;
+    for (const char *p = text; p < text + len && col < d->col; p++) {
+        if (((unsigned char)*p & 0xC0) == 0x80)
+            continue;   /* columns count characters */
+        fputc(*p == '\t' ? '\t' : ' ', fp);
+        col++;
+    }
+    fprintf(fp, "%s^%s\n", color ? "\033[1;32m" : "", color ? "\033[0m" : "");
+}
+
 void diag_print(const diag_list *dl, FILE *fp)
 {
+    int color = use_color(fp);
+    static const char *const sev_color[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
     for (size_t i = 0; i < dl->n; i++) {
         const diag *d = &dl->items[i];
+        if (color)
+            fputs("\033[1m", fp);
         if (d->file) {
             fputs(d->file, fp);
             if (d->line > 0) {
@@ -112,7 +162,15 @@ void diag_print(const diag_list *dl, FILE *fp)
         } else {
             fputs("regelwerk: ", fp);
         }
-        fprintf(fp, "%s: %s\n", diag_severity_name(d->sev), d->msg);
+        if (color)
+            fprintf(fp, "\033[0m%s", sev_color[d->sev]);
+        fprintf(fp, "%s:%s %s", diag_severity_name(d->sev), color ? "\033[0m" : "", d->msg);
+        if (d->code)
+            fprintf(fp, " [%s]", d->code);
+        fputc('\n', fp);
+        /* the line itself for errors and warnings that point into a file */
+        if (d->sev != DIAG_NOTE && d->col > 0)
+            print_excerpt(d, fp, color);
     }
 }
 
@@ -183,4 +241,53 @@ void diag_print_json(const diag_list *dl, FILE *fp)
         fputs("}", fp);
     }
     fputs(dl->n ? "\n]" : "]", fp);
+}
+
+/* Levenshtein distance, bounded: stops counting past limit. */
+static size_t edit_distance(const char *a, const char *b, size_t limit)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return limit + 1;
+    size_t prev[65], cur[65];
+    for (size_t j = 0; j <= lb; j++)
+        prev[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = i;
+        size_t best = cur[0];
+        for (size_t j = 1; j <= lb; j++) {
+            size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
+            cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+            if (cur[j] < best)
+                best = cur[j];
+        }
+        if (best > limit)
+            return limit + 1;
+        memcpy(prev, cur, (lb + 1) * sizeof *prev);
+    }
+    return prev[lb];
+}
+
+const char *diag_suggest(const char *word, const char *(*name)(const void *items, size_t i), const void *items,
+                         size_t n)
+{
+    if (!word || !*word)
+        return NULL;
+    /* close enough to be a slip of the keyboard: a third of the word, at
+     * least one edit, at most three */
+    size_t len = strlen(word), limit = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : len / 3;
+    const char *best = NULL;
+    size_t best_d = limit + 1;
+    for (size_t i = 0; i < n; i++) {
+        const char *c = name(items, i);
+        if (!c)
+            continue;
+        size_t d = edit_distance(word, c, limit);
+        if (d < best_d) {
+            best_d = d;
+            best = c;
+        }
+    }
+    return best;
 }

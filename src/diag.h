@@ -39,8 +39,16 @@ void diag_add(diag_list *dl, diag_severity sev, const char *file, int line, int 
               const char *code, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
 
-/* Prints every diagnostic in insertion order as `file:line:col: sev: msg`. */
+/* Prints every diagnostic in insertion order as gcc does:
+ * `file:line:col: sev: msg [code]`, then, for errors and warnings with a
+ * column, the source line with a caret under the column. Colour on a
+ * terminal unless NO_COLOR is set or diag_set_color() says otherwise. */
 void diag_print(const diag_list *dl, FILE *fp);
+
+typedef enum { DIAG_COLOR_AUTO, DIAG_COLOR_ALWAYS, DIAG_COLOR_NEVER } diag_color;
+void diag_set_color(diag_color mode);
+/* Where diag_print() finds a file's lines (the loader's cache), or NULL. */
+void diag_set_source(const char *(*fn)(const char *file, int line));
 
 /* Prints the diagnostics as a JSON array (for `--format json`). */
 void diag_print_json(const diag_list *dl, FILE *fp);
@@ -49,5 +57,11 @@ const char *diag_severity_name(diag_severity sev);
 
 /* Writes s as a JSON string literal ("null" for NULL). */
 void diag_json_string(FILE *fp, const char *s);
+
+/* The candidate closest to word within a few edits, for "did you mean":
+ * name(items, i) gives the i-th of n candidates (NULL to skip one).
+ * NULL when none is close. */
+const char *diag_suggest(const char *word, const char *(*name)(const void *items, size_t i), const void *items,
+                         size_t n);
 
 #endif

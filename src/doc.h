@@ -141,6 +141,13 @@ doc *doc_load(const doc_loader *ld, const char *path, diag_list *diags);
 struct _xmlDoc;
 struct _xmlDoc *doc_parse_xml(const doc_loader *ld, const char *path, diag_list *diags);
 
+/* The same safe parse for the tool's own data (templates, themes, icon
+ * maps, the font manifest, hyphenation exceptions): XInclude confined to
+ * the file's own folder, validated against schema_path unless NULL. A file
+ * installed with the tool is read as carefully as content: an edited or
+ * planted one must not reach the network or expand entities. */
+struct _xmlDoc *doc_parse_data(const char *path, const char *schema_path, diag_list *diags);
+
 /* The file an element of a doc_parse_xml() document came from (XInclude
  * aware), and its line. Strings are owned by the xmlDoc. */
 struct _xmlNode;
@@ -157,6 +164,10 @@ int doc_src_column(const char *file, int line, const char *needle);
  * lines. 0 with *line, *col (1-based characters) and *byte just past the
  * hit, so that the next search continues there; -1 when not found. */
 int doc_src_find(const char *file, int *line, int *byte, const char *needle, int *col);
+
+/* Line `line` of file without its newline (cached), or NULL; for
+ * diagnostics that show the source line. */
+const char *doc_src_line(const char *file, int line);
 
 /* Releases the loader's caches (compiled schemas, source lines). */
 void doc_loader_cleanup(void);

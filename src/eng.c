@@ -222,16 +222,26 @@ void eng_say(eng_state *st, long round, const char *kind, const char *actor, con
 typedef struct key_ref {
     const eng_key *k;
     int idx[ENG_MAXIDX];
+    int nidx;
     enum { LOG_NONE, LOG_COUNT, LOG_FIRST, LOG_STEPS } log;
     int ev;
 } key_ref;
 
-/* Matches key against pattern: 'N' and 'M' take a 1-based decimal index. */
-static int match(const char *pat, const char *key, int *idx)
+/* Matches key against pattern: 'N' and 'M' take a decimal index (no
+ * leading zeros; "0" itself only where the key's indexes start at 0). */
+static int match(const char *pat, const char *key, int *idx, int *nidx, unsigned zero_based)
 {
     int n = 0;
     while (*pat) {
         if (*pat == 'N' || *pat == 'M') {
+            int zero_ok = (zero_based >> n) & 1;
+            if (*key == '0' && zero_ok && !(key[1] >= '0' && key[1] <= '9')) {
+                key++;
+                if (n < ENG_MAXIDX)
+                    idx[n++] = 0;
+                pat++;
+                continue;
+            }
             if (*key < '1' || *key > '9')
                 return 0;
             long v = 0;
@@ -247,6 +257,7 @@ static int match(const char *pat, const char *key, int *idx)
             return 0;
         }
     }
+    *nidx = n;
     return *key == '\0';
 }
 
@@ -256,6 +267,81 @@ static int event_index(const eng_game *g, const char *name)
         if (strcmp(g->events[i], name) == 0)
             return i;
     return -1;
+}
+
+/* An index of a game's key patterns by shape: a key's digit runs become
+ * the placeholders N, M in order, so "c12.lp" has the shape of "cN.lp".
+ * Checks look up keys by the hundred thousand (every predicate of every
+ * enumerated state), and a scan of sixty patterns was a fifth of a build.
+ * Built once per game on first use; the tables it points into are static. */
+#define KIDX_GAMES 16
+static struct {
+    const eng_game *g;
+    const eng_key **slot;
+    size_t cap;
+} kidx[KIDX_GAMES];
+
+static size_t shape_of(const char *key, char *out, size_t len)
+{
+    size_t o = 0;
+    int n = 0;
+    for (const char *p = key; *p && o + 1 < len; p++) {
+        if (*p >= '0' && *p <= '9') {
+            while (p[1] >= '0' && p[1] <= '9')
+                p++;
+            out[o++] = n++ ? 'M' : 'N';
+        } else {
+            out[o++] = *p;
+        }
+    }
+    out[o] = '\0';
+    return o;
+}
+
+static size_t shape_hash(const char *s)
+{
+    size_t h = 1469598103934665603u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static const eng_key *index_lookup(const eng_game *g, const char *key)
+{
+    int k = 0;
+    while (k < KIDX_GAMES && kidx[k].g && kidx[k].g != g)
+        k++;
+    if (k == KIDX_GAMES)
+        return NULL;
+    if (!kidx[k].g) {
+        size_t cap = 16;
+        while (cap < 2 * g->nkeys + 2)
+            cap *= 2;
+        const eng_key **slot = calloc(cap, sizeof *slot);
+        if (!slot)
+            return NULL;
+        for (size_t i = 0; i < g->nkeys; i++) {
+            const char *p = g->keys[i].pattern;
+            if (strpbrk(p, "0123456789"))
+                continue;   /* digits of its own: found by scan */
+            size_t h = shape_hash(p) & (cap - 1);
+            while (slot[h] && strcmp(slot[h]->pattern, p) != 0)
+                h = (h + 1) & (cap - 1);
+            if (!slot[h])
+                slot[h] = &g->keys[i];
+        }
+        kidx[k].g = g;
+        kidx[k].slot = slot;
+        kidx[k].cap = cap;
+    }
+    char shape[128];
+    if (shape_of(key, shape, sizeof shape) >= sizeof shape - 1)
+        return NULL;
+    size_t h = shape_hash(shape) & (kidx[k].cap - 1);
+    for (const eng_key *e; (e = kidx[k].slot[h]) != NULL; h = (h + 1) & (kidx[k].cap - 1))
+        if (strcmp(e->pattern, shape) == 0)
+            return e;
+    return NULL;
 }
 
 static int resolve(const eng_game *g, const char *key, key_ref *r, char *err, size_t errlen)
@@ -274,15 +360,27 @@ static int resolve(const eng_game *g, const char *key, key_ref *r, char *err, si
             return 0;
         return snprintf(err, errlen, "unknown key \"%s\": %s has no event \"%s\"", key, g->id, name), -1;
     }
+    /* the key's shape looked up in the game's index; a pattern with digits
+     * of its own, or a shape the index does not know, is matched by scan */
+    const eng_key *hit = index_lookup(g, key);
     for (size_t i = 0; i < g->nkeys; i++) {
-        int idx[ENG_MAXIDX] = {0, 0};
-        if (!match(g->keys[i].pattern, key, idx))
+        const eng_key *k = hit ? hit : &g->keys[i];
+        int idx[ENG_MAXIDX] = {0, 0}, n = 0;
+        if (!match(k->pattern, key, idx, &n, k->zero_based)) {
+            if (hit) {
+                hit = NULL;
+                i = (size_t)-1;   /* not this shape after all: scan from the start */
+            }
             continue;
-        for (int j = 0; j < ENG_MAXIDX; j++)
-            if (idx[j] && (idx[j] < 1 || idx[j] > g->keys[i].nmax[j]))
-                return snprintf(err, errlen, "key \"%s\": index %d is not in 1..%d (%s)", key, idx[j],
-                                g->keys[i].nmax[j], g->keys[i].pattern), -1;
-        r->k = &g->keys[i];
+        }
+        for (int j = 0; j < n; j++) {
+            int lo = (k->zero_based >> j) & 1 ? 0 : 1;
+            if (idx[j] < lo || idx[j] > k->nmax[j] - 1 + lo)
+                return snprintf(err, errlen, "key \"%s\": index %d is not in %d..%d (%s)", key, idx[j], lo,
+                                k->nmax[j] - 1 + lo, k->pattern), -1;
+        }
+        r->k = k;
+        r->nidx = n;
         memcpy(r->idx, idx, sizeof idx);
         return 0;
     }
@@ -292,15 +390,14 @@ static int resolve(const eng_game *g, const char *key, key_ref *r, char *err, si
 static int *field(const eng_state *st, const key_ref *r)
 {
     size_t off = r->k->off;
-    for (int j = 0; j < ENG_MAXIDX; j++)
-        if (r->idx[j])
-            off += (size_t)(r->idx[j] - 1) * r->k->stride[j];
+    for (int j = 0; j < r->nidx; j++)
+        off += (size_t)(r->idx[j] - ((r->k->zero_based >> j) & 1 ? 0 : 1)) * r->k->stride[j];
     return (int *)(uintptr_t)(st->data + off);
 }
 
 static int read_only(const eng_key *k)
 {
-    return k->type == ENG_TEXT ? k->set_text == NULL : (k->get && !k->set);
+    return k->type == ENG_TEXT ? k->set_text == NULL : ((k->get || k->getk) && !k->set && !k->setk);
 }
 
 /* Parses a value for an INT or ENUM key or parameter. */
@@ -357,7 +454,7 @@ static int get_ref(const eng_state *st, const key_ref *r, long *num, char *buf, 
         k->get_text(st->data, r->idx, buf, len);
         return 1;
     }
-    *num = k->get ? k->get(st->data, r->idx) : *field(st, r);
+    *num = k->getk ? k->getk(st->data, k, r->idx) : k->get ? k->get(st->data, r->idx) : *field(st, r);
     return 0;
 }
 
@@ -391,12 +488,72 @@ int eng_get_long(const eng_state *st, const char *key, long *out, char *err, siz
     return 0;
 }
 
+/* Key names as predicates write them ("e%d.defeated"): %d, %ld and %s,
+ * formatted here because vsnprintf was a tenth of a whole build (checks read
+ * keys by the hundred thousand). 0, or -1 for anything else (the caller
+ * then uses vsnprintf). */
+static int format_key(char *out, size_t len, const char *fmt, va_list ap)
+{
+    size_t o = 0;
+    for (const char *p = fmt; *p; p++) {
+        char num[24];
+        const char *piece;
+        long iv = 0;
+        int is_num = 0;
+        if (*p != '%') {
+            if (o + 1 >= len)
+                return -1;
+            out[o++] = *p;
+            continue;
+        }
+        if (p[1] == 'd') {
+            iv = va_arg(ap, int);
+            is_num = 1;
+            p++;
+        } else if (p[1] == 'l' && p[2] == 'd') {
+            iv = va_arg(ap, long);
+            is_num = 1;
+            p += 2;
+        } else if (p[1] == 's') {
+            piece = va_arg(ap, const char *);
+            p++;
+        } else {
+            return -1;
+        }
+        if (is_num) {
+            /* decimal, by hand: the common case of a small index */
+            unsigned long u = iv < 0 ? 0UL - (unsigned long)iv : (unsigned long)iv;
+            char *e = num + sizeof num - 1;
+            *e = '\0';
+            do {
+                *--e = (char)('0' + u % 10);
+                u /= 10;
+            } while (u);
+            if (iv < 0)
+                *--e = '-';
+            piece = e;
+        }
+        size_t n = strlen(piece);
+        if (o + n + 1 >= len)
+            return -1;
+        memcpy(out + o, piece, n);
+        o += n;
+    }
+    out[o] = '\0';
+    return 0;
+}
+
 long eng_val(const eng_state *st, const char *keyfmt, ...)
 {
     char key[128], err[8];
-    va_list ap;
+    va_list ap, ap2;
     va_start(ap, keyfmt);
-    vsnprintf(key, sizeof key, keyfmt, ap);
+    va_copy(ap2, ap);
+    if (!strchr(keyfmt, '%'))
+        snprintf(key, sizeof key, "%s", keyfmt);
+    else if (format_key(key, sizeof key, keyfmt, ap) != 0)
+        vsnprintf(key, sizeof key, keyfmt, ap2);
+    va_end(ap2);
     va_end(ap);
     long v = 0;
     if (eng_get_long(st, key, &v, err, sizeof err) != 0)
@@ -424,6 +581,8 @@ int eng_set(eng_state *st, const char *key, const char *value, char *err, size_t
     const eng_key *k = r.k;
     if (k->type == ENG_TEXT)
         return k->set_text(st->data, r.idx, value, err, errlen);
+    if (k->setk)
+        return k->setk(st->data, k, r.idx, v, err, errlen);
     if (k->set)
         return k->set(st->data, r.idx, v, err, errlen);
     *field(st, &r) = (int)v;
@@ -440,7 +599,7 @@ int eng_check_key(const eng_game *g, const char *key, const char *value, char *e
     long v;
     if (check_value(&r, key, value, &v, err, errlen) != 0)
         return -1;
-    if (r.k->type == ENG_TEXT || r.k->set) {
+    if (r.k->type == ENG_TEXT || r.k->set || r.k->setk) {
         /* the game's own parser decides: try it on a scratch state */
         eng_state *st = eng_state_new(g, 1);
         if (!st)
@@ -755,30 +914,51 @@ void eng_step(eng_state *st, const char *outcome)
         rec->failed = o->id;
         rec->failed_at = rec->ntrace;
     }
-    if (rec->ntrace < ENG_MAXTRACE)
+    if (rec->ntrace < ENG_MAXTRACE) {
+        if (rec->keep)
+            rec->snap[rec->ntrace] = eng_state_copy(st);   /* NULL when out of memory: see below */
         rec->trace[rec->ntrace++] = o ? o->id : outcome;
-    else
+    } else {
         rec->truncated = 1;
+    }
     eng_state_assign(rec->prev, st);
 }
 
-int eng_record_run(const eng_ai *ai, eng_state *st, eng_record *rec)
+static int record_run(const eng_ai *ai, eng_state *st, eng_record *rec, int keep)
 {
     memset(rec, 0, sizeof *rec);
     rec->ai = ai;
+    rec->keep = keep;
     rec->prev = eng_state_copy(st);
     if (!rec->prev)
         return -1;
     st->rec = rec;
     int rc = ai->run(st);
     st->rec = NULL;
+    for (int i = 0; keep && i < rec->ntrace; i++)
+        if (!rec->snap[i])
+            rc = -1;   /* a copy failed: the run cannot be checked */
     return rc;
+}
+
+int eng_record_run(const eng_ai *ai, eng_state *st, eng_record *rec)
+{
+    return record_run(ai, st, rec, 0);
+}
+
+int eng_record_run_kept(const eng_ai *ai, eng_state *st, eng_record *rec)
+{
+    return record_run(ai, st, rec, 1);
 }
 
 void eng_record_free(eng_record *rec)
 {
     eng_state_free(rec->prev);
     rec->prev = NULL;
+    for (int i = 0; i < ENG_MAXTRACE; i++) {
+        eng_state_free(rec->snap[i]);
+        rec->snap[i] = NULL;
+    }
 }
 
 /* ---- registry ------------------------------------------------------------------------ */

@@ -88,9 +88,10 @@ typedef enum eng_type {
     ENG_TEXT     /* a string, through get_text/set_text */
 } eng_type;
 
-/* Index placeholders in key patterns: 'N' and 'M' stand for 1-based
- * decimal indexes ("cN.lp", "rN.kM"); every other character is literal. A
- * key's name never contains an upper-case letter otherwise. */
+/* Index placeholders in key patterns: 'N' and 'M' stand for decimal
+ * indexes ("cN.lp", "rN.kM"), 1-based unless the key's zero_based bit for
+ * that index is set ("room.N.x" with rooms 0..11); every other character is
+ * literal. A key's name never contains an upper-case letter otherwise. */
 #define ENG_MAXIDX 2
 
 typedef struct eng_key {
@@ -114,6 +115,13 @@ typedef struct eng_key {
      * err). set_text NULL = read-only. */
     void (*get_text)(const void *data, const int *idx, char *buf, size_t len);
     int (*set_text)(void *data, const int *idx, const char *v, char *err, size_t errlen);
+    /* As get and set, with the key itself: one function serves a family of
+     * keys, told apart by their tag ("bag.KIND" for every kind). Used in
+     * place of get/set when given. */
+    long (*getk)(const void *data, const struct eng_key *k, const int *idx);
+    int (*setk)(void *data, const struct eng_key *k, const int *idx, long v, char *err, size_t errlen);
+    long tag;
+    unsigned zero_based;          /* bit i: index i runs 0..nmax[i]-1 */
 } eng_key;
 
 /* Table helpers. T is the game's state struct. */
@@ -223,6 +231,11 @@ typedef struct eng_pred {
     const char *doc;
     int nvalues;                /* 2 for yes/no */
     int (*eval)(const eng_state *st);
+    /* A decision taken in the middle of a procedure, evaluated where it
+     * stands: on the state the procedure started from and the state after
+     * the flowchart's preceding steps ("did the last enemy fall in the
+     * turns just played?"). When set, it is used instead of eval. */
+    int (*eval_at)(const eng_state *start, const eng_state *now);
 } eng_pred;
 
 /* A step of a procedure, with what it must have changed: post(before, after)
@@ -269,11 +282,17 @@ typedef struct eng_record {
     const char *unknown;           /* the first outcome id the ai does not declare, or NULL */
     int failed_at;                 /* its step, 0-based */
     eng_state *prev;               /* owned: the state after the last step */
+    /* with eng_record_run_kept: the state after each step (owned) */
+    int keep;
+    eng_state *snap[ENG_MAXTRACE];
 } eng_record;
 
 /* Runs ai on st (which it changes) and records its steps. 0, or -1 when the
  * procedure returned an error or a copy could not be made. */
 int eng_record_run(const eng_ai *ai, eng_state *st, eng_record *rec);
+/* The same, keeping a copy of the state after every step (rec->snap), for
+ * decisions evaluated where they stand (eng_pred.eval_at). */
+int eng_record_run_kept(const eng_ai *ai, eng_state *st, eng_record *rec);
 void eng_record_free(eng_record *rec);
 
 /* ---- simulation -------------------------------------------------------------- */

@@ -14,12 +14,16 @@
  * contents: probes force or stack what they draw.
  *
  * The state keys and actions are the tables below (keys[], actions[]): each
- * entry's doc string is its documentation.
+ * entry's doc string is its documentation. Everything that is not rules
+ * (key accessors, the key table, action wrappers, the action table, the
+ * game) sits at the end of the file, in regions that each open with a
+ * "==== scaffolding:" line; they run to the end of the file.
  */
 #include "eng_nemesis.h"
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define NM_MAXCH 5
@@ -538,7 +542,7 @@ static void nm_intruder_attack(eng_state *s, int i, int c)
 {
     nm_state *st = eng_data(s);
     nm_intruder *x = &st->in[i];
-    if (c < 0 || !is_fighter(x))
+    if (!is_fighter(x))   /* c: every caller found someone to attack */
         return;
     eng_note(s, EV_INTRUDER_ATTACK);
     if (x->type == K_LARVA) {
@@ -1150,417 +1154,8 @@ static void nm_init(void *data)
         st->supply[st->nsupply++] = sup0[i];
 }
 
-/* ---- key accessors ------------------------------------------------------------------------ */
 
-static int name_index(const char *const *names, const char *s, size_t len)
-{
-    for (int i = 0; names[i]; i++)
-        if (strlen(names[i]) == len && strncmp(names[i], s, len) == 0)
-            return i;
-    return -1;
-}
-
-/* A list of words ("adult3 blank", "v2-light v3-serious"): each word is
- * passed to one(), which stores it (0) or refuses it (-1). */
-static int parse_words(const char *s, int (*one)(void *ctx, const char *w, size_t len), void *ctx,
-                       char *err, size_t errlen)
-{
-    while (*s) {
-        while (*s == ' ' || *s == ',')
-            s++;
-        size_t len = strcspn(s, " ,");
-        if (len && one(ctx, s, len) != 0)
-            return snprintf(err, errlen, "bad item \"%.*s\" in \"%s\"", (int)len, s, s), -1;
-        s += len;
-    }
-    return 0;
-}
-
-typedef struct tok_list {
-    nm_tok t[NM_MAXTOK];
-    int n;
-} tok_list;
-
-/* "adult3": a kind (blank without number) and its number. */
-static int one_token(void *ctx, const char *w, size_t len)
-{
-    tok_list *l = ctx;
-    size_t k = 0;
-    while (k < len && w[k] >= 'a' && w[k] <= 'z')
-        k++;
-    int kind = name_index(kind_names, w, k), num = 0;
-    if (kind <= 0 || l->n >= NM_MAXTOK)
-        return -1;
-    for (; k < len; k++) {
-        if (w[k] < '0' || w[k] > '9' || num > 99)
-            return -1;
-        num = num * 10 + (w[k] - '0');
-    }
-    l->t[l->n++] = (nm_tok){kind, num};
-    return 0;
-}
-
-static int set_tokens(nm_tok *list, int *n, const char *v, char *err, size_t errlen)
-{
-    tok_list l = {.n = 0};
-    if (parse_words(v, one_token, &l, err, errlen) != 0)
-        return snprintf(err, errlen, "bad token list \"%s\" (larva, creeper, adult, breeder, queen + number, blank)", v), -1;
-    memcpy(list, l.t, sizeof l.t);
-    *n = l.n;
-    return 0;
-}
-
-static void get_tokens(const nm_tok *t, int n, char *buf, size_t len)
-{
-    size_t used = 0;
-    for (int i = 0; i < n && used < len; i++) {
-        int w = t[i].kind == K_SIX ? snprintf(buf + used, len - used, "%sblank", i ? " " : "")
-                                   : snprintf(buf + used, len - used, "%s%s%d", i ? " " : "",
-                                              kind_names[t[i].kind], t[i].num);
-        if (w < 0)
-            return;
-        used += (size_t)w;
-    }
-}
-
-static void get_bag(const void *d, const int *idx, char *buf, size_t len)
-{
-    (void)idx;
-    get_tokens(((const nm_state *)d)->bag, ((const nm_state *)d)->nbag, buf, len);
-}
-static int set_bag(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    (void)idx;
-    return set_tokens(((nm_state *)d)->bag, &((nm_state *)d)->nbag, v, err, errlen);
-}
-static void get_supply(const void *d, const int *idx, char *buf, size_t len)
-{
-    (void)idx;
-    get_tokens(((const nm_state *)d)->supply, ((const nm_state *)d)->nsupply, buf, len);
-}
-static int set_supply(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    (void)idx;
-    return set_tokens(((nm_state *)d)->supply, &((nm_state *)d)->nsupply, v, err, errlen);
-}
-
-static long count_kind(const nm_tok *t, int n, int kind)
-{
-    long c = 0;
-    for (int i = 0; i < n; i++)
-        c += t[i].kind == kind;
-    return c;
-}
-
-/* bag.KIND and supply.KIND: tokens of one kind */
-#define NM_KIND_COUNTS(name, K)                                                              \
-    static long get_bag_##name(const void *d, const int *idx)                                \
-    {                                                                                        \
-        (void)idx;                                                                           \
-        return count_kind(((const nm_state *)d)->bag, ((const nm_state *)d)->nbag, K);       \
-    }                                                                                        \
-    static long get_supply_##name(const void *d, const int *idx)                             \
-    {                                                                                        \
-        (void)idx;                                                                           \
-        return count_kind(((const nm_state *)d)->supply, ((const nm_state *)d)->nsupply, K); \
-    }
-NM_KIND_COUNTS(larva, K_LARVA)
-NM_KIND_COUNTS(creeper, K_CREEPER)
-NM_KIND_COUNTS(adult, K_ADULT)
-NM_KIND_COUNTS(breeder, K_BREEDER)
-NM_KIND_COUNTS(queen, K_QUEEN)
-NM_KIND_COUNTS(blank, K_SIX)
-
-/* The stacked decks: face names, drawn in order before any roll. */
-typedef struct face_list {
-    const eng_die *die;
-    int f[NM_MAXNEXT];
-    int n;
-} face_list;
-
-static int one_face(void *ctx, const char *w, size_t len)
-{
-    face_list *l = ctx;
-    int f = -1;
-    for (int i = 0; i < l->die->nfaces && f < 0; i++)
-        if (strlen(l->die->faces[i]) == len && strncmp(l->die->faces[i], w, len) == 0)
-            f = i;
-    if (f < 0 || l->n >= NM_MAXNEXT)
-        return -1;
-    l->f[l->n++] = f;
-    return 0;
-}
-
-static int set_next(nm_state *st, int deck, const char *v, char *err, size_t errlen)
-{
-    face_list l = {deck_dice[deck], {0}, 0};
-    if (parse_words(v, one_face, &l, err, errlen) != 0)
-        return snprintf(err, errlen, "\"%s\": at most %d faces of the %s deck", v, NM_MAXNEXT,
-                        deck_dice[deck]->id), -1;
-    memcpy(st->next[deck], l.f, sizeof l.f);
-    st->nnext[deck] = l.n;
-    return 0;
-}
-
-static void get_next(const nm_state *st, int deck, char *buf, size_t len)
-{
-    size_t used = 0;
-    for (int i = 0; i < st->nnext[deck] && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "",
-                                 deck_dice[deck]->faces[st->next[deck][i]]);
-}
-
-static void get_next_attack(const void *d, const int *idx, char *buf, size_t len)
-{
-    (void)idx;
-    get_next(d, DECK_ATTACK, buf, len);
-}
-static int set_next_attack(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    (void)idx;
-    return set_next(d, DECK_ATTACK, v, err, errlen);
-}
-static void get_next_event(const void *d, const int *idx, char *buf, size_t len)
-{
-    (void)idx;
-    get_next(d, DECK_EVENT, buf, len);
-}
-static int set_next_event(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    (void)idx;
-    return set_next(d, DECK_EVENT, v, err, errlen);
-}
-static void get_next_bag(const void *d, const int *idx, char *buf, size_t len)
-{
-    (void)idx;
-    get_next(d, DECK_BAG, buf, len);
-}
-static int set_next_bag(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    (void)idx;
-    return set_next(d, DECK_BAG, v, err, errlen);
-}
-
-static const nm_attack_card *stacked_attack(const nm_state *st, int n)
-{
-    return n <= st->nnext[DECK_ATTACK] ? &attack_cards[st->next[DECK_ATTACK][n - 1]] : NULL;
-}
-static long get_next_attack_value(const void *d, const int *idx)
-{
-    const nm_attack_card *c = stacked_attack(d, idx[0]);
-    return c ? c->value : 0;
-}
-static long get_next_attack_arrow(const void *d, const int *idx)
-{
-    const nm_attack_card *c = stacked_attack(d, idx[0]);
-    return c ? c->arrow : 0;
-}
-static long get_next_bag_kind(const void *d, const int *idx)
-{
-    const nm_state *st = d;
-    return idx[0] <= st->nnext[DECK_BAG] ? st->next[DECK_BAG][idx[0] - 1] + 1 : 0;
-}
-
-/* first and current are 1-based in keys */
-static long get_first(const void *d, const int *idx)
-{
-    (void)idx;
-    return ((const nm_state *)d)->first + 1;
-}
-static int set_first(void *d, const int *idx, long v, char *err, size_t errlen)
-{
-    (void)idx, (void)err, (void)errlen;
-    ((nm_state *)d)->first = (int)v - 1;
-    return 0;
-}
-static long get_current(const void *d, const int *idx)
-{
-    (void)idx;
-    return ((const nm_state *)d)->current + 1;
-}
-static int set_current(void *d, const int *idx, long v, char *err, size_t errlen)
-{
-    (void)idx, (void)err, (void)errlen;
-    ((nm_state *)d)->current = (int)v - 1;
-    return 0;
-}
-
-static long get_fires(const void *d, const int *idx)
-{
-    (void)idx;
-    return count_fires(d);
-}
-static long get_malfunctions(const void *d, const int *idx)
-{
-    (void)idx;
-    return count_malfunctions(d);
-}
-static long get_adults(const void *d, const int *idx)
-{
-    (void)idx;
-    return adults_on_board(d);
-}
-static long get_last_token(const void *d, const int *idx)
-{
-    (void)idx;
-    return ((const nm_state *)d)->last_token;
-}
-static long get_last_attack(const void *d, const int *idx)
-{
-    (void)idx;
-    return ((const nm_state *)d)->last_attack;
-}
-static long get_last_target(const void *d, const int *idx)
-{
-    (void)idx;
-    return ((const nm_state *)d)->last_target + 1;
-}
-static long get_combat(const void *d, const int *idx)
-{
-    return char_in_combat(d, idx[0] - 1);
-}
-
-/* Room keys come twice: "room.0.x" (no index: idx[0] is 0) and "room.N.x"
- * for rooms 1..11 (a pattern index starts at 1). */
-static long get_room_chars(const void *d, const int *idx)
-{
-    return chars_in_room(d, idx[0], -1);
-}
-static long get_room_intruders(const void *d, const int *idx)
-{
-    return intruders_in_room(d, idx[0]);
-}
-/* room.0.noise.M has its corridor in idx[0]; room.N.noise.M in idx[1] */
-static int room_corr(const int *idx)
-{
-    return idx[1] ? slot_corr(idx[0], idx[1]) : slot_corr(0, idx[0]);
-}
-static long get_noise(const void *d, const int *idx)
-{
-    return ((const nm_state *)d)->corr[room_corr(idx)].noise;
-}
-static int set_noise(void *d, const int *idx, long v, char *err, size_t errlen)
-{
-    (void)err, (void)errlen;
-    ((nm_state *)d)->corr[room_corr(idx)].noise = (int)v;
-    return 0;
-}
-static long get_door(const void *d, const int *idx)
-{
-    return ((const nm_state *)d)->corr[room_corr(idx)].door;
-}
-static int set_door(void *d, const int *idx, long v, char *err, size_t errlen)
-{
-    (void)err, (void)errlen;
-    ((nm_state *)d)->corr[room_corr(idx)].door = (int)v;
-    return 0;
-}
-
-/* ---- the key table ---------------------------------------------------------------------------- */
-
-#define CH(f, l, h, d) ENG_KEY_INT1("cN." #f, NM_MAXCH, nm_state, ch[0].f, sizeof(nm_char), l, h, d)
-#define IN(f, l, h, d) ENG_KEY_INT1("iN." #f, NM_MAXINT, nm_state, in[0].f, sizeof(nm_intruder), l, h, d)
-#define ROOM_FIELD(f, t, l, h, nm, d)                                                          \
-    {.pattern = "room.0." #f, .type = t, .doc = d, .lo = l, .hi = h, .names = nm,            \
-     .off = offsetof(nm_state, room[0].f)},                                                  \
-    {.pattern = "room.N." #f, .type = t, .doc = d, .nmax = {NM_NROOMS - 1}, .lo = l, .hi = h, \
-     .names = nm, .off = offsetof(nm_state, room[1].f), .stride = {sizeof(nm_room)}}
-#define ROOM_RO(f, fn, d) \
-    ENG_KEY_RO("room.0." #f, 0, 0, NM_MAXINT, fn, d), ENG_KEY_RO("room.N." #f, NM_NROOMS - 1, 0, NM_MAXINT, fn, d)
-#define ROOM_CORR(f, t, l, h, nm, g, s, d)                                                       \
-    {.pattern = "room.0." #f ".N", .type = t, .doc = d, .nmax = {4}, .lo = l, .hi = h,           \
-     .names = nm, .get = g, .set = s},                                                         \
-    {.pattern = "room.N." #f ".M", .type = t, .doc = d, .nmax = {NM_NROOMS - 1, 4}, .lo = l,     \
-     .hi = h, .names = nm, .get = g, .set = s}
-#define TEXT(p, g, s, d) {.pattern = p, .type = ENG_TEXT, .doc = d, .get_text = g, .set_text = s}
-#define KIND(k)                                                                                      \
-    ENG_KEY_RO("bag." #k, 0, 0, NM_MAXTOK, get_bag_##k, "tokens of this kind in the intruder bag"), \
-    ENG_KEY_RO("supply." #k, 0, 0, NM_MAXTOK, get_supply_##k, "tokens of this kind left outside the bag")
-
-static const eng_key keys[] = {
-    ENG_KEY_INT("players", nm_state, players, 1, NM_MAXCH, "characters in the game"),
-    {.pattern = "first", .type = ENG_INT, .doc = "the first player (character number)", .lo = 1,
-     .hi = NM_MAXCH, .get = get_first, .set = set_first},
-    {.pattern = "current", .type = ENG_INT, .doc = "the character whose turn it is", .lo = 1,
-     .hi = NM_MAXCH, .get = get_current, .set = set_current},
-    ENG_KEY_INT("round", nm_state, round, 1, 999, "the round, from 1"),
-    ENG_KEY_INT("time", nm_state, time, 0, 99, "spaces of the time track left to the red space"),
-    ENG_KEY_INT("sd.active", nm_state, sd_active, 0, 1, "the self-destruct is active"),
-    ENG_KEY_INT("sd", nm_state, sd, 0, 99, "self-destruct spaces left to the red space"),
-    ENG_KEY_INT("over", nm_state, over, 0, 1, "the game is over"),
-    ENG_KEY_ENUM("end", nm_state, end, end_names, "why the game ended"),
-    ENG_KEY_INT("ship.intact", nm_state, intact, 0, 1, "the ship is still in one piece"),
-    ENG_KEY_INT("engines.damaged", nm_state, engines_damaged, 0, NM_ENGINES, "damaged engines, of 3"),
-    ENG_KEY_INT("coords.earth", nm_state, coords_earth, 0, 1, "the ship is set on course for Earth"),
-    ENG_KEY_INT("eggs", nm_state, eggs, 0, 99, "egg tokens on the intruder board"),
-    ENG_KEY_INT("doors.supply", nm_state, doors_supply, 0, 99, "doors not on the board"),
-    ENG_KEY_RO("fires", 0, 0, NM_NROOMS, get_fires, "fire markers on the board"),
-    ENG_KEY_RO("malfunctions", 0, 0, NM_NROOMS, get_malfunctions, "malfunction markers on the board"),
-    ENG_KEY_RO("adults.board", 0, 0, NM_MAXINT, get_adults, "adult miniatures on the board"),
-    TEXT("bag", get_bag, set_bag, "the intruder bag: tokens such as \"adult3 larva1 blank\""),
-    TEXT("supply", get_supply, set_supply, "intruder tokens outside the bag, the same way"),
-    KIND(larva), KIND(creeper), KIND(adult), KIND(breeder), KIND(queen), KIND(blank),
-    ENG_KEY_RO("last.token", 0, 0, 99, get_last_token, "the number on the bag token drawn last"),
-    ENG_KEY_RO("last.attack", 0, 0, 99, get_last_attack, "the number (sum) of the attack cards of the last damage"),
-    ENG_KEY_RO("last.target", 0, 0, NM_MAXCH, get_last_target, "the character an intruder chose last (0 none)"),
-    TEXT("next.attack", get_next_attack, set_next_attack, "attack cards stacked on the deck, drawn first"),
-    TEXT("next.event", get_next_event, set_next_event, "event cards stacked on the deck, drawn first"),
-    TEXT("next.bag", get_next_bag, set_next_bag, "bag tokens (kinds) to be drawn next, when in the bag"),
-    ENG_KEY_RO("next.attack.N.value", NM_MAXNEXT, 0, 9, get_next_attack_value, "the number of the Nth stacked attack card (0 none)"),
-    ENG_KEY_RO("next.attack.N.arrow", NM_MAXNEXT, 0, 1, get_next_attack_arrow, "the Nth stacked attack card shows the retreat arrow"),
-    ENG_KEY_RO("next.bag.N", NM_MAXNEXT, 0, 6, get_next_bag_kind, "the Nth stacked bag token: 0 none, 1 larva .. 5 queen, 6 blank"),
-    ENG_KEY_INT("ai.room", nm_state, ai_room, 0, NM_NROOMS - 1, "intruder target procedure: the room"),
-    ENG_KEY_INT("ai.surprise", nm_state, ai_surprise, 0, NM_MAXCH, "intruder target procedure: who caused a surprise attack (0 none)"),
-    ENG_KEY_INT("ai.intruder", nm_state, ai_intruder, 0, NM_MAXINT, "intruder damage procedure: the intruder"),
-    ENG_KEY_INT("ai.amount", nm_state, ai_amount, 0, 9, "intruder damage procedure: the damage"),
-    CH(room, 0, NM_NROOMS - 1, "the character's room"),
-    CH(hand, 0, 99, "action cards in hand"),
-    CH(deck, 0, 99, "action cards in the deck"),
-    CH(discard, 0, 99, "cards in the discard pile"),
-    CH(light, 0, 99, "light wound markers"),
-    CH(serious, 0, 99, "serious wounds"),
-    CH(dead, 0, 1, "the character is dead"),
-    CH(slime, 0, 9, "slime markers"),
-    CH(passed, 0, 1, "the character has passed this round"),
-    CH(acts, 0, 99, "actions taken this turn"),
-    CH(ammo, 0, 99, "ammunition of the weapon in hand"),
-    CH(contam, 0, 99, "contamination cards (not infected) owned"),
-    CH(infected, 0, 99, "infected contamination cards owned"),
-    CH(heavy, 0, 99, "heavy objects carried"),
-    CH(tools, 0, 99, "item cards usable for crafting"),
-    CH(crafted, 0, 99, "crafted items"),
-    CH(hibernated, 0, 1, "the character is in hibernation"),
-    CH(evacuated, 0, 1, "the character left in an escape pod"),
-    CH(objective, 0, 1, "the character's objective is met"),
-    CH(won, 0, 1, "the character won (set by the end of the game)"),
-    CH(larva, 0, 99, "larvae on the character's board"),
-    ENG_KEY_RO("cN.combat", NM_MAXCH, 0, 1, get_combat, "the character shares a room with an intruder"),
-    {.pattern = "iN.type", .type = ENG_ENUM, .doc = "the intruder miniature (none: the slot is free)",
-     .nmax = {NM_MAXINT}, .names = intruder_names, .off = offsetof(nm_state, in[0].type),
-     .stride = {sizeof(nm_intruder)}},
-    IN(room, 0, NM_NROOMS - 1, "the intruder's room"),
-    IN(damage, 0, 99, "damage markers on the intruder"),
-    IN(token, 0, 99, "the number on the intruder's bag token"),
-    ROOM_FIELD(explored, ENG_INT, 0, 1, NULL, "the room is explored"),
-    ROOM_FIELD(token, ENG_ENUM, 0, 0, token_names, "the room's exploration token (none: drawn when explored)"),
-    ROOM_FIELD(fire, ENG_INT, 0, 9, NULL, "fire markers in the room"),
-    ROOM_FIELD(malfunction, ENG_INT, 0, 9, NULL, "malfunction markers in the room"),
-    ROOM_FIELD(corpses, ENG_INT, 0, 99, NULL, "character corpses in the room"),
-    ROOM_FIELD(carcasses, ENG_INT, 0, 99, NULL, "intruder carcasses in the room"),
-    ROOM_FIELD(heavy, ENG_INT, 0, 99, NULL, "heavy objects lying in the room"),
-    ROOM_RO(characters, get_room_chars, "characters in play in the room"),
-    ROOM_RO(intruders, get_room_intruders, "intruders (not eggs) in the room"),
-    ROOM_CORR(noise, ENG_INT, 0, 1, NULL, get_noise, set_noise, "a noise marker in the room's corridor 1..4"),
-    ROOM_CORR(door, ENG_ENUM, 0, 0, door_names, get_door, set_door, "the door of the room's corridor 1..4"),
-};
-
-/* ---- actions ------------------------------------------------------------------------------ */
-
-/* Parameters that most actions share. */
-#define P_WHO {"who", ENG_INT, 1, NM_MAXCH, 1, 0, NULL}
-#define P_COST {"cost", ENG_INT, -9, 9, 1, 0, NULL}
-#define P_CORRIDOR {"corridor", ENG_INT, 1, 4, 0, 1, NULL}
-#define P_ROOM {"room", ENG_INT, 0, NM_NROOMS - 1, 0, 1, NULL}
+/* ---- actions: what each checks and does ---------------------------------------------------- */
 
 static const char *const wound_names[] = {"light", "serious", NULL};
 static const char *const pickup_names[] = {"object", "corpse", "carcass", "egg", NULL};
@@ -1624,11 +1219,8 @@ static int move(eng_state *s, nm_state *st, int how, const eng_arg *arg, char *e
     if (how == MOVE_CAREFUL) {
         if (combat)
             ILLEGAL("careful movement is not allowed in combat");
-        int free = 0;
-        for (int j = 1; j <= 4; j++)
-            free += !st->corr[slot_corr(to, j)].noise;
-        if (!free)
-            ILLEGAL("every corridor of room %d already has a noise marker", to);
+        /* the chosen corridor must be free: so when every corridor has a
+         * marker, careful movement is not possible */
         if (st->corr[slot_corr(to, (int)noise)].noise)
             ILLEGAL("corridor %ld of room %d already has a noise marker", noise, to);
     }
@@ -1645,18 +1237,6 @@ static int move(eng_state *s, nm_state *st, int how, const eng_arg *arg, char *e
     return ENG_OK;
 }
 
-static int act_move(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return move(s, d, MOVE_PLAIN, arg, err, errlen);
-}
-static int act_careful(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return move(s, d, MOVE_CAREFUL, arg, err, errlen);
-}
-static int act_flee(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return move(s, d, MOVE_FLEE, arg, err, errlen);
-}
 
 /* arg: who, target, cost */
 static int attack(eng_state *s, nm_state *st, int melee, const eng_arg *arg, char *err, size_t errlen)
@@ -1685,14 +1265,6 @@ static int attack(eng_state *s, nm_state *st, int melee, const eng_arg *arg, cha
     return ENG_OK;
 }
 
-static int act_shoot(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return attack(s, d, 0, arg, err, errlen);
-}
-static int act_melee(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return attack(s, d, 1, arg, err, errlen);
-}
 
 /* The actions with nothing but a cost to check first: arg who, cost, then
  * the action's own. Returns the character or -1 with *rc set. */
@@ -1852,33 +1424,9 @@ static int act_wound(eng_state *s, void *d, const eng_arg *arg, char *err, size_
     return ENG_OK;
 }
 
-/* The actions of one character outside the turn order (arg: who). */
-static int act_character(eng_state *s, nm_state *st, const eng_arg *arg, void (*fn)(eng_state *, int),
-                         char *err, size_t errlen)
-{
-    int c = who(st, arg, err, errlen);
-    if (c < 0)
-        return ENG_ERROR;
-    fn(s, c);
-    return ENG_OK;
-}
-
 static void do_encounter(eng_state *s, int c)
 {
     nm_encounter(s, c, ((nm_state *)eng_data(s))->ch[c].room);
-}
-
-static int act_end_turn(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return act_character(s, d, arg, turn_end, err, errlen);
-}
-static int act_noise_roll(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return act_character(s, d, arg, nm_noise_roll, err, errlen);
-}
-static int act_encounter(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return act_character(s, d, arg, do_encounter, err, errlen);
 }
 
 /* hibernate and escape: the character leaves play (arg: who). */
@@ -1897,77 +1445,6 @@ static int leave(eng_state *s, nm_state *st, int pod, const eng_arg *arg, char *
     return ENG_OK;
 }
 
-static int act_hibernate(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return leave(s, d, 0, arg, err, errlen);
-}
-static int act_escape(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return leave(s, d, 1, arg, err, errlen);
-}
-
-/* The steps of the event phase on their own (arg: who, unused). */
-static int phase_step(eng_state *s, const nm_state *st, const eng_arg *arg, void (*fn)(eng_state *),
-                      char *err, size_t errlen)
-{
-    if (who(st, arg, err, errlen) < 0)
-        return ENG_ERROR;
-    fn(s);
-    return ENG_OK;
-}
-
-static void round_start(eng_state *s)
-{
-    nm_round_start(eng_data(s));
-}
-
-static int act_round_start(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return phase_step(s, d, arg, round_start, err, errlen);
-}
-static int act_event_phase(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return phase_step(s, d, arg, nm_event_phase, err, errlen);
-}
-static int act_bag(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return phase_step(s, d, arg, ev_bag, err, errlen);
-}
-static int act_event_card(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return phase_step(s, d, arg, ev_card, err, errlen);
-}
-static int act_fire_damage(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    return phase_step(s, d, arg, ev_fire, err, errlen);
-}
-
-/* Markers placed in a room (arg: who, room). */
-static int act_danger(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    (void)d, (void)err, (void)errlen;
-    nm_danger(s, (int)arg[1].v);
-    return ENG_OK;
-}
-static int act_place_fire(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    (void)d, (void)err, (void)errlen;
-    nm_place_fire(s, (int)arg[1].v);
-    return ENG_OK;
-}
-static int act_place_malfunction(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    (void)d, (void)err, (void)errlen;
-    nm_place_malfunction(s, (int)arg[1].v);
-    return ENG_OK;
-}
-/* arg: who, room, corridor */
-static int act_place_door(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
-{
-    (void)s, (void)err, (void)errlen;
-    nm_place_door(d, slot_corr((int)arg[1].v, (int)arg[2].v));
-    return ENG_OK;
-}
 
 /* arg: who, type, room, token */
 static int act_place_intruder(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
@@ -2029,57 +1506,6 @@ static int act_end_game(eng_state *s, void *d, const eng_arg *arg, char *err, si
     return ENG_OK;
 }
 
-#define ACTION1(n, fn, d) {n, d, {P_WHO}, fn, NULL}
-#define ACTION_ROOM(n, fn, d) {n, d, {P_WHO, P_ROOM}, fn, NULL}
-#define ACTION_COST(n, fn, d) {n, d, {P_WHO, P_COST}, fn, NULL}
-
-static const eng_action actions[] = {
-    {"move", "who moves through its room's corridor (cost)", {P_WHO, P_CORRIDOR, P_COST}, act_move, NULL},
-    {"careful", "careful movement: noise= is the corridor of the new room that gets the marker",
-     {P_WHO, P_CORRIDOR, P_COST, {"noise", ENG_INT, 1, 4, 0, 1, NULL}}, act_careful, NULL},
-    {"flee", "leaves a room with intruders through a corridor, attacked by each", {P_WHO, P_CORRIDOR, P_COST}, act_flee, NULL},
-    {"shoot", "shoots intruder target= (0: the first in the room)",
-     {P_WHO, {"target", ENG_INT, 0, NM_MAXINT, 0, 0, NULL}, P_COST}, act_shoot, NULL},
-    {"melee", "attacks intruder target= bare-handed (0: the first in the room)",
-     {P_WHO, {"target", ENG_INT, 0, NM_MAXINT, 0, 0, NULL}, P_COST}, act_melee, NULL},
-    ACTION_COST("card", act_card, "plays an action card: the card and cost= more cards"),
-    ACTION_COST("room-action", act_room, "the room's action, paying cost="),
-    ACTION_COST("item", act_item, "an item card's action, paying cost="),
-    ACTION_COST("craft", act_craft, "crafts an item from 2 item cards"),
-    {"trade", "trades with character with= in the same room",
-     {P_WHO, P_COST, {"with", ENG_INT, 1, NM_MAXCH, 0, 1, NULL}}, act_trade, NULL},
-    {"close-door", "closes the door of the room's corridor", {P_WHO, P_COST, P_CORRIDOR}, act_close_door, NULL},
-    {"pickup", "picks up a heavy object, corpse, carcass or egg in the room",
-     {P_WHO, P_COST, {"what", ENG_ENUM, 0, 0, 0, 0, pickup_names}}, act_pickup, NULL},
-    {"pass", "passes, discarding discard= cards", {P_WHO, {"discard", ENG_INT, 0, 99, 0, 0, NULL}}, act_pass, NULL},
-    {"wound", "deals a light or serious wound", {P_WHO, {"kind", ENG_ENUM, 0, 0, 0, 1, wound_names}}, act_wound, NULL},
-    ACTION1("end-turn", act_end_turn, "ends who's turn: the fire check only"),
-    ACTION1("noise-roll", act_noise_roll, "who rolls the noise die in its room"),
-    ACTION1("encounter", act_encounter, "an encounter in who's room"),
-    ACTION1("hibernate", act_hibernate, "who enters hibernation"),
-    ACTION1("escape", act_escape, "who leaves in an escape pod"),
-    ACTION1("round-start", act_round_start, "a new round: hands drawn, first-player token passed"),
-    ACTION1("event-phase", act_event_phase, "the whole event phase"),
-    ACTION1("bag-development", act_bag, "the event phase's bag development alone"),
-    ACTION1("event-card", act_event_card, "the event phase's event card alone (movement, effect)"),
-    ACTION1("fire-damage", act_fire_damage, "the event phase's fire damage alone"),
-    ACTION_ROOM("danger", act_danger, "resolves danger in room="),
-    ACTION_ROOM("place-fire", act_place_fire, "places a fire marker in room="),
-    ACTION_ROOM("place-malfunction", act_place_malfunction, "places a malfunction marker in room="),
-    {"place-door", "places a door in corridor= of room=", {P_WHO, P_ROOM, P_CORRIDOR}, act_place_door, NULL},
-    {"place-intruder", "puts an intruder miniature type= in room= (its token= number)",
-     {P_WHO, {"type", ENG_ENUM, 0, 0, 0, 1, intruder_names}, P_ROOM, {"token", ENG_INT, 0, 99, 0, 0, NULL}},
-     act_place_intruder, NULL},
-    {"intruder-attack", "intruder= attacks (target=: the character who caused a surprise attack)",
-     {P_WHO, {"intruder", ENG_INT, 1, NM_MAXINT, 0, 1, NULL}, {"target", ENG_INT, 0, NM_MAXCH, 0, 0, NULL}},
-     act_intruder_attack, NULL},
-    {"damage", "deals amount= damage to intruder=",
-     {P_WHO, {"intruder", ENG_INT, 1, NM_MAXINT, 0, 1, NULL}, {"amount", ENG_INT, 1, 9, 1, 0, NULL}},
-     act_damage, NULL},
-    ACTION1("damage-engine", act_damage_engine, "damages one more of the ship's engines"),
-    {"end-game", "ends the game now for reason= (time, self-destruct, fire, malfunction)",
-     {P_WHO, {"reason", ENG_ENUM, 0, 0, 0, 1, end_names}}, act_end_game, NULL},
-};
 
 /* ---- AI procedures: run on a state, their steps marked (eng_nemesis.h) ---------------------- */
 
@@ -2116,24 +1542,264 @@ int eng_nemesis_run_damage(eng_state *st)
     return run_as(st, T_DAMAGE, body_damage);
 }
 
-/* ---- the game ---------------------------------------------------------------------------------- */
+
+/* ==== scaffolding: key accessors ==== */
+
+/* What a computed key shows (its tag): its field (KT_FIELD), its field kept
+ * from 0 shown from 1, a count, a room's corridor, the Nth stacked card or
+ * token, the tokens of a kind in the bag (KT_BAG + kind) or the supply. */
+enum { KT_FIELD, KT_FROM1, KT_FIRES, KT_MALFUNCTIONS, KT_ADULTS, KT_COMBAT, KT_ROOM_CHARS, KT_ROOM_INTRUDERS,
+       KT_NOISE, KT_DOOR, KT_NEXT_VALUE, KT_NEXT_ARROW, KT_NEXT_BAG, KT_BAG, KT_SUPPLY = KT_BAG + 8 };
+
+static int *field_of(const void *d, const eng_key *k) { return (int *)((uintptr_t)d + k->off); }
+
+static long getk(const void *d, const eng_key *k, const int *idx)
+{
+    const nm_state *st = d;
+    int n = idx[0] - 1, stacked = st->nnext[k->tag == KT_NEXT_BAG ? DECK_BAG : DECK_ATTACK], count = 0;
+    switch (k->tag) {
+    case KT_FIELD: return *field_of(d, k);
+    case KT_FROM1: return *field_of(d, k) + 1;
+    case KT_FIRES: return count_fires(st);
+    case KT_MALFUNCTIONS: return count_malfunctions(st);
+    case KT_ADULTS: return adults_on_board(st);
+    case KT_COMBAT: return char_in_combat(st, n);
+    case KT_ROOM_CHARS: return chars_in_room(st, idx[0], -1);
+    case KT_ROOM_INTRUDERS: return intruders_in_room(st, idx[0]);
+    case KT_NOISE: return st->corr[slot_corr(idx[0], idx[1])].noise;
+    case KT_DOOR: return st->corr[slot_corr(idx[0], idx[1])].door;
+    case KT_NEXT_VALUE: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].value : 0;
+    case KT_NEXT_ARROW: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].arrow : 0;
+    case KT_NEXT_BAG: return n < stacked ? st->next[DECK_BAG][n] + 1 : 0;
+    }
+    int supply = k->tag >= KT_SUPPLY;
+    for (int i = 0; i < (supply ? st->nsupply : st->nbag); i++)
+        count += (supply ? st->supply : st->bag)[i].kind == k->tag - (supply ? KT_SUPPLY : KT_BAG);
+    return count;
+}
+
+static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    if (k->tag == KT_FROM1) {
+        *field_of(d, k) = (int)v - 1;
+        return 0;
+    }
+    /* a corridor's slot only for a corridor's key: the others have no
+     * corridor indexes (slot_corr would give -1) */
+    nm_corr *c = &((nm_state *)d)->corr[slot_corr(idx[0], idx[1])];
+    *(k->tag == KT_NOISE ? &c->noise : &c->door) = (int)v;
+    return 0;
+}
+
+/* The text keys: a stacked deck's faces (list = DECK_*: "v2-light v3-serious"),
+ * the bag's or the supply's tokens (a bag die face and its number: "adult3 blank"). */
+enum { L_BAG = NDECKS, L_SUPPLY };
+
+static void get_list(const nm_state *st, int list, char *buf, size_t len)
+{
+    const nm_tok *t = list == L_BAG ? st->bag : st->supply;
+    int n = list < NDECKS ? st->nnext[list] : list == L_BAG ? st->nbag : st->nsupply;
+    for (int i = 0, used = 0; i < n && used >= 0 && (size_t)used < len; i++) {
+        const char *name = list < NDECKS ? deck_dice[list]->faces[st->next[list][i]] : kind_names[t[i].kind];
+        int numbered = list >= NDECKS && t[i].kind != K_SIX;
+        used += snprintf(buf + used, len - (size_t)used, numbered ? "%s%s%d" : "%s%s", i ? " " : "", name, t[i].num);
+    }
+}
+
+static int set_list(nm_state *st, int list, const char *v, char *err, size_t errlen)
+{
+    const eng_die *die = list < NDECKS ? deck_dice[list] : &die_bag;
+    nm_tok t[NM_MAXTOK];
+    int n = 0, max = list < NDECKS ? NM_MAXNEXT : NM_MAXTOK;
+    for (const char *w = v + strspn(v, " ,"); *w; w += strspn(w, " ,")) {
+        size_t len = strcspn(w, " ,"), name = list < NDECKS ? len : strspn(w, "abcdefghijklmnopqrstuvwxyz");
+        char face[32];
+        snprintf(face, sizeof face, "%.*s", (int)name, w);
+        if ((t[n].kind = eng_die_face(die, face) + 1) == 0 || n == max || len - name > 3 || strspn(w + name, "0123456789") != len - name)
+            return snprintf(err, errlen, "bad item \"%.*s\" in \"%s\": at most %d faces of the %s die%s", (int)len, w,
+                            v, max, die->id, list < NDECKS ? "" : ", each with its number"), -1;
+        t[n++].num = atoi(w + name);   /* 0 when no digits follow */
+        w += len;
+    }
+    for (int i = 0; i < n && list < NDECKS; i++)
+        st->next[list][i] = t[i].kind - 1;
+    if (list < NDECKS)
+        return st->nnext[list] = n, 0;
+    memcpy(list == L_BAG ? st->bag : st->supply, t, (size_t)n * sizeof *t);
+    return *(list == L_BAG ? &st->nbag : &st->nsupply) = n, 0;
+}
+
+/* get_NAME and set_NAME of a text key */
+#define TEXT_KEY(name, list)                                                                                          \
+    static void get_##name(const void *d, const int *idx, char *buf, size_t len) { (void)idx, get_list(d, list, buf, len); } \
+    static int set_##name(void *d, const int *idx, const char *v, char *err, size_t errlen) { return (void)idx, set_list(d, list, v, err, errlen); }
+TEXT_KEY(bag, L_BAG) TEXT_KEY(supply, L_SUPPLY)
+TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(next_bag, DECK_BAG)
+
+/* ==== scaffolding: the key table ==== */
+
+#define INT(p, f, l, h, d) ENG_KEY_INT(p, nm_state, f, l, h, d)
+#define CH(f, l, h, d) ENG_KEY_INT1("cN." #f, NM_MAXCH, nm_state, ch[0].f, sizeof(nm_char), l, h, d)
+#define IN(f, l, h, d) ENG_KEY_INT1("iN." #f, NM_MAXINT, nm_state, in[0].f, sizeof(nm_intruder), l, h, d)
+#define ROOM(f, t, h, nm, d)                                                                                     \
+    {.pattern = "room.N." #f, .type = t, .doc = d, .nmax = {NM_NROOMS}, .hi = h, .names = nm, .zero_based = 1, \
+     .off = offsetof(nm_state, room[0].f), .stride = {sizeof(nm_room)}}
+/* computed by getk and setk (tag t), read-only without set; a field (f) when the tag needs one */
+#define KEY(p, n0, n1, t, l, h, f, set, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n0, n1}, .lo = l, .hi = h, \
+     .getk = getk, .setk = set, .tag = t, .off = offsetof(nm_state, f)}
+#define RO(p, n, t, h, d) KEY(p, n, 0, t, 0, h, players, NULL, d)
+#define ROOM_KEY(p, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {NM_NROOMS, 4}, .hi = h, .getk = getk, \
+     .setk = t >= KT_NOISE ? setk : NULL, .tag = t, .zero_based = 1}
+#define KIND(k, name) RO("bag." name, 0, KT_BAG + k, NM_MAXTOK, "tokens of this kind in the intruder bag"), \
+    RO("supply." name, 0, KT_SUPPLY + k, NM_MAXTOK, "tokens of this kind left outside the bag")
+#define TEXT(p, name, d) {.pattern = p, .type = ENG_TEXT, .doc = d, .get_text = get_##name, .set_text = set_##name}
+
+static const eng_key keys[] = {
+    INT("players", players, 1, NM_MAXCH, "characters in the game"),
+    KEY("first", 0, 0, KT_FROM1, 1, NM_MAXCH, first, setk, "the first player (character number)"),
+    KEY("current", 0, 0, KT_FROM1, 1, NM_MAXCH, current, setk, "the character whose turn it is"),
+    INT("round", round, 1, 999, "the round, from 1"), INT("time", time, 0, 99, "spaces of the time track left to the red space"),
+    INT("sd.active", sd_active, 0, 1, "the self-destruct is active"), INT("sd", sd, 0, 99, "self-destruct spaces left to the red space"),
+    INT("over", over, 0, 1, "the game is over"), ENG_KEY_ENUM("end", nm_state, end, end_names, "why the game ended"),
+    INT("ship.intact", intact, 0, 1, "the ship is still in one piece"),
+    INT("engines.damaged", engines_damaged, 0, NM_ENGINES, "damaged engines, of 3"),
+    INT("coords.earth", coords_earth, 0, 1, "the ship is set on course for Earth"),
+    INT("eggs", eggs, 0, 99, "egg tokens on the intruder board"), INT("doors.supply", doors_supply, 0, 99, "doors not on the board"),
+    RO("fires", 0, KT_FIRES, NM_NROOMS, "fire markers on the board"),
+    RO("malfunctions", 0, KT_MALFUNCTIONS, NM_NROOMS, "malfunction markers on the board"),
+    RO("adults.board", 0, KT_ADULTS, NM_MAXINT, "adult miniatures on the board"),
+    TEXT("bag", bag, "the intruder bag: tokens such as \"adult3 larva1 blank\""),
+    TEXT("supply", supply, "intruder tokens outside the bag, the same way"),
+    KIND(K_LARVA, "larva"), KIND(K_CREEPER, "creeper"), KIND(K_ADULT, "adult"),
+    KIND(K_BREEDER, "breeder"), KIND(K_QUEEN, "queen"), KIND(K_SIX, "blank"),
+    KEY("last.token", 0, 0, KT_FIELD, 0, 99, last_token, NULL, "the number on the bag token drawn last"),
+    KEY("last.attack", 0, 0, KT_FIELD, 0, 99, last_attack, NULL, "the number (sum) of the attack cards of the last damage"),
+    KEY("last.target", 0, 0, KT_FROM1, 0, NM_MAXCH, last_target, NULL, "the character an intruder chose last (0 none)"),
+    TEXT("next.attack", next_attack, "attack cards stacked on the deck, drawn first"),
+    TEXT("next.event", next_event, "event cards stacked on the deck, drawn first"),
+    TEXT("next.bag", next_bag, "bag tokens (kinds) to be drawn next, when in the bag"),
+    RO("next.attack.N.value", NM_MAXNEXT, KT_NEXT_VALUE, 9, "the number of the Nth stacked attack card (0 none)"),
+    RO("next.attack.N.arrow", NM_MAXNEXT, KT_NEXT_ARROW, 1, "the Nth stacked attack card shows the retreat arrow"),
+    RO("next.bag.N", NM_MAXNEXT, KT_NEXT_BAG, 6, "the Nth stacked bag token: 0 none, 1 larva .. 5 queen, 6 blank"),
+    INT("ai.room", ai_room, 0, NM_NROOMS - 1, "intruder target procedure: the room"),
+    INT("ai.surprise", ai_surprise, 0, NM_MAXCH, "intruder target procedure: who caused a surprise attack (0 none)"),
+    INT("ai.intruder", ai_intruder, 0, NM_MAXINT, "intruder damage procedure: the intruder"),
+    INT("ai.amount", ai_amount, 0, 9, "intruder damage procedure: the damage"),
+    CH(room, 0, NM_NROOMS - 1, "the character's room"), CH(hand, 0, 99, "action cards in hand"),
+    CH(deck, 0, 99, "action cards in the deck"), CH(discard, 0, 99, "cards in the discard pile"),
+    CH(light, 0, 99, "light wound markers"), CH(serious, 0, 99, "serious wounds"), CH(dead, 0, 1, "the character is dead"),
+    CH(slime, 0, 9, "slime markers"), CH(passed, 0, 1, "the character has passed this round"),
+    CH(acts, 0, 99, "actions taken this turn"), CH(ammo, 0, 99, "ammunition of the weapon in hand"),
+    CH(contam, 0, 99, "contamination cards (not infected) owned"), CH(infected, 0, 99, "infected contamination cards owned"),
+    CH(heavy, 0, 99, "heavy objects carried"), CH(tools, 0, 99, "item cards usable for crafting"),
+    CH(crafted, 0, 99, "crafted items"), CH(hibernated, 0, 1, "the character is in hibernation"),
+    CH(evacuated, 0, 1, "the character left in an escape pod"), CH(objective, 0, 1, "the character's objective is met"),
+    CH(won, 0, 1, "the character won (set by the end of the game)"), CH(larva, 0, 99, "larvae on the character's board"),
+    RO("cN.combat", NM_MAXCH, KT_COMBAT, 1, "the character shares a room with an intruder"),
+    {.pattern = "iN.type", .type = ENG_ENUM, .doc = "the intruder miniature (none: the slot is free)", .nmax = {NM_MAXINT},
+     .names = intruder_names, .off = offsetof(nm_state, in[0].type), .stride = {sizeof(nm_intruder)}},
+    IN(room, 0, NM_NROOMS - 1, "the intruder's room"), IN(damage, 0, 99, "damage markers on the intruder"),
+    IN(token, 0, 99, "the number on the intruder's bag token"),
+    ROOM(explored, ENG_INT, 1, NULL, "the room is explored"),
+    ROOM(token, ENG_ENUM, 0, token_names, "the room's exploration token (none: drawn when explored)"),
+    ROOM(fire, ENG_INT, 9, NULL, "fire markers in the room"), ROOM(malfunction, ENG_INT, 9, NULL, "malfunction markers in the room"),
+    ROOM(corpses, ENG_INT, 99, NULL, "character corpses in the room"), ROOM(carcasses, ENG_INT, 99, NULL, "intruder carcasses in the room"),
+    ROOM(heavy, ENG_INT, 99, NULL, "heavy objects lying in the room"),
+    ROOM_KEY("room.N.characters", KT_ROOM_CHARS, NM_MAXINT, "characters in play in the room"),
+    ROOM_KEY("room.N.intruders", KT_ROOM_INTRUDERS, NM_MAXINT, "intruders (not eggs) in the room"),
+    ROOM_KEY("room.N.noise.M", KT_NOISE, 1, "a noise marker in the room's corridor 1..4"),
+    {.pattern = "room.N.door.M", .type = ENG_ENUM, .doc = "the door of the room's corridor 1..4", .nmax = {NM_NROOMS, 4},
+     .names = door_names, .getk = getk, .setk = setk, .tag = KT_DOOR, .zero_based = 1},
+};
+
+/* ==== scaffolding: action wrappers and the action table ==== */
+
+/* The rules function of an action that needs its mode, or who= or room= unpacked. */
+#define UNUSED __attribute__((unused))
+#define ACTION_FN(name) \
+    static int name(eng_state *s UNUSED, void *d UNUSED, const eng_arg *arg UNUSED, char *err UNUSED, size_t errlen UNUSED)
+ACTION_FN(act_move) { return move(s, d, MOVE_PLAIN, arg, err, errlen); }
+ACTION_FN(act_careful) { return move(s, d, MOVE_CAREFUL, arg, err, errlen); }
+ACTION_FN(act_flee) { return move(s, d, MOVE_FLEE, arg, err, errlen); }
+ACTION_FN(act_shoot) { return attack(s, d, 0, arg, err, errlen); }
+ACTION_FN(act_melee) { return attack(s, d, 1, arg, err, errlen); }
+ACTION_FN(act_hibernate) { return leave(s, d, 0, arg, err, errlen); }
+ACTION_FN(act_escape) { return leave(s, d, 1, arg, err, errlen); }
+ACTION_FN(act_end_turn) { int c = who(d, arg, err, errlen); return c < 0 ? ENG_ERROR : (turn_end(s, c), ENG_OK); }
+ACTION_FN(act_noise_roll) { int c = who(d, arg, err, errlen); return c < 0 ? ENG_ERROR : (nm_noise_roll(s, c), ENG_OK); }
+ACTION_FN(act_encounter) { int c = who(d, arg, err, errlen); return c < 0 ? ENG_ERROR : (do_encounter(s, c), ENG_OK); }
+ACTION_FN(act_round_start) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (nm_round_start(d), ENG_OK); }
+ACTION_FN(act_event_phase) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (nm_event_phase(s), ENG_OK); }
+ACTION_FN(act_bag) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (ev_bag(s), ENG_OK); }
+ACTION_FN(act_event_card) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (ev_card(s), ENG_OK); }
+ACTION_FN(act_fire_damage) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (ev_fire(s), ENG_OK); }
+ACTION_FN(act_danger) { return nm_danger(s, (int)arg[1].v), ENG_OK; }
+ACTION_FN(act_place_fire) { return nm_place_fire(s, (int)arg[1].v), ENG_OK; }
+ACTION_FN(act_place_malfunction) { return nm_place_malfunction(s, (int)arg[1].v), ENG_OK; }
+ACTION_FN(act_place_door) { return nm_place_door(d, slot_corr((int)arg[1].v, (int)arg[2].v)), ENG_OK; }
+
+/* Parameters that most actions share. */
+#define P_WHO {"who", ENG_INT, 1, NM_MAXCH, 1, 0, NULL}
+#define P_COST {"cost", ENG_INT, -9, 9, 1, 0, NULL}
+#define P_CORRIDOR {"corridor", ENG_INT, 1, 4, 0, 1, NULL}
+#define P_ROOM {"room", ENG_INT, 0, NM_NROOMS - 1, 0, 1, NULL}
+#define P_TARGET {"target", ENG_INT, 0, NM_MAXINT, 0, 0, NULL}
+#define P_INTRUDER {"intruder", ENG_INT, 1, NM_MAXINT, 0, 1, NULL}
+#define ACTION(n, fn, d, ...) {n, d, {P_WHO, __VA_ARGS__}, fn, NULL}
+
+static const eng_action actions[] = {
+    ACTION("move", act_move, "who moves through its room's corridor (cost)", P_CORRIDOR, P_COST),
+    ACTION("careful", act_careful, "careful movement: noise= is the corridor of the new room that gets the marker",
+           P_CORRIDOR, P_COST, {"noise", ENG_INT, 1, 4, 0, 1, NULL}),
+    ACTION("flee", act_flee, "leaves a room with intruders through a corridor, attacked by each", P_CORRIDOR, P_COST),
+    ACTION("shoot", act_shoot, "shoots intruder target= (0: the first in the room)", P_TARGET, P_COST),
+    ACTION("melee", act_melee, "attacks intruder target= bare-handed (0: the first in the room)", P_TARGET, P_COST),
+    ACTION("card", act_card, "plays an action card: the card and cost= more cards", P_COST),
+    ACTION("room-action", act_room, "the room's action, paying cost=", P_COST),
+    ACTION("item", act_item, "an item card's action, paying cost=", P_COST),
+    ACTION("craft", act_craft, "crafts an item from 2 item cards", P_COST),
+    ACTION("trade", act_trade, "trades with character with= in the same room", P_COST, {"with", ENG_INT, 1, NM_MAXCH, 0, 1, NULL}),
+    ACTION("close-door", act_close_door, "closes the door of the room's corridor", P_COST, P_CORRIDOR),
+    ACTION("pickup", act_pickup, "picks up a heavy object, corpse, carcass or egg in the room", P_COST,
+           {"what", ENG_ENUM, 0, 0, 0, 0, pickup_names}),
+    ACTION("pass", act_pass, "passes, discarding discard= cards", {"discard", ENG_INT, 0, 99, 0, 0, NULL}),
+    ACTION("wound", act_wound, "deals a light or serious wound", {"kind", ENG_ENUM, 0, 0, 0, 1, wound_names}),
+    ACTION("end-turn", act_end_turn, "ends who's turn: the fire check only", {NULL}),
+    ACTION("noise-roll", act_noise_roll, "who rolls the noise die in its room", {NULL}),
+    ACTION("encounter", act_encounter, "an encounter in who's room", {NULL}),
+    ACTION("hibernate", act_hibernate, "who enters hibernation", {NULL}), ACTION("escape", act_escape, "who leaves in an escape pod", {NULL}),
+    ACTION("round-start", act_round_start, "a new round: hands drawn, first-player token passed", {NULL}),
+    ACTION("event-phase", act_event_phase, "the whole event phase", {NULL}),
+    ACTION("bag-development", act_bag, "the event phase's bag development alone", {NULL}),
+    ACTION("event-card", act_event_card, "the event phase's event card alone (movement, effect)", {NULL}),
+    ACTION("fire-damage", act_fire_damage, "the event phase's fire damage alone", {NULL}),
+    ACTION("danger", act_danger, "resolves danger in room=", P_ROOM),
+    ACTION("place-fire", act_place_fire, "places a fire marker in room=", P_ROOM),
+    ACTION("place-malfunction", act_place_malfunction, "places a malfunction marker in room=", P_ROOM),
+    ACTION("place-door", act_place_door, "places a door in corridor= of room=", P_ROOM, P_CORRIDOR),
+    ACTION("place-intruder", act_place_intruder, "puts an intruder miniature type= in room= (its token= number)",
+           {"type", ENG_ENUM, 0, 0, 0, 1, intruder_names}, P_ROOM, {"token", ENG_INT, 0, 99, 0, 0, NULL}),
+    ACTION("intruder-attack", act_intruder_attack, "intruder= attacks (target=: the character who caused a surprise attack)",
+           P_INTRUDER, {"target", ENG_INT, 0, NM_MAXCH, 0, 0, NULL}),
+    ACTION("damage", act_damage, "deals amount= damage to intruder=", P_INTRUDER, {"amount", ENG_INT, 1, 9, 1, 0, NULL}),
+    ACTION("damage-engine", act_damage_engine, "damages one more of the ship's engines", {NULL}),
+    ACTION("end-game", act_end_game, "ends the game now for reason= (time, self-destruct, fire, malfunction)",
+           {"reason", ENG_ENUM, 0, 0, 0, 1, end_names}),
+};
+
+/* ==== scaffolding: the game ==== */
 
 static const char *const nm_statuses[] = {
-    "nemesis.token.silence", "nemesis.token.danger", "nemesis.token.slime", "nemesis.token.fire",
-    "nemesis.token.malfunction", "nemesis.token.door",
-    "nemesis.bag.larva-token", "nemesis.bag.creeper-token", "nemesis.bag.adult-token",
-    "nemesis.bag.breeder-token", "nemesis.bag.queen-token", "nemesis.bag.blank-token",
-    "nemesis.wound.light", "nemesis.wound.serious", "nemesis.contamination",
-    "nemesis.die.blank", "nemesis.die.larva-creeper", "nemesis.die.adult", "nemesis.die.hit",
-    "nemesis.die.double-hit", NULL};
-
-#define N(a) (sizeof(a) / sizeof((a)[0]))
+    "nemesis.token.silence", "nemesis.token.danger", "nemesis.token.slime", "nemesis.token.fire", "nemesis.token.malfunction",
+    "nemesis.token.door", "nemesis.bag.larva-token", "nemesis.bag.creeper-token", "nemesis.bag.adult-token",
+    "nemesis.bag.breeder-token", "nemesis.bag.queen-token", "nemesis.bag.blank-token", "nemesis.wound.light",
+    "nemesis.wound.serious", "nemesis.contamination", "nemesis.die.blank", "nemesis.die.larva-creeper", "nemesis.die.adult",
+    "nemesis.die.hit", "nemesis.die.double-hit", NULL};
 
 const eng_game eng_nemesis_game = {
-    .id = "nemesis", .name = "Nemesis",
-    .state_size = sizeof(nm_state), .init = nm_init,
-    .keys = keys, .nkeys = N(keys), .actions = actions, .nactions = N(actions),
+    .id = "nemesis", .name = "Nemesis", .state_size = sizeof(nm_state), .init = nm_init,
+    .keys = keys, .nkeys = sizeof keys / sizeof keys[0], .actions = actions, .nactions = sizeof actions / sizeof actions[0],
     .events = events, .dice = nm_dice, .statuses = nm_statuses,
     .facts = eng_nemesis_facts, .nfacts = ENG_NEMESIS_NFACTS, .ais = eng_nemesis_ais, .nais = ENG_NEMESIS_NAIS,
-    .sim = NULL,
 };

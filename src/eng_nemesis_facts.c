@@ -3,6 +3,88 @@
  * procedures' predicates, postconditions and enumerated states. Nothing here
  * sees the engine's state: every probe sets keys, performs actions, forces
  * or stacks draws and reads keys back, as a scenario would. */
+
+/* Equivalent mutants
+ * ------------------
+ * Mutants of src/eng_nemesis.c (`make mutate GAMES=nemesis`) that cannot
+ * change what the engine does, with the reason; lines as of the commit that
+ * wrote this list.
+ *
+ *   168, 176, 211, 226, 246, 256, 353, 365, 376, 481, 489, 1181, 1541
+ *       `return -1` -> -2 (deck_of, pop_stacked, nm_draw_weighted,
+ *       slot_corr, other_room, take_kind, bag_draw, nm_place, find_target,
+ *       eng_nemesis_run_damage): every caller tests < 0, >= 0 or != 0.
+ *       246 slot_corr's default is never reached (corridors are 1..4);
+ *       211 -> 0 (nothing to draw): bag_draw's take_kind fails on the empty
+ *       bag all the same, and contamination_draw has cards to draw in every
+ *       consistent state.
+ *   738 `from = -1` -> -2 and 839 nm_target(..., -1) -> -2: tested < 0 and
+ *       >= 0.
+ *   255 other_room `k->b < 0` -> < -1: a technical corridor's a is the room
+ *       itself, so b (-1) is returned all the same.
+ *   218 `rng->mismatch = 1` -> 2, 1138 `coords_earth = 1` -> 2: flags.
+ *   1121 nm_enter `st->over || !in_play(ch)` -> &&: when the game is over
+ *       the character who entered is out of play (fire, malfunction and the
+ *       self-destruct kill everyone aboard, the time every character awake).
+ *   264 a technical corridor's `b = -1` -> -2: tested with < 0.
+ *   910 `int c = -1` -> -2 (the queen's Nest search): tested with < 0.
+ *   922 `i >= 0` -> >= -1: nm_place finds a free slot (24 of them).
+ *   262 nm_build_map `r < NM_NROOMS` -> <=: corr[12] is written again by the
+ *       cross corridors, corr[30] lies in the bag, which nm_init fills after.
+ *   339 bag_put `*n < NM_MAXTOK` -> <=, and 348 take_kind's memmove
+ *       `*n - i - 1` -> `+ 1`, `- 0`: only a bag of 40 tokens tells them
+ *       apart (no rule fills it); past the count nothing is read.
+ *   467 remove_intruder `{K_NONE, 0, 0, 0}` -> 1 or -1 in room, damage,
+ *       token: a free slot's fields are never read; nm_place sets all four.
+ *   1382 pickup of an egg, remove_intruder(..., 0) -> 1 or -1, and
+ *       `ok = 1` -> 2: an egg never goes into the bag (only larva..queen
+ *       tokens do); ok is a flag.
+ *   504 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
+ *       (also 1567 in getk): with nobody in the room the search finds
+ *       nobody, who stays -1, no step is marked; no character has index -2.
+ *   505 `ties = 0` -> 1 or -1: set to 1 with the first character found.
+ *   522, 911 `k < st->players` -> <= (turn order from the first player):
+ *       k = players is the first player again, already looked at.
+ *   637 nm_danger `k <= 4` -> <= 3 and 639 `adj < 0` -> < -1: corridor 4 is
+ *       technical (no room behind it), and no intruder stands in room -1.
+ *   620 nm_damage intruder_through(..., 1) -> 2, 1723 attack(..., 1) -> 2,
+ *       1086 `int roll = 1` -> 2, 775 `return 1` -> 2: flags read as truth.
+ *   1190, 1194 die_damage's miss -1 -> 0 or -2 and 1260 `dmg > 0` -> >= 0:
+ *       the caller tests dmg > 0; a hit is never 0.
+ *   992 nm_round_start `want > c->deck` -> >=: equal gives the same want;
+ *       994 `want > 0` -> > -1: adding 0 cards changes nothing.
+ *   1575 getk `k->tag >= KT_SUPPLY` -> >: only the tag KT_SUPPLY + 0 (kind
+ *       "none") tells them apart, and no key has it.
+ *   Numbers in error texts (who + 1, current + 1, w + 1, t + 1, i + 1,
+ *       c + 1, "the game is over", the text of a bad list in set_list): the
+ *       text is not behaviour; only the result code is.
+ *
+ * Survivors no content can kill (not equivalent, listed so that the score
+ * reads right):
+ *   - loops started at -1 (`int i = 0` -> -1), loops run one past an array
+ *     (`< NM_MAXINT` -> <=) and corridor loops from k = 0 or to k = 5
+ *     (slot_corr gives -1): they read or write outside an array, undefined
+ *     behaviour rather than a rule;
+ *   - `c < 0` -> `c < -1` after who(), 1453 type=none, 1501 reason=none,
+ *     1540 a damage question without intruder: paths of an argument that
+ *     the checker refuses as a content error (who= beyond players=) before
+ *     any scenario could expect a result; tests/test_eng_nemesis.c covers
+ *     them;
+ *   - 1600, 1603 get_list's bounds of its buffer, 1622 a stacked deck
+ *     copied one place further: only a text longer than the buffer, or a
+ *     deck of 4 stacked cards, tells them apart;
+ *   - 1616 set_list's checks of a token word (at most 3 digits, only
+ *     digits after the kind): a wrong word is a content error;
+ *   - nm_draw_weighted's handling of a forced or stacked face the bag cannot
+ *     give (mismatch): the checker reports such a scenario, none can expect it;
+ *   - contamination_draw's floor at 0 for more contamination cards than
+ *     cards: no consistent state has it;
+ *   - nm_damage's `amount <= 0`: no action deals 0 damage; only the damage
+ *     procedure's question (ai.amount) could, and its enumerator asks >= 1;
+ *   - nm_init's stand-ins (time 15, self-destruct 10, 8 doors, room 0
+ *     explored, the default bag and supply): the source states none of these
+ *     numbers.
+ */
 #include "eng_nemesis.h"
 
 #include <stdarg.h>
@@ -352,12 +434,27 @@ PROBE(probe_door_intruder)
     return 0;
 }
 
+/* The danger face of a noise roll pulls an intruder through a closed door. */
 PROBE(probe_door_danger_ignores)
 {
     fresh(p, 1);
+    eng_probe_setl(p, 1, "c1.room");
     add(p, "adult", 2);
     eng_probe_set(p, "closed", "room.2.door.2");   /* between rooms 1 and 2 */
-    eng_probe_do(p, "danger", "room=1");
+    eng_probe_force(p, "noise", "danger");
+    eng_probe_do(p, "noise-roll", "who=1");
+    *value = eng_probe_get(p, "i1.room") == 1 && eng_probe_get(p, "room.2.door.2") == 1;
+    return 0;
+}
+
+/* So does the danger of an exploration token. */
+PROBE(probe_door_explore_danger)
+{
+    fresh(p, 1);
+    eng_probe_set(p, "danger", "room.1.token");
+    add(p, "adult", 2);
+    eng_probe_set(p, "closed", "room.2.door.2");
+    eng_probe_do(p, "move", "who=1 corridor=1");
     *value = eng_probe_get(p, "i1.room") == 1 && eng_probe_get(p, "room.2.door.2") == 1;
     return 0;
 }
@@ -675,6 +772,14 @@ PROBE(probe_time_step)
     return 0;
 }
 
+PROBE(probe_ev_cards)
+{
+    fresh(p, 1);
+    eng_probe_do(p, "event-phase", NULL);
+    *value = eng_probe_get(p, "log.event-card");
+    return 0;
+}
+
 PROBE(probe_ev_attacks)
 {
     fresh(p, 1);
@@ -743,6 +848,14 @@ static void bag_with(eng_probe *p, const char *kind)
     eng_probe_force(p, "bag", kind);
 }
 
+PROBE(probe_bag_tokens)
+{
+    bag_with(p, "larva");
+    eng_probe_do(p, "bag-development", NULL);
+    *value = eng_probe_get(p, "log.bag-token");
+    return 0;
+}
+
 PROBE(probe_bag_larva)
 {
     bag_with(p, "larva");
@@ -803,6 +916,25 @@ PROBE(probe_bag_queen_nest)
     eng_probe_setl(p, 5, "c2.hand");
     eng_probe_do(p, "bag-development", NULL);
     *value = queens_in(p, NEST) == 1 && eng_probe_get(p, "eggs") == 0;
+    return 0;
+}
+
+/* The queen drawn with a character in the nest is the intruder of the
+ * encounter: no second token is drawn, and the surprise compares the hand
+ * with the queen token's number (4 in the default bag). */
+PROBE(probe_bag_queen_token)
+{
+    long r[2];
+    for (int h = 0; h < 2; h++) {
+        bag_with(p, "queen");
+        eng_probe_setl(p, 1, "room.11.explored");
+        eng_probe_setl(p, NEST, "c2.room");
+        eng_probe_setl(p, 3 + h, "c2.hand");
+        eng_probe_set(p, "v5-serious-large", "next.attack");
+        eng_probe_do(p, "bag-development", NULL);
+        r[h] = eng_probe_get(p, "log.bag-token") * 10 + eng_probe_get(p, "log.surprise-attack");
+    }
+    *value = r[0] == 11 && r[1] == 10;
     return 0;
 }
 
@@ -1274,6 +1406,16 @@ PROBE(probe_target_more)
     return 0;
 }
 
+/* A larva's attack draws no attack card. */
+PROBE(probe_larva_no_card)
+{
+    fresh(p, 1);
+    add(p, "larva", 0);
+    eng_probe_do(p, "intruder-attack", "intruder=1");
+    *value = eng_probe_get(p, "c1.larva") == 1 && eng_probe_get(p, "log.attack-card") == 0;
+    return 0;
+}
+
 PROBE(probe_attack_symbol)
 {
     fresh(p, 1);
@@ -1547,7 +1689,8 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.door.open", "1 if a corridor with no door placed lets a character through and can be closed", probe_door_open},
     {"nemesis.door.destroyed-stays-open", "1 if a destroyed door cannot be closed", probe_destroyed_no_close},
     {"nemesis.door.intruder-breaks", "1 if an intruder moving into a closed door destroys it and stops", probe_door_intruder},
-    {"nemesis.door.danger-ignores", "1 if an intruder pulled by danger passes a closed door", probe_door_danger_ignores},
+    {"nemesis.door.danger-ignores", "1 if an intruder pulled by a noise roll's danger passes a closed door", probe_door_danger_ignores},
+    {"nemesis.door.explore-danger-ignores", "1 if an intruder pulled by an exploration token's danger passes a closed door", probe_door_explore_danger},
     {"nemesis.explore.reveals", "1 if entering an unexplored room reveals and resolves its token", probe_reveals},
     {"nemesis.explore.silence", "1 if silence does nothing, but with slime danger (and so no noise roll)", probe_silence},
     {"nemesis.explore.danger-no-roll", "1 if a danger token skips the noise roll", probe_danger_no_roll},
@@ -1577,16 +1720,19 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.event.move-then-effect", "1 if the card's effect finds the intruders where the movement left them", probe_ev_move_first},
     {"nemesis.event.time-direction", "way the time marker moves on its track: 2 right (toward the red space), 1 left", probe_time_direction},
     {"nemesis.event.time-step", "spaces the time (and an active self-destruct) marker moves", probe_time_step},
+    {"nemesis.event.cards", "event cards drawn in an event phase with no intruder on the board", probe_ev_cards},
     {"nemesis.event.attacks", "1 if each intruder in combat attacks once (two attacks for two, none for one alone)", probe_ev_attacks},
     {"nemesis.event.fire-damage", "damage an intruder in a burning room takes", probe_ev_fire_damage},
     {"nemesis.event.technical", "1 if a technical corridor returns the intruder to the bag", probe_ev_technical},
     {"nemesis.adults.miniatures", "most adults on the board while placing twelve", probe_adult_minis},
     {"nemesis.adults.retreat", "1 if the ninth adult makes those not in combat retreat", probe_retreat},
+    {"nemesis.bag.tokens", "tokens drawn by a bag development (a larva token: no noise roll follows)", probe_bag_tokens},
     {"nemesis.bag.larva", "1 if a larva token becomes an adult token", probe_bag_larva},
     {"nemesis.bag.creeper", "1 if a creeper token becomes a breeder token", probe_bag_creeper},
     {"nemesis.bag.adult", "1 if an adult token makes those not in combat roll for noise and returns", probe_bag_adult},
     {"nemesis.bag.breeder", "1 if a breeder token does the same", probe_bag_breeder},
     {"nemesis.bag.queen-nest", "1 if the queen enters a nest with characters", probe_bag_queen_nest},
+    {"nemesis.bag.queen-token", "1 if the queen's encounter draws no other token and compares with the queen's number", probe_bag_queen_token},
     {"nemesis.bag.queen-eggs", "egg tokens added when the queen finds nobody in the nest", probe_bag_queen_eggs},
     {"nemesis.bag.blank", "tokens the blank token adds to the bag (an adult one)", probe_bag_blank},
     {"nemesis.bag.blank-none", "1 if a blank with no adult token left changes nothing", probe_bag_blank_none},
@@ -1633,6 +1779,7 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.target.tie-order", "1 if otherwise to the next tied player in turn order", probe_target_tie_order},
     {"nemesis.target.surprise", "1 if a surprise attack hits who caused the encounter", probe_target_surprise},
     {"nemesis.attack.larva", "contamination cards from a larva's attack (the larva moves to the board)", probe_larva_attack},
+    {"nemesis.attack.larva-no-card", "1 if a larva's attack draws no attack card", probe_larva_no_card},
     {"nemesis.attack.cards", "attack cards an adult's attack draws", probe_attack_cards},
     {"nemesis.target.more-than-one", "when hand sizes choose the target: 1 more characters than one", probe_target_more},
     {"nemesis.attack.symbol", "1 if an attack card without the attacker's symbol fails", probe_attack_symbol},
@@ -1852,10 +1999,10 @@ static void describe(const eng_state *st, char *buf, size_t len)
 }
 
 static const eng_pred target_preds[] = {
-    {"nemesis.target.is-surprise", "a surprise attack", 2, pred_t_surprise},
-    {"nemesis.target.single", "exactly one character in the room", 2, pred_t_single},
-    {"nemesis.target.unique-fewest", "one character alone has the fewest action cards", 2, pred_t_unique},
-    {"nemesis.target.first-tied", "the first player is among those tied with the fewest", 2, pred_t_first},
+    {"nemesis.target.is-surprise", "a surprise attack", 2, pred_t_surprise, NULL},
+    {"nemesis.target.single", "exactly one character in the room", 2, pred_t_single, NULL},
+    {"nemesis.target.unique-fewest", "one character alone has the fewest action cards", 2, pred_t_unique, NULL},
+    {"nemesis.target.first-tied", "the first player is among those tied with the fewest", 2, pred_t_first, NULL},
 };
 static const eng_outcome target_outcomes[] = {
     {"nemesis.target.encounter-trigger", "the target is who caused the surprise attack", post_t_trigger},
@@ -1969,9 +2116,9 @@ done:
 }
 
 static const eng_pred damage_preds[] = {
-    {"nemesis.damage.kind", "0 larva or egg, 1 creeper or adult, 2 breeder or queen", 3, pred_d_kind},
-    {"nemesis.damage.lethal", "the damage reaches the number (sum) of the card(s) drawn", 2, pred_d_lethal},
-    {"nemesis.damage.has-arrow", "a card drawn shows the retreat arrow", 2, pred_d_arrow},
+    {"nemesis.damage.kind", "0 larva or egg, 1 creeper or adult, 2 breeder or queen", 3, pred_d_kind, NULL},
+    {"nemesis.damage.lethal", "the damage reaches the number (sum) of the card(s) drawn", 2, pred_d_lethal, NULL},
+    {"nemesis.damage.has-arrow", "a card drawn shows the retreat arrow", 2, pred_d_arrow, NULL},
 };
 static const eng_outcome damage_outcomes[] = {
     {"nemesis.damage.dies", "a larva or egg is gone, no carcass", post_d_dies},
@@ -2213,10 +2360,10 @@ static long enum_bag(const eng_game *g, uint64_t seed, int (*visit)(const eng_st
 }
 
 static const eng_pred event_preds[] = {
-    {"nemesis.event.sd-active", "the self-destruct is active", 2, pred_e_sd},
-    {"nemesis.event.reaches-red", "the time or self-destruct marker reaches the red space", 2, pred_e_red},
-    {"nemesis.event.any-combat", "an intruder shares a room with a character", 2, pred_e_combat},
-    {"nemesis.event.any-burning", "an intruder is in a room with fire", 2, pred_e_fire},
+    {"nemesis.event.sd-active", "the self-destruct is active", 2, pred_e_sd, NULL},
+    {"nemesis.event.reaches-red", "the time or self-destruct marker reaches the red space", 2, pred_e_red, NULL},
+    {"nemesis.event.any-combat", "an intruder shares a room with a character", 2, pred_e_combat, NULL},
+    {"nemesis.event.any-burning", "an intruder is in a room with fire", 2, pred_e_fire, NULL},
 };
 static const eng_outcome event_outcomes[] = {
     {"nemesis.event.time", "the time marker moved one space, the self-destruct did not", post_e_time},
@@ -2230,10 +2377,10 @@ static const eng_outcome event_outcomes[] = {
 };
 
 static const eng_pred bag_preds[] = {
-    {"nemesis.bag.token", "the bag token: 0 larva, 1 creeper, 2 adult, 3 breeder, 4 queen, 5 blank", 6, pred_b_token},
-    {"nemesis.bag.nest-occupied", "a character is in the discovered nest", 2, pred_b_nest},
-    {"nemesis.bag.adult-left", "an adult token is left outside the bag", 2, pred_b_supply},
-    {"nemesis.bag.someone-free", "a character in play is not in combat", 2, pred_b_free},
+    {"nemesis.bag.token", "the bag token: 0 larva, 1 creeper, 2 adult, 3 breeder, 4 queen, 5 blank", 6, pred_b_token, NULL},
+    {"nemesis.bag.nest-occupied", "a character is in the discovered nest", 2, pred_b_nest, NULL},
+    {"nemesis.bag.adult-left", "an adult token is left outside the bag", 2, pred_b_supply, NULL},
+    {"nemesis.bag.someone-free", "a character in play is not in combat", 2, pred_b_free, NULL},
 };
 static const eng_outcome bag_outcomes[] = {
     {"nemesis.bag.larva-to-adult", "the larva token is out, an adult token from the supply in", post_b_larva},

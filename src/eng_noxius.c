@@ -7,10 +7,17 @@
  * defaults are stand-ins that no fact depends on (probes set what they use).
  *
  * Readings of the engine where the source is silent (the German summary
- * marks each with a visible <gap>):
- *  - after a knock-out the rest of the roll does not happen (the source's
- *    example only names damage; a knocked-out character "kann keine
- *    Fähigkeiten mehr wirken");
+ * marks each with a visible <gap>, bound to the fact that measures it):
+ *  - after a knock-out, or once the enemy has fallen, the rest of the roll
+ *    does not happen (the source's examples only name damage and T);
+ *  - an ability that leaves the power where it is does not "land" on a T:
+ *    no new hit;
+ *  - a shaded bonus is added to every damage number of the cast;
+ *  - any new buff replaces the unused old one, whoever cast it;
+ *  - when an enemy falls, only the characters at it who have not cast yet
+ *    may take a new place (source line 81 can be read either way);
+ *  - knocked-out characters take positions like the others;
+ *  - sacrificing to a plate comes on top of the turn's ability;
  *  - damage runs on across several plates only through plates that are
  *    taken by damage (normal, not woundable); an exact or conditional plate
  *    stops it;
@@ -35,6 +42,11 @@
  *    "SP" sacrifice, "V" must be wounded, "[6+,LP]" linked (conditions N+,
  *    N!, LP, SP, V); a prefix "3p:" puts the plate on the track only with at
  *    least 3 players (the grey levels of the life track).
+ *  progress fields (key "fields"), one a round: "-" nothing, or ops joined
+ *    by ",": "+N" enemy N appears, "dmg:N" N bonus damage to every
+ *    character's damage this round, "until:N" the field is read again each
+ *    round until enemy N is defeated. "dmg:1 dmg:1" is the source's two
+ *    fields with the same property: the effect holds two rounds in a row.
  * The keys and actions are documented in their tables below.
  */
 #include "eng_noxius.h"
@@ -50,6 +62,7 @@
 #define NX_MAXPL 16
 #define NX_MAXOP 4
 #define NX_NAB 4
+#define NX_MAXF 16
 
 enum { O_NONE, O_DMG, O_HIT, O_LP, O_SP, O_WOUND, O_BUFF, O_HEAL, O_SHIELD };
 enum { P_NORMAL, P_EXACT, P_NOWOUND, P_LP, P_SP, P_WOUND, P_LINKED, P_SKULL };
@@ -106,7 +119,7 @@ typedef struct nx_enemy {
     int dmg[4];
     nx_plate plate[NX_MAXPL];
     int nplates;
-    int cur, wounded, present, defeated;
+    int cur, first, wounded, present, defeated;
     int met[2], metby[2];
     int round;          /* the round whose progress field brings it, 0 none */
 } nx_enemy;
@@ -115,13 +128,20 @@ typedef struct nx_char {
     char name[32];
     int lp, lpmax, sp, power, tlow, thigh, ko, dead;
     int enemy, pos, acted, free;    /* enemy 1-based, 0 none */
+    int dealt;                      /* the last damage it dealt */
     int buff, buff_from, buff_round;
     int sp_first;
     nx_ability ab[NX_NAB];
 } nx_char;
 
+typedef struct nx_field {
+    signed char spawn, bonus, until;    /* enemy 1-based / damage / enemy 1-based; 0 none */
+} nx_field;
+
 typedef struct nx_state {
     int players, round, phase, over;
+    nx_field fld[NX_MAXF];
+    int nfields, field, fbonus;         /* the progress track, the field read (1-based), its bonus */
     nx_char ch[NX_MAXCH];
     nx_enemy en[NX_MAXEN];
     int last_roll, last_damage;
@@ -134,7 +154,7 @@ static const char *const faces_d6[] = {"1", "2", "3", "4", "5", "6"};
 static const eng_die die_d6 = {"d6", 6, faces_d6};
 static const eng_die *const nx_dice[] = {&die_d6, NULL};
 
-#define say(es, st, ...) eng_say((es), (st)->round, __VA_ARGS__)
+#define CST(d) ((const nx_state *)(d))
 
 /* ---- small helpers ------------------------------------------------------------------------ */
 
@@ -168,7 +188,7 @@ static void check_all_ko(eng_state *es, nx_state *st)
     if (st->over != OV_FAILED) {
         st->over = OV_FAILED;
         eng_note(es, EV_FAILED);
-        say(es, st, "failed", "", "every character is knocked out: the mission has failed");
+        eng_say(es, st->round, "failed", "", "every character is knocked out: the mission has failed");
     }
 }
 
@@ -179,7 +199,7 @@ static void knock_out(eng_state *es, nx_state *st, int c)
     ch->ko = 1;
     ch->sp = 0;
     eng_note(es, EV_KO);
-    say(es, st, "ko", cname(st, c), "is knocked out (0 LP) and loses all SP");
+    eng_say(es, st->round, "ko", cname(st, c), "is knocked out (0 LP) and loses all SP");
     check_all_ko(es, st);
 }
 
@@ -198,7 +218,7 @@ static void lose(eng_state *es, nx_state *st, int c, int amount, int kind, int p
     int from_lp = kind == K_SP ? 0 : amount - from_sp;
     ch->lp -= from_lp;
     eng_note(es, EV_LOSS);
-    say(es, st, "loss", cname(st, c), "loses %d SP and %d LP (now %d LP, %d SP)", from_sp,
+    eng_say(es, st->round, "loss", cname(st, c), "loses %d SP and %d LP (now %d LP, %d SP)", from_sp,
         from_lp < 0 ? 0 : from_lp, ch->lp < 0 ? 0 : ch->lp, ch->sp);
     if (ch->lp <= 0 && !ch->ko)
         knock_out(es, st, c);
@@ -215,10 +235,10 @@ static void gain_lp(eng_state *es, nx_state *st, int c, int n)
     if (ch->lp > ch->lpmax)
         ch->lp = ch->lpmax;
     eng_note(es, EV_GAIN);
-    say(es, st, "gain", cname(st, c), "gets %d LP (now %d LP)", n, ch->lp);
+    eng_say(es, st->round, "gain", cname(st, c), "gets %d LP (now %d LP)", n, ch->lp);
     if (ch->ko && ch->lp > 0) {
         ch->ko = 0;
-        say(es, st, "revive", cname(st, c), "gets LP and fights again");
+        eng_say(es, st->round, "revive", cname(st, c), "gets LP and fights again");
     }
 }
 
@@ -229,7 +249,7 @@ static void gain_sp(eng_state *es, nx_state *st, int c, int n)
         return;
     ch->sp += n;
     eng_note(es, EV_GAIN);
-    say(es, st, "gain", cname(st, c), "gets %d SP (now %d SP)", n, ch->sp);
+    eng_say(es, st->round, "gain", cname(st, c), "gets %d SP (now %d SP)", n, ch->sp);
 }
 
 /* A hit (T): the damage of the character's position at its enemy. */
@@ -241,7 +261,7 @@ static void hit(eng_state *es, nx_state *st, int c, int pay)
     const nx_enemy *en = &st->en[ch->enemy - 1];
     int d = en->dmg[ch->pos - 1];
     eng_note(es, EV_HIT);
-    say(es, st, "hit", cname(st, c), "is hit at P%d of %s: %d damage", ch->pos, en->name, d);
+    eng_say(es, st->round, "hit", cname(st, c), "is hit at P%d of %s: %d damage", ch->pos, en->name, d);
     lose(es, st, c, d, K_ANY, pay);
 }
 
@@ -261,12 +281,12 @@ static int need(const nx_enemy *en, const nx_plate *p)
 static void fight_end(eng_state *es, nx_state *st)
 {
     eng_note(es, EV_FIGHT_OVER);
-    say(es, st, "fight-over", "", "no enemy is left on the field: the fight is over");
+    eng_say(es, st->round, "fight-over", "", "no enemy is left on the field: the fight is over");
     for (int c = 0; c < st->players; c++)
         if (st->ch[c].ko && !st->ch[c].dead) {
             gain_lp(es, st, c, 1);
             eng_note(es, EV_RECOVER);
-            say(es, st, "recover", cname(st, c), "recovers with +1 LP");
+            eng_say(es, st->round, "recover", cname(st, c), "recovers with +1 LP");
         }
 }
 
@@ -276,7 +296,7 @@ static void defeated(eng_state *es, nx_state *st, int e)
     en->present = 0;
     en->defeated = 1;
     eng_note(es, EV_DEFEATED);
-    say(es, st, "defeated", en->name, "reaches the skull and is defeated");
+    eng_say(es, st->round, "defeated", en->name, "reaches the skull and is defeated");
     /* characters at it who have not yet cast may take a free position at
      * another enemy, in the middle of the round */
     for (int c = 0; c < st->players; c++)
@@ -297,7 +317,7 @@ static void advance(eng_state *es, nx_state *st, int e)
     en->met[0] = en->met[1] = 0;
     en->metby[0] = en->metby[1] = -1;
     eng_note(es, EV_PLATE);
-    say(es, st, "plate", en->name, "loses a life plate (%d left)", en->nplates - en->cur);
+    eng_say(es, st->round, "plate", en->name, "loses a life plate (%d left)", en->nplates - en->cur);
     if (en->cur >= en->nplates)
         defeated(es, st, e);
 }
@@ -310,7 +330,7 @@ static void meet(eng_state *es, nx_state *st, int e, int k, int c)
     en->met[k] = 1;
     en->metby[k] = c;
     eng_note(es, EV_LINKED);
-    say(es, st, "linked", en->name, "condition %d of the linked plate is met", k + 1);
+    eng_say(es, st->round, "linked", en->name, "condition %d of the linked plate is met", k + 1);
     if (en->met[0] && en->met[1])
         advance(es, st, e);
 }
@@ -329,7 +349,7 @@ static void deal(eng_state *es, nx_state *st, int c, int e, int amount)
         return;
     st->last_damage = amount;
     eng_note(es, EV_DAMAGE);
-    say(es, st, "damage", c >= 0 ? cname(st, c) : "", "deals %d damage to %s", amount, en->name);
+    eng_say(es, st->round, "damage", c >= 0 ? cname(st, c) : "", "deals %d damage to %s", amount, en->name);
     nx_plate *p = &en->plate[en->cur];
     if (p->kind == P_LINKED) {
         /* the exact condition first: it is the one a number can only meet once */
@@ -373,7 +393,7 @@ static void wound(eng_state *es, nx_state *st, int c, int e)
         if (p->lo > 0 && !en->wounded) {
             en->wounded = 1;
             eng_note(es, EV_WOUND);
-            say(es, st, "wound", en->name, "is wounded: %d damage now takes the plate", p->lo);
+            eng_say(es, st->round, "wound", en->name, "is wounded: %d damage now takes the plate", p->lo);
         }
         break;
     case P_WOUND:
@@ -405,8 +425,9 @@ static void spawn(eng_state *es, nx_state *st, int e)
     en->cur = 0;
     while (en->cur < en->nplates && en->plate[en->cur].minp > st->players)
         en->cur++;
+    en->first = en->cur;
     eng_note(es, EV_SPAWN);
-    say(es, st, "spawn", en->name, "appears with %d life plates", en->nplates - en->cur);
+    eng_say(es, st->round, "spawn", en->name, "appears with %d life plates", en->nplates - en->cur);
     if (en->cur >= en->nplates)
         defeated(es, st, e);
 }
@@ -446,7 +467,7 @@ static void place(eng_state *es, nx_state *st, int c, int e, int pos)
     st->ch[c].enemy = e;
     st->ch[c].pos = pos;
     st->ch[c].free = 0;
-    say(es, st, "position", cname(st, c), "takes P%d at %s", pos, st->en[e - 1].name);
+    eng_say(es, st->round, "position", cname(st, c), "takes P%d at %s", pos, st->en[e - 1].name);
 }
 
 /* The character whose turn it is: the highest occupied position that has
@@ -467,7 +488,13 @@ static void round_field(eng_state *es, nx_state *st)
 {
     st->round++;
     st->phase = PH_POSITION;
-    say(es, st, "round", "", "round %d: the next progress field is read", st->round);
+    /* a field repeated until its enemy falls is read again; else the next */
+    const nx_field *f = st->field >= 1 && st->field <= st->nfields ? &st->fld[st->field - 1] : NULL;
+    if (!f || !f->until || st->en[f->until - 1].defeated)
+        st->field++;
+    f = st->field <= st->nfields ? &st->fld[st->field - 1] : NULL;
+    st->fbonus = f ? f->bonus : 0;
+    eng_say(es, st->round, "round", "", "round %d: progress field %d is read", st->round, st->field);
     for (int c = 0; c < st->players; c++) {
         nx_char *ch = &st->ch[c];
         ch->acted = 0;
@@ -487,7 +514,7 @@ static int round_linked_reset(eng_state *es, nx_state *st)
             en->met[0] = en->met[1] = 0;
             en->metby[0] = en->metby[1] = -1;
             eng_note(es, EV_LINKED_RESET);
-            say(es, st, "linked", en->name, "the linked plate was not completed: it is reset");
+            eng_say(es, st->round, "linked", en->name, "the linked plate was not completed: it is reset");
             reset = 1;
         }
     }
@@ -497,8 +524,9 @@ static int round_linked_reset(eng_state *es, nx_state *st)
 /* "+ name" on the progress field: the enemies of this round appear. */
 static void round_spawn(eng_state *es, nx_state *st)
 {
+    int fe = st->field >= 1 && st->field <= st->nfields ? st->fld[st->field - 1].spawn - 1 : -1;
     for (int e = 0; e < NX_MAXEN; e++)
-        if (st->en[e].round == st->round && !st->en[e].present && !st->en[e].defeated)
+        if ((st->en[e].round == st->round || e == fe) && !st->en[e].present && !st->en[e].defeated)
             spawn(es, st, e);
 }
 
@@ -573,12 +601,13 @@ static void char_deals(eng_state *es, nx_state *st, int c, int amount, int bonus
     nx_char *ch = &st->ch[c];
     if (ch->enemy <= 0)
         return;
-    int total = amount + bonus;
+    int total = amount + bonus + st->fbonus;
     if (ch->buff) {
         total += ch->buff;
-        say(es, st, "buff", cname(st, c), "uses a buff of +%d damage", ch->buff);
+        eng_say(es, st->round, "buff", cname(st, c), "uses a buff of +%d damage", ch->buff);
         ch->buff = 0;
     }
+    ch->dealt = total;
     deal(es, st, c, ch->enemy - 1, total);
 }
 
@@ -600,7 +629,7 @@ static void op_effect(eng_state *es, nx_state *st, int c, const nx_op *op, int a
         a->buff_from = c;
         a->buff_round = st->round;
         eng_note(es, EV_BUFF);
-        say(es, st, "buff", cname(st, ally), "gets a buff of +%d damage from %s", op->n, cname(st, c));
+        eng_say(es, st->round, "buff", cname(st, ally), "gets a buff of +%d damage from %s", op->n, cname(st, c));
         break;
     }
     case O_HEAL: gain_lp(es, st, ally, op->n); break;
@@ -642,7 +671,7 @@ static int cast_begin(eng_state *es, nx_state *st, int c, int k)
             snprintf(abname, sizeof abname, "ability %d", k + 1);
         if (st->bonus)
             snprintf(extra, sizeof extra, ", shaded: %+d damage", st->bonus);
-        say(es, st, "cast", cname(st, c), "casts %s (power %d -> %d%s)", abname, ch->power,
+        eng_say(es, st->round, "cast", cname(st, c), "casts %s (power %d -> %d%s)", abname, ch->power,
             ch->power + a->delta, extra);
     }
     return st->bonus != 0;
@@ -662,13 +691,14 @@ static int cast_power(eng_state *es, nx_state *st, int c, int k)
     nx_char *ch = &st->ch[c];
     eng_note(es, EV_POWER);
     ch->power += ch->ab[k].delta;
-    return (ch->power == ch->tlow || ch->power == ch->thigh) && !ch->ko;
+    /* one lands on a T by moving onto it: a change of 0 lands nowhere */
+    return ch->ab[k].delta != 0 && (ch->power == ch->tlow || ch->power == ch->thigh) && !ch->ko;
 }
 
 static void cast_t_field(eng_state *es, nx_state *st, int c)
 {
     eng_note(es, EV_TFIELD);
-    say(es, st, "power", cname(st, c), "lands on a T field of the power scale");
+    eng_say(es, st->round, "power", cname(st, c), "lands on a T field of the power scale");
     hit(es, st, c, PAY_POLICY);
 }
 
@@ -677,7 +707,7 @@ static int cast_roll(eng_state *es, nx_state *st, int c)
     eng_note(es, EV_ROLL);
     int face = eng_roll(eng_state_rng(es), &die_d6);
     st->last_roll = face + 1;
-    say(es, st, "roll", cname(st, c), "rolls %d", face + 1);
+    eng_say(es, st->round, "roll", cname(st, c), "rolls %d", face + 1);
     return face;
 }
 
@@ -742,12 +772,12 @@ static int parse_op(const char *s, size_t len, nx_op *op, int effect)
     return -1;
 }
 
-static int parse_ability(const char *s, nx_ability *a, char *err, size_t errlen)
+/* cN.aM: an ability from its spec; empty: none. The name is a key of its own. */
+static int set_ability(void *d, const int *idx, const char *s, char *err, size_t errlen)
 {
+    nx_ability *dst = &((nx_state *)d)->ch[idx[0] - 1].ab[idx[1] - 1], tmp, *a = &tmp;
     memset(a, 0, sizeof *a);
-    if (!*s)
-        return 0;    /* empty: no ability */
-    int have_r = 0;
+    int have_r = 0, empty = !*s;
     if (strlen(s) > 400)
         return snprintf(err, errlen, "ability spec longer than 400 characters"), -1;
     while (*s) {
@@ -812,9 +842,11 @@ static int parse_ability(const char *s, nx_ability *a, char *err, size_t errlen)
             return snprintf(err, errlen, "unknown ability part \"%s\" (delta= effect= r= shade=)", part), -1;
         }
     }
-    if (!have_r)
+    if (!have_r && !empty)
         return snprintf(err, errlen, "an ability needs its six results (r=)"), -1;
-    a->set = 1;
+    a->set = have_r;
+    memcpy(a->name, dst->name, sizeof a->name);
+    *dst = tmp;
     return 0;
 }
 
@@ -829,8 +861,9 @@ static void format_op(const nx_op *op, int effect, char *buf, size_t len)
         snprintf(buf, len, "%s", names[op->kind]);
 }
 
-static void format_ability(const nx_ability *a, char *buf, size_t len)
+static void get_ability(const void *d, const int *idx, char *buf, size_t len)
 {
+    const nx_ability *a = &CST(d)->ch[idx[0] - 1].ab[idx[1] - 1];
     buf[0] = '\0';
     if (!a->set)
         return;
@@ -878,8 +911,10 @@ static int parse_cond(const char *s, size_t len, nx_cond *q)
     return -1;
 }
 
-static int parse_plates(const char *s, nx_enemy *en, char *err, size_t errlen)
+/* eN.plates: the life plates from their spec; the enemy is back at its first plate. */
+static int set_plates(void *d, const int *idx, const char *s, char *err, size_t errlen)
 {
+    nx_enemy *dst = &((nx_state *)d)->en[idx[0] - 1], tmp = *dst, *en = &tmp;
     en->nplates = 0;
     int last_minp = 99;
     while (*s) {
@@ -936,6 +971,8 @@ static int parse_plates(const char *s, nx_enemy *en, char *err, size_t errlen)
     }
     if (en->nplates == 0)
         return snprintf(err, errlen, "an enemy needs at least one life plate"), -1;
+    en->cur = en->first = 0;
+    *dst = tmp;
     return 0;
 }
 
@@ -950,8 +987,9 @@ static void format_cond(const nx_cond *q, char *buf, size_t len)
     }
 }
 
-static void format_plates(const nx_enemy *en, char *buf, size_t len)
+static void get_plates(const void *d, const int *idx, char *buf, size_t len)
 {
+    const nx_enemy *en = &CST(d)->en[idx[0] - 1];
     size_t u = 0;
     buf[0] = '\0';
     for (int i = 0; i < en->nplates && u < len; i++) {
@@ -981,19 +1019,104 @@ static void format_plates(const nx_enemy *en, char *buf, size_t len)
 }
 
 
-/* ---- state and keys ------------------------------------------------------------------------------ */
+/* The progress track: "+1 dmg:1 -" (see the head of this file). */
+static int set_fields(void *d, const int *idx, const char *s, char *err, size_t errlen)
+{
+    nx_state *st = d;
+    (void)idx;
+    nx_field f[NX_MAXF];
+    int n = 0;
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        if (n >= NX_MAXF)
+            return snprintf(err, errlen, "at most %d progress fields", NX_MAXF), -1;
+        size_t len = strcspn(s, " ");
+        char tok[48];
+        if (len >= sizeof tok)
+            return snprintf(err, errlen, "progress field %d: too long", n + 1), -1;
+        memcpy(tok, s, len);
+        tok[len] = '\0';
+        s += len;
+        memset(&f[n], 0, sizeof f[n]);
+        for (char *op = strtok(tok, ","); op && strcmp(op, "-"); op = strtok(NULL, ",")) {
+            int v, used = 0;
+            if (sscanf(op, "+%d%n", &v, &used) == 1 && !op[used] && v >= 1 && v <= NX_MAXEN)
+                f[n].spawn = (signed char)v;
+            else if (sscanf(op, "dmg:%d%n", &v, &used) == 1 && !op[used] && v >= 0 && v <= 99)
+                f[n].bonus = (signed char)v;
+            else if (sscanf(op, "until:%d%n", &v, &used) == 1 && !op[used] && v >= 1 && v <= NX_MAXEN)
+                f[n].until = (signed char)v;
+            else
+                return snprintf(err, errlen, "progress field %d: bad \"%s\" (-, +N, dmg:N, until:N)", n + 1, op), -1;
+        }
+        n++;
+    }
+    memcpy(st->fld, f, sizeof f[0] * (size_t)n);
+    st->nfields = n;
+    st->field = 0;
+    return 0;
+}
+
+static void get_fields(const void *d, const int *idx, char *buf, size_t len)
+{
+    const nx_state *st = d;
+    (void)idx;
+    size_t u = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < st->nfields && u < len; i++) {
+        const nx_field *f = &st->fld[i];
+        char t[48] = "";
+        size_t k = 0;
+        if (f->spawn)
+            k += (size_t)snprintf(t + k, sizeof t - k, "+%d", f->spawn);
+        if (f->bonus)
+            k += (size_t)snprintf(t + k, sizeof t - k, "%sdmg:%d", k ? "," : "", f->bonus);
+        if (f->until)
+            k += (size_t)snprintf(t + k, sizeof t - k, "%suntil:%d", k ? "," : "", f->until);
+        int w = snprintf(buf + u, len - u, "%s%s", i ? " " : "", k ? t : "-");
+        if (w < 0)
+            break;
+        u += (size_t)w;
+    }
+}
+
+/* eN.damage: the hits at P1 P2 P3 P4. */
+static void get_damage(const void *d, const int *idx, char *buf, size_t len)
+{
+    const int *m = CST(d)->en[idx[0] - 1].dmg;
+    snprintf(buf, len, "%d %d %d %d", m[0], m[1], m[2], m[3]);
+}
+static int set_damage(void *d, const int *idx, const char *v, char *err, size_t errlen)
+{
+    int m[4], k = 0;
+    char *end = NULL;
+    for (const char *p = v; k < 4 && strspn(v, "0123456789 ") == strlen(v); k++, p = end) {
+        long n = strtol(p, &end, 10);
+        if (end == p || n > 99)
+            break;
+        m[k] = (int)n;
+    }
+    if (k < 4 || end[strspn(end, " ")])
+        return snprintf(err, errlen, "damage is four numbers 0..99, P1..P4: \"%s\"", v), -1;
+    memcpy(((nx_state *)d)->en[idx[0] - 1].dmg, m, sizeof m);
+    return 0;
+}
+
+/* ---- state ------------------------------------------------------------------------------------------- */
 
 /* Stand-in data: four characters with four plain abilities each and a plain
  * enemy, so that a scenario needs to set only what it is about. */
 static void nx_init(void *data)
 {
     nx_state *st = data;
-    nx_ability ab0;
-    nx_enemy en0;
     char err[64];
-    memset(&en0, 0, sizeof en0);
-    parse_ability("delta=+0 r=1|2|3|T|4|V", &ab0, err, sizeof err);
-    parse_plates("3/2 3/2 3/2", &en0, err, sizeof err);
+    set_ability(st, (const int[]){1, 1}, "delta=+0 r=1|2|3|T|4|V", err, sizeof err);
+    set_plates(st, (const int[]){1}, "3/2 3/2 3/2", err, sizeof err);
+    const nx_ability ab0 = st->ch[0].ab[0];
+    const nx_enemy en0 = st->en[0];
     st->players = 2;
     st->phase = PH_POSITION;
     st->ai_who = st->ai_ability = 1;
@@ -1020,127 +1143,76 @@ static void nx_init(void *data)
     }
 }
 
+/* A simulated fight is won when every enemy of the file fell. */
 enum { R_UNDECIDED, R_WON, R_FAILED };
 static const char *const result_names[] = {"undecided", "won", "failed", NULL};
-static long get_result(const void *d, const int *idx);
 
-#define CST(d) ((const nx_state *)(d))
-#define EN(d, idx) (&CST(d)->en[(idx)[0] - 1])
-
-static long get_current(const void *d, const int *idx) { (void)idx; return current(CST(d)) + 1; }
-static long get_last_roll(const void *d, const int *idx) { (void)idx; return CST(d)->last_roll; }
-static long get_bonus(const void *d, const int *idx) { (void)idx; return CST(d)->bonus; }
-static long get_last_damage(const void *d, const int *idx) { (void)idx; return CST(d)->last_damage; }
-static long get_fight_over(const void *d, const int *idx) { (void)idx; return !enemies_present(CST(d)); }
-static long get_free(const void *d, const int *idx) { return CST(d)->ch[idx[0] - 1].free; }
-static long get_defeated(const void *d, const int *idx) { return EN(d, idx)->defeated; }
-static long get_left(const void *d, const int *idx) { return EN(d, idx)->nplates - EN(d, idx)->cur; }
-static long get_met(const void *d, const int *idx) { return EN(d, idx)->met[0] + EN(d, idx)->met[1]; }
-static long get_plate(const void *d, const int *idx) { return EN(d, idx)->cur + 1; }
-static long get_kind(const void *d, const int *idx)
+static int fight_result(const nx_state *st)
 {
-    const nx_enemy *en = EN(d, idx);
-    return en->cur >= en->nplates ? P_SKULL : en->plate[en->cur].kind;
+    if (st->over == OV_FAILED)
+        return R_FAILED;
+    int won = st->sim_enemies > 0;
+    for (int e = 0; e < st->sim_enemies; e++)
+        won &= st->en[e].defeated;
+    return won ? R_WON : R_UNDECIDED;
 }
 
-static int set_plate(void *d, const int *idx, long v, char *err, size_t errlen)
-{
-    nx_enemy *en = &((nx_state *)d)->en[idx[0] - 1];
-    if (v > en->nplates + 1)
-        return snprintf(err, errlen, "e%d.plate must be 1..%d", idx[0], en->nplates + 1), -1;
-    en->cur = (int)v - 1;
-    return 0;
-}
+/* ---- scaffolding: key accessors and the key table ------------------------------------------------------ */
 
-static void put_name(char *dst, const char *v)
-{
-    snprintf(dst, 32, "%s", v);
-}
+/* Computed keys, told apart by their tag; RO reads a plain int field that may not be set. */
+enum { K_RO, K_CURRENT, K_FIGHT_OVER, K_RESULT, K_HURT, K_TAKEN, K_COUNT, K_LEFT, K_OUTER, K_INNER, K_COND1, K_COND2, K_MET, K_PLATE, K_KIND,
+       K_DELTA, K_FIELD };
 
-static void get_cname(const void *d, const int *idx, char *buf, size_t len)
+static long nx_getk(const void *d, const eng_key *k, const int *idx)
 {
-    snprintf(buf, len, "%s", CST(d)->ch[idx[0] - 1].name);
-}
-static int set_cname(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    (void)err, (void)errlen;
-    put_name(((nx_state *)d)->ch[idx[0] - 1].name, v);
-    return 0;
-}
-static void get_ename(const void *d, const int *idx, char *buf, size_t len)
-{
-    snprintf(buf, len, "%s", EN(d, idx)->name);
-}
-static int set_ename(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    (void)err, (void)errlen;
-    put_name(((nx_state *)d)->en[idx[0] - 1].name, v);
-    return 0;
-}
-static void get_abname(const void *d, const int *idx, char *buf, size_t len)
-{
-    snprintf(buf, len, "%s", CST(d)->ch[idx[0] - 1].ab[idx[1] - 1].name);
-}
-static int set_abname(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    (void)err, (void)errlen;
-    put_name(((nx_state *)d)->ch[idx[0] - 1].ab[idx[1] - 1].name, v);
-    return 0;
-}
-static void get_ability(const void *d, const int *idx, char *buf, size_t len)
-{
-    format_ability(&CST(d)->ch[idx[0] - 1].ab[idx[1] - 1], buf, len);
-}
-static int set_ability(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    nx_ability *dst = &((nx_state *)d)->ch[idx[0] - 1].ab[idx[1] - 1], a;
-    if (parse_ability(v, &a, err, errlen) != 0)
-        return -1;
-    memcpy(a.name, dst->name, sizeof a.name);   /* the name is a key of its own */
-    *dst = a;
-    return 0;
-}
-static void get_plates(const void *d, const int *idx, char *buf, size_t len)
-{
-    format_plates(EN(d, idx), buf, len);
-}
-static int set_plates(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    nx_enemy *en = &((nx_state *)d)->en[idx[0] - 1], tmp = *en;
-    if (parse_plates(v, &tmp, err, errlen) != 0)
-        return -1;
-    *en = tmp;
-    en->cur = 0;
-    return 0;
-}
-static void get_damage(const void *d, const int *idx, char *buf, size_t len)
-{
-    const int *m = EN(d, idx)->dmg;
-    snprintf(buf, len, "%d %d %d %d", m[0], m[1], m[2], m[3]);
-}
-/* Four whole numbers 0..99, the hits at P1..P4. */
-static int set_damage(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    int m[4];
-    const char *p = v;
-    for (int k = 0; k < 4; k++) {
-        char *end;
-        while (*p == ' ')
-            p++;
-        long n = *p >= '0' && *p <= '9' ? strtol(p, &end, 10) : -1;
-        if (n < 0 || n > 99 || (*end && *end != ' '))
-            return snprintf(err, errlen, "damage is four numbers 0..99, P1..P4: \"%s\"", v), -1;
-        m[k] = (int)n;
-        p = end;
+    const nx_state *st = d;
+    const nx_char *ch = &st->ch[idx[0] ? idx[0] - 1 : 0];
+    const nx_enemy *en = &st->en[idx[0] ? idx[0] - 1 : 0];
+    const nx_plate *p = en->cur < en->nplates ? &en->plate[en->cur] : NULL;
+    switch (k->tag) {
+    case K_CURRENT: return current(st) + 1;
+    case K_FIGHT_OVER: return !enemies_present(st);
+    case K_RESULT: return fight_result(st);
+    case K_HURT: return ch->enemy > 0 && ch->pos > 0 ? st->en[ch->enemy - 1].dmg[ch->pos - 1] : 0;
+    case K_TAKEN: return en->cur - en->first;
+    case K_COUNT: return en->nplates - en->first;
+    case K_LEFT: return en->nplates - en->cur;
+    case K_OUTER: return p ? p->hi : 0;
+    case K_INNER: return p ? p->lo : 0;
+    case K_COND1: case K_COND2: return p && p->kind == P_LINKED ? p->cond[k->tag - K_COND1].n : 0;
+    case K_MET: return en->met[0] + en->met[1];
+    case K_PLATE: return en->cur + 1;
+    case K_KIND: return p ? p->kind : P_SKULL;
+    case K_DELTA: return ch->ab[idx[1] - 1].delta;
+    default: return *(const int *)((const char *)d + k->off + (idx[0] ? (size_t)(idx[0] - 1) * k->stride[0] : 0));
     }
-    while (*p == ' ')
-        p++;
-    if (*p)
-        return snprintf(err, errlen, "damage is four numbers 0..99, P1..P4: \"%s\"", v), -1;
-    memcpy(((nx_state *)d)->en[idx[0] - 1].dmg, m, sizeof m);
+}
+
+static int nx_setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
+{
+    nx_state *st = d;
+    if (k->tag == K_DELTA)
+        return st->ch[idx[0] - 1].ab[idx[1] - 1].delta = (int)v, 0;
+    int max = k->tag == K_PLATE ? st->en[idx[0] - 1].nplates + 1 : st->nfields + 1;
+    if (v > max)
+        return snprintf(err, errlen, "%s must be %ld..%d", k->pattern, k->lo, max), -1;
+    *(k->tag == K_PLATE ? &st->en[idx[0] - 1].cur : &st->field) = (int)v - (k->tag == K_PLATE);
     return 0;
 }
 
+#define NAME_KEY(fn, member)                                                                   \
+    static void get_##fn(const void *d, const int *idx, char *buf, size_t len)                 \
+    { snprintf(buf, len, "%s", CST(d)->member); }                                              \
+    static int set_##fn(void *d, const int *idx, const char *v, char *err, size_t errlen)      \
+    { (void)err, (void)errlen; snprintf(((nx_state *)d)->member, 32, "%s", v); return 0; }
+NAME_KEY(cname, ch[idx[0] - 1].name)
+NAME_KEY(ename, en[idx[0] - 1].name)
+NAME_KEY(abname, ch[idx[0] - 1].ab[idx[1] - 1].name)
+
+#define RO_INT(pat, n, f, l, h, d) {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n)}, .lo = (l), .hi = (h), \
+                                    .off = offsetof(nx_state, f), .stride = {n ? sizeof(nx_char) : 0}, .getk = nx_getk}
+#define COMPUTED(pat, n0, n1, t, l, h, d) {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0), (n1)}, \
+                                           .lo = (l), .hi = (h), .getk = nx_getk, .tag = (t)}
 #define CH_INT(pat, f, l, h, d) ENG_KEY_INT1(pat, NX_MAXCH, nx_state, ch[0].f, sizeof(nx_char), l, h, d)
 #define EN_INT(pat, f, l, h, d) ENG_KEY_INT1(pat, NX_MAXEN, nx_state, en[0].f, sizeof(nx_enemy), l, h, d)
 #define TEXT(pat, n0, n1, g, s, d) \
@@ -1151,13 +1223,17 @@ static const eng_key nx_keys[] = {
     ENG_KEY_INT("round", nx_state, round, 0, 999, "rounds begun (progress fields read)"),
     ENG_KEY_ENUM("phase", nx_state, phase, phase_names, "position: places may be taken; turns: abilities are cast"),
     ENG_KEY_ENUM("over", nx_state, over, over_names, "failed once every character is knocked out at the same time"),
-    ENG_KEY_RO("current", 0, 0, NX_MAXCH, get_current, "the character on turn (highest position not yet cast), 0 none"),
-    ENG_KEY_RO("last.roll", 0, 0, 6, get_last_roll, "the die's last result, 0 before the first roll"),
-    ENG_KEY_RO("last.damage", 0, 0, 999, get_last_damage, "the last damage dealt to an enemy, buffs and bonuses included"),
-    ENG_KEY_RO("fight.over", 0, 0, 1, get_fight_over, "1 when no enemy is on the field"),
+    COMPUTED("current", 0, 0, K_CURRENT, 0, NX_MAXCH, "the character on turn (highest position not yet cast), 0 none"),
+    RO_INT("last.roll", 0, last_roll, 0, 6, "the die's last result, 0 before the first roll"),
+    RO_INT("last.damage", 0, last_damage, 0, 999, "the last damage dealt to an enemy, buffs and bonuses included"),
+    COMPUTED("fight.over", 0, 0, K_FIGHT_OVER, 0, 1, "1 when no enemy is on the field"),
     {.pattern = "fight.result", .type = ENG_ENUM, .doc = "a simulated fight: won when every enemy of the file fell",
-     .names = result_names, .get = get_result},
-    ENG_KEY_RO("cast.bonus", 0, -99, 99, get_bonus, "the bonus of a shaded power held by the cast under way"),
+     .names = result_names, .getk = nx_getk, .tag = K_RESULT},
+    RO_INT("cast.bonus", 0, bonus, -99, 99, "the bonus of a shaded power held by the cast under way"),
+    TEXT("fields", 0, 0, get_fields, set_fields, "the mission's progress fields, one a round (spec); sets field 0"),
+    {.pattern = "field", .type = ENG_INT, .doc = "the progress field read this round, 1-based (0: none yet)",
+     .lo = 0, .hi = NX_MAXF + 1, .off = offsetof(nx_state, field), .getk = nx_getk, .setk = nx_setk, .tag = K_FIELD},
+    RO_INT("field.bonus", 0, fbonus, 0, 99, "bonus damage of the progress field of this round"),
     ENG_KEY_INT("ai.who", nx_state, ai_who, 1, NX_MAXCH, "the character the cast procedure is asked about"),
     ENG_KEY_INT("ai.ability", nx_state, ai_ability, 1, NX_NAB, "the ability the cast procedure is asked about"),
     TEXT("cN.name", NX_MAXCH, 0, get_cname, set_cname, "a character's name (narration)"),
@@ -1174,23 +1250,35 @@ static const eng_key nx_keys[] = {
     CH_INT("cN.acted", acted, 0, 1, "1 when the character has cast this round"),
     CH_INT("cN.buff", buff, 0, 99, "damage a buff adds to the character's next damage"),
     CH_INT("cN.sp-first", sp_first, 0, 1, "how the player pays generic damage unless told: 1 SP first, 0 LP"),
-    ENG_KEY_RO("cN.free", NX_MAXCH, 0, 1, get_free, "1 when the character may take a new place mid-round (its enemy fell)"),
+    RO_INT("cN.free", NX_MAXCH, ch[0].free, 0, 1, "1 when the character may take a new place mid-round (its enemy fell)"),
+    RO_INT("cN.dealt", NX_MAXCH, ch[0].dealt, 0, 999, "the last damage the character dealt, bonuses included"),
+    COMPUTED("cN.hurt", NX_MAXCH, 0, K_HURT, 0, 99, "the damage of a hit at the character's position, 0 at none"),
+    {.pattern = "cN.aM.delta", .type = ENG_INT, .doc = "an ability's change of power", .nmax = {NX_MAXCH, NX_NAB},
+     .lo = -9, .hi = 9, .getk = nx_getk, .setk = nx_setk, .tag = K_DELTA},
     TEXT("cN.aM", NX_MAXCH, NX_NAB, get_ability, set_ability, "an ability (spec: delta= effect= r= shade=; empty: none)"),
     TEXT("cN.aM.name", NX_MAXCH, NX_NAB, get_abname, set_abname, "an ability's name (narration)"),
     TEXT("eN.name", NX_MAXEN, 0, get_ename, set_ename, "an enemy's name (narration)"),
     TEXT("eN.plates", NX_MAXEN, 0, get_plates, set_plates, "an enemy's life plates, full life first (spec); sets plate 1"),
     TEXT("eN.damage", NX_MAXEN, 0, get_damage, set_damage, "the damage of a hit at P1 P2 P3 P4 (0..99 each)"),
     {.pattern = "eN.plate", .type = ENG_INT, .doc = "the current life plate, 1-based (plates + 1: the skull)",
-     .nmax = {NX_MAXEN}, .lo = 1, .hi = NX_MAXPL + 1, .get = get_plate, .set = set_plate},
+     .nmax = {NX_MAXEN}, .lo = 1, .hi = NX_MAXPL + 1, .getk = nx_getk, .setk = nx_setk, .tag = K_PLATE},
     {.pattern = "eN.kind", .type = ENG_ENUM, .doc = "the kind of the current life plate", .nmax = {NX_MAXEN},
-     .names = kind_names, .get = get_kind},
+     .names = kind_names, .getk = nx_getk, .tag = K_KIND},
     EN_INT("eN.wounded", wounded, 0, 1, "1 when wounded (for the current plate only)"),
     EN_INT("eN.present", present, 0, 1, "1 when on the field"),
     EN_INT("eN.round", round, 0, 999, "the round whose progress field brings the enemy, 0 none"),
-    ENG_KEY_RO("eN.defeated", NX_MAXEN, 0, 1, get_defeated, "1 when its life reached the skull"),
-    ENG_KEY_RO("eN.left", NX_MAXEN, 0, NX_MAXPL, get_left, "life plates left"),
-    ENG_KEY_RO("eN.met", NX_MAXEN, 0, 2, get_met, "conditions of the current linked plate met this round"),
+    {.pattern = "eN.defeated", .type = ENG_INT, .doc = "1 when its life reached the skull", .nmax = {NX_MAXEN}, .lo = 0,
+     .hi = 1, .off = offsetof(nx_state, en[0].defeated), .stride = {sizeof(nx_enemy)}, .getk = nx_getk},
+    COMPUTED("eN.left", NX_MAXEN, 0, K_LEFT, 0, NX_MAXPL, "life plates left"),
+    COMPUTED("eN.taken", NX_MAXEN, 0, K_TAKEN, 0, NX_MAXPL, "life plates taken since it appeared"),
+    COMPUTED("eN.count", NX_MAXEN, 0, K_COUNT, 0, NX_MAXPL, "life plates it appeared with (for this group)"),
+    COMPUTED("eN.outer", NX_MAXEN, 0, K_OUTER, 0, 99, "the outer (or only) number of the current plate, 0 none"),
+    COMPUTED("eN.inner", NX_MAXEN, 0, K_INNER, 0, 99, "the smaller number of the current plate, 0 none"),
+    COMPUTED("eN.cond1", NX_MAXEN, 0, K_COND1, 0, 99, "the number of the first condition of a linked plate, 0 none"),
+    COMPUTED("eN.cond2", NX_MAXEN, 0, K_COND2, 0, 99, "the number of the second condition of a linked plate, 0 none"),
+    COMPUTED("eN.met", NX_MAXEN, 0, K_MET, 0, 2, "conditions of the current linked plate met this round"),
 };
+
 /* ---- the simulated players ------------------------------------------------------------------------ */
 
 /* Positions for the round: the weakest character first takes the free
@@ -1308,7 +1396,7 @@ static double ability_value(const nx_state *st, int c, int k)
         default: break;
         }
     }
-    if (np == ch->tlow || np == ch->thigh)
+    if (a->delta && (np == ch->tlow || np == ch->thigh))
         v -= hurt * (ch->lp + ch->sp <= hurt ? 4.0 : 1.0);
     /* keep the power away from the edges, so that every ability stays castable */
     v -= 0.05 * (np - (ch->tlow + ch->thigh) / 2.0) * (np - (ch->tlow + ch->thigh) / 2.0);
@@ -1339,7 +1427,7 @@ static int auto_turn(eng_state *es, nx_state *st)
         }
     if (want_sp && ch->sp > 0) {
         eng_note(es, EV_SACRIFICE);
-        say(es, st, "sacrifice", cname(st, c), "sacrifices 1 SP");
+        eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 SP");
         lose(es, st, c, 1, K_SP, PAY_POLICY);
         if (pl->kind == P_SP)
             advance(es, st, ch->enemy - 1);
@@ -1351,7 +1439,7 @@ static int auto_turn(eng_state *es, nx_state *st)
                 }
     } else if (want_lp && ch->lp > 1) {
         eng_note(es, EV_SACRIFICE);
-        say(es, st, "sacrifice", cname(st, c), "sacrifices 1 LP");
+        eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 LP");
         lose(es, st, c, 1, K_LP, PAY_POLICY);
         if (pl->kind == P_LP)
             advance(es, st, ch->enemy - 1);
@@ -1378,7 +1466,7 @@ static int auto_turn(eng_state *es, nx_state *st)
     }
     if (best < 0) {
         ch->acted = 1;
-        say(es, st, "pass", cname(st, c), "has no ability it may cast");
+        eng_say(es, st->round, "pass", cname(st, c), "has no ability it may cast");
         return 0;
     }
     int ally = -1;
@@ -1398,8 +1486,7 @@ static void auto_round(eng_state *es, nx_state *st)
     while (!st->over && auto_turn(es, st) == 0)
         ;
 }
-
-/* ---- actions --------------------------------------------------------------------------------------- */
+/* ---- scaffolding: action plumbing and wrappers ------------------------------------------------------ */
 
 #define ILLEGAL(...) return (snprintf(err, errlen, __VA_ARGS__), ENG_ILLEGAL)
 
@@ -1415,6 +1502,16 @@ static int who(const nx_state *st, const eng_arg *a, char *err, size_t errlen)
 #define FN(name) static int name(eng_state *es, void *data, const eng_arg *arg, char *err, size_t errlen)
 #define DATA nx_state *st = data; (void)es, (void)arg, (void)err, (void)errlen
 
+FN(act_round_start) { DATA; round_start(es, st); return ENG_OK; }
+FN(act_roll) { DATA; st->last_roll = eng_roll(eng_state_rng(es), &die_d6) + 1; eng_note(es, EV_ROLL); return ENG_OK; }
+FN(act_hit) { DATA; WHO(0); hit(es, st, c, (int)arg[1].v); return ENG_OK; }
+FN(act_spawn) { DATA; spawn(es, st, (int)arg[0].v - 1); return ENG_OK; }
+FN(act_auto_position) { DATA; auto_position(es, st); return ENG_OK; }
+FN(act_auto_turn) { DATA; if (auto_turn(es, st) != 0) ILLEGAL("no one is left to cast"); return ENG_OK; }
+FN(act_auto_round) { DATA; auto_round(es, st); return ENG_OK; }
+
+/* ---- actions that check rules ----------------------------------------------------------------------- */
+
 /* A new mission: every character full LP, no SP, power 1, no place. */
 FN(act_start)
 {
@@ -1426,30 +1523,20 @@ FN(act_start)
     st->round = 0;
     st->phase = PH_POSITION;
     st->over = OV_NONE;
-    st->last_roll = st->last_damage = st->bonus = 0;
+    st->last_roll = st->last_damage = st->bonus = st->field = st->fbonus = 0;
     for (int c = 0; c < NX_MAXCH; c++) {
         nx_char *ch = &st->ch[c];
         ch->lp = ch->lpmax;
-        ch->sp = ch->ko = ch->dead = ch->enemy = ch->pos = ch->acted = ch->free = ch->buff = 0;
+        ch->sp = ch->ko = ch->dead = ch->enemy = ch->pos = ch->acted = ch->free = ch->buff = ch->dealt = 0;
         ch->power = 1;
     }
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
-        en->present = en->defeated = en->wounded = en->cur = 0;
+        en->present = en->defeated = en->wounded = en->cur = en->first = 0;
         en->met[0] = en->met[1] = 0;
         en->metby[0] = en->metby[1] = -1;
     }
     eng_note(es, EV_START);
-    return ENG_OK;
-}
-
-FN(act_round_start) { DATA; round_start(es, st); return ENG_OK; }
-
-FN(act_roll)
-{
-    DATA;
-    st->last_roll = eng_roll(eng_state_rng(es), &die_d6) + 1;
-    eng_note(es, EV_ROLL);
     return ENG_OK;
 }
 
@@ -1477,8 +1564,6 @@ FN(act_cast)
     cast(es, st, c, (int)arg[1].v - 1, (int)ally - 1);
     return ENG_OK;
 }
-
-FN(act_hit) { DATA; WHO(0); hit(es, st, c, (int)arg[1].v); return ENG_OK; }
 
 FN(act_deal)
 {
@@ -1552,7 +1637,7 @@ FN(act_sacrifice)
     if (kind == K_SP && ch->sp < 1)
         ILLEGAL("the character has no SP to sacrifice");
     eng_note(es, EV_SACRIFICE);
-    say(es, st, "sacrifice", cname(st, c), "sacrifices 1 %s", kind == K_LP ? "LP" : "SP");
+    eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 %s", kind == K_LP ? "LP" : "SP");
     int e = ch->enemy - 1;
     lose(es, st, c, 1, kind, PAY_POLICY);
     if (k >= 0)
@@ -1562,8 +1647,6 @@ FN(act_sacrifice)
     return ENG_OK;
 }
 
-FN(act_spawn) { DATA; spawn(es, st, (int)arg[0].v - 1); return ENG_OK; }
-
 FN(act_kill)
 {
     DATA;
@@ -1572,24 +1655,12 @@ FN(act_kill)
     ch->dead = 1;
     ch->lp = ch->sp = 0;
     ch->enemy = ch->pos = 0;
-    say(es, st, "dead", cname(st, c), "dies and leaves the mission");
+    eng_say(es, st->round, "dead", cname(st, c), "dies and leaves the mission");
     check_all_ko(es, st);
     return ENG_OK;
 }
 
-static void auto_position(eng_state *es, nx_state *st);
-static int auto_turn(eng_state *es, nx_state *st);
-static void auto_round(eng_state *es, nx_state *st);
-
-FN(act_auto_position) { DATA; auto_position(es, st); return ENG_OK; }
-FN(act_auto_turn)
-{
-    DATA;
-    if (auto_turn(es, st) != 0)
-        ILLEGAL("no one is left to cast");
-    return ENG_OK;
-}
-FN(act_auto_round) { DATA; auto_round(es, st); return ENG_OK; }
+/* ---- scaffolding: the action table ------------------------------------------------------------------ */
 
 static const char *const kinds_any[] = {"any", "lp", "sp", NULL};
 static const char *const kinds_named[] = {"lp", "sp", NULL};
@@ -1686,8 +1757,7 @@ int eng_noxius_run_cast(eng_state *es)
     eng_step(es, "noxius.cast.results");
     return 0;
 }
-
-/* ---- simulation: a fight file ------------------------------------------------------------------------ */
+/* ---- scaffolding: simulator setup --------------------------------------------------------------------- */
 
 static const char *attr(const eng_kv *kv, size_t n, const char *name, const char *def)
 {
@@ -1697,137 +1767,98 @@ static const char *attr(const eng_kv *kv, size_t n, const char *name, const char
     return def;
 }
 
-static int setf(eng_state *es, char *err, size_t errlen, const char *value, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-static int setf(eng_state *es, char *err, size_t errlen, const char *value, const char *fmt, ...)
+/* Sets key pattern pat, N and M replaced by n and m. */
+static int sim_set(eng_state *es, const char *pat, int n, int m, const char *value, char *err, size_t errlen)
 {
     char key[32];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(key, sizeof key, fmt, ap);
-    va_end(ap);
+    size_t u = 0;
+    for (; *pat && u + 3 < sizeof key; pat++)
+        if (*pat == 'N' || *pat == 'M')
+            u += (size_t)snprintf(key + u, 3, "%d", *pat == 'N' ? n : m);
+        else
+            key[u++] = *pat;
+    key[u] = '\0';
     return eng_set(es, key, value, err, errlen);
 }
 
-static int sim_character(eng_state *es, nx_state *st, int c, const eng_kv *kv, size_t n, char *err,
-                         size_t errlen)
-{
-    const char *scale = attr(kv, n, "scale", ""), *power = attr(kv, n, "power", "1");
-    int lo = 0, hi = 0;
-    long pw;
-    if (c >= NX_MAXCH)
-        return snprintf(err, errlen, "at most %d characters", NX_MAXCH), -1;
-    st->players = c + 1;
-    st->sim_char = c;
-    st->sim_abilities = 0;
-    if (sscanf(scale, "%d %d", &lo, &hi) != 2 || lo >= hi)
-        return snprintf(err, errlen, "scale=\"%s\": the low T field must be below the high one", scale), -1;
-    if (eng_parse_long(power, &pw) != 0 || pw <= lo || pw >= hi)
-        return snprintf(err, errlen, "power %s is not between the T fields %d and %d", power, lo, hi), -1;
-    char lov[16], hiv[16];
-    snprintf(lov, sizeof lov, "%d", lo);
-    snprintf(hiv, sizeof hiv, "%d", hi);
-    if (setf(es, err, errlen, attr(kv, n, "name", ""), "c%d.name", c + 1) ||
-        setf(es, err, errlen, attr(kv, n, "lp", ""), "c%d.lpmax", c + 1) ||
-        setf(es, err, errlen, attr(kv, n, "lp", ""), "c%d.lp", c + 1) ||
-        setf(es, err, errlen, lov, "c%d.tlow", c + 1) || setf(es, err, errlen, hiv, "c%d.thigh", c + 1) ||
-        setf(es, err, errlen, power, "c%d.power", c + 1) ||
-        setf(es, err, errlen, strcmp(attr(kv, n, "pays", "sp-first"), "sp-first") == 0 ? "1" : "0",
-             "c%d.sp-first", c + 1))
-        return -1;
-    /* the engine's stand-in abilities go: the file gives the character's own */
-    for (int k = 0; k < NX_NAB; k++)
-        memset(&st->ch[c].ab[k], 0, sizeof st->ch[c].ab[k]);
-    return 0;
-}
+/* The keys that a fight file's attributes set, in order: N the character or enemy, M the ability. */
+static const struct { const char *elem, *attr, *key, *def; } sim_keys[] = {
+    {"character", "name", "cN.name", ""}, {"character", "lp", "cN.lpmax", ""}, {"character", "lp", "cN.lp", ""},
+    {"character", "power", "cN.power", "1"}, {"ability", "name", "cN.aM.name", ""},
+    {"enemy", "name", "eN.name", ""}, {"enemy", "damage", "eN.damage", ""}, {"enemy", "plates", "eN.plates", ""},
+    {"enemy", "round", "eN.round", "1"},
+};
 
-static int sim_ability(eng_state *es, nx_state *st, const eng_kv *kv, size_t n, char *err, size_t errlen)
-{
-    int c = st->sim_char, k = st->sim_abilities++;
-    if (k >= NX_NAB)
-        return snprintf(err, errlen, "a character has %d abilities", NX_NAB), -1;
-    const char *delta = attr(kv, n, "power", "0"), *effect = attr(kv, n, "effect", ""),
-               *shaded = attr(kv, n, "shaded", "");
-    char spec[700];
-    snprintf(spec, sizeof spec, "delta=%s%s%s%s r=%s%s%s", delta[0] == '+' || delta[0] == '-' ? "" : "+",
-             delta, *effect ? " effect=" : "", effect, attr(kv, n, "results", ""), *shaded ? " shade=" : "",
-             shaded);
-    if (setf(es, err, errlen, spec, "c%d.a%d", c + 1, k + 1) ||
-        setf(es, err, errlen, attr(kv, n, "name", ""), "c%d.a%d.name", c + 1, k + 1))
-        return -1;
-    return 0;
-}
-
-static int sim_enemy(eng_state *es, nx_state *st, int e, const eng_kv *kv, size_t n, char *err, size_t errlen)
-{
-    const char *name = attr(kv, n, "name", ""), *round = attr(kv, n, "round", "1");
-    long r;
-    if (e >= NX_MAXEN)
-        return snprintf(err, errlen, "at most %d enemies", NX_MAXEN), -1;
-    if (eng_parse_long(round, &r) != 0 || r < 1 || r > 999)
-        return snprintf(err, errlen, "round=\"%s\" is not 1..999", round), -1;
-    if (st->sim_rounds && r > st->sim_rounds)
-        return snprintf(err, errlen, "%s appears in round %ld, but the fight lasts %d rounds", name, r,
-                        st->sim_rounds), -1;
-    st->sim_enemies = e + 1;
-    if (setf(es, err, errlen, name, "e%d.name", e + 1) ||
-        setf(es, err, errlen, attr(kv, n, "damage", ""), "e%d.damage", e + 1) ||
-        setf(es, err, errlen, attr(kv, n, "plates", ""), "e%d.plates", e + 1) ||
-        setf(es, err, errlen, round, "e%d.round", e + 1))
-        return -1;
-    return 0;
-}
-
-static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *kv, size_t n, char *err,
-                     size_t errlen)
+static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *kv, size_t n, char *err, size_t errlen)
 {
     nx_state *st = eng_data(es);
+    long r = 0;
+    int lo = 0, hi = 0;
+    const char *v;
     if (strcmp(elem, "fight") == 0) {
-        long r = 0;
-        const char *rounds = attr(kv, n, "rounds", NULL);
-        if (rounds && (eng_parse_long(rounds, &r) != 0 || r < 0 || r > 999))
-            return snprintf(err, errlen, "rounds=\"%s\" is not 1..999", rounds), -1;
-        st->sim_rounds = (int)r;
-        return 0;
+        v = attr(kv, n, "rounds", "0");
+        if (eng_parse_long(v, &r) != 0 || r < 0 || r > 999)
+            return snprintf(err, errlen, "rounds=\"%s\" is not 1..999", v), -1;
+        return st->sim_rounds = (int)r, 0;
+    } else if (strcmp(elem, "character") == 0) {
+        if (index >= NX_MAXCH)
+            return snprintf(err, errlen, "a fight has at most %d characters", NX_MAXCH), -1;
+        st->players = index + 1;
+        st->sim_char = index;
+        st->sim_abilities = 0;
+        v = attr(kv, n, "scale", "");
+        if (sscanf(v, "%d %d", &lo, &hi) != 2 || lo >= hi || lo < -20 || hi > 20)
+            return snprintf(err, errlen, "scale=\"%s\": the low T field must be below the high one (-20..20)", v), -1;
+        v = attr(kv, n, "power", "1");
+        if (eng_parse_long(v, &r) != 0 || r <= lo || r >= hi)
+            return snprintf(err, errlen, "power %s is not between the T fields %d and %d", v, lo, hi), -1;
+        st->ch[index].tlow = lo;
+        st->ch[index].thigh = hi;
+        st->ch[index].sp_first = strcmp(attr(kv, n, "pays", "sp-first"), "sp-first") == 0;
+        /* the engine's stand-in abilities go: the file gives the character's own */
+        memset(st->ch[index].ab, 0, sizeof st->ch[index].ab);
+    } else if (strcmp(elem, "ability") == 0) {
+        const char *delta = attr(kv, n, "power", "0"), *effect = attr(kv, n, "effect", ""), *shaded = attr(kv, n, "shaded", "");
+        char spec[700];
+        snprintf(spec, sizeof spec, "delta=%s%s%s%s r=%s%s%s", delta[0] == '+' || delta[0] == '-' ? "" : "+", delta,
+                 *effect ? " effect=" : "", effect, attr(kv, n, "results", ""), *shaded ? " shade=" : "", shaded);
+        if (sim_set(es, "cN.aM", st->sim_char + 1, ++st->sim_abilities, spec, err, errlen))
+            return -1;
+        index = st->sim_char;
+    } else if (strcmp(elem, "enemy") == 0) {
+        if (index >= NX_MAXEN)
+            return snprintf(err, errlen, "a fight has at most %d enemies", NX_MAXEN), -1;
+        st->sim_enemies = index + 1;
+        v = attr(kv, n, "round", "1");
+        if (eng_parse_long(v, &r) == 0 && st->sim_rounds && r > st->sim_rounds)
+            return snprintf(err, errlen, "%s appears in round %ld, but the fight lasts %d rounds", attr(kv, n, "name", ""),
+                            r, st->sim_rounds), -1;
+    } else {
+        return snprintf(err, errlen, "a Noxius fight has no <%s>", elem), -1;
     }
-    if (strcmp(elem, "character") == 0)
-        return sim_character(es, st, index, kv, n, err, errlen);
-    if (strcmp(elem, "ability") == 0)
-        return sim_ability(es, st, kv, n, err, errlen);
-    if (strcmp(elem, "enemy") == 0)
-        return sim_enemy(es, st, index, kv, n, err, errlen);
-    return snprintf(err, errlen, "a Noxius fight has no <%s>", elem), -1;
-}
-
-static long get_result(const void *d, const int *idx)
-{
-    const nx_state *st = d;
-    (void)idx;
-    if (st->over == OV_FAILED)
-        return R_FAILED;
-    int won = st->sim_enemies > 0;
-    for (int e = 0; e < st->sim_enemies; e++)
-        won &= st->en[e].defeated;
-    return won ? R_WON : R_UNDECIDED;
+    for (size_t i = 0; i < sizeof sim_keys / sizeof sim_keys[0]; i++)
+        if (strcmp(sim_keys[i].elem, elem) == 0 &&
+            sim_set(es, sim_keys[i].key, index + 1, st->sim_abilities, attr(kv, n, sim_keys[i].attr, sim_keys[i].def), err, errlen))
+            return -1;
+    return 0;
 }
 
 static int sim_round(eng_state *es)
 {
-    nx_state *st = eng_data(es);
-    auto_round(es, st);
-    return get_result(st, NULL) != R_UNDECIDED;
+    auto_round(es, eng_data(es));
+    return fight_result(eng_cdata(es)) != R_UNDECIDED;
 }
 
 static void sim_result(const eng_state *es, char *buf, size_t len)
 {
-    long r = get_result(eng_cdata(es), NULL);
+    int r = fight_result(eng_cdata(es));
     snprintf(buf, len, "%s", r == R_WON ? "won" : r == R_FAILED ? "mission failed" : "undecided");
 }
 
 static const char *const party_keys[] = {"cN.name", "cN.lp", "cN.sp", "cN.ko", "cN.dead", NULL};
 static const eng_sim nx_sim = {"fight.rng", "fight", 999, sim_setup, sim_round, sim_result, "players", party_keys};
 
-/* ---- the game ------------------------------------------------------------------------------------ */
+/* ---- scaffolding: the game declaration ---------------------------------------------------------------- */
 
 static const char *const nx_statuses[] = {
     "noxius.plate.normal", "noxius.plate.exact", "noxius.plate.no-wound", "noxius.plate.lp",

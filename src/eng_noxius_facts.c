@@ -92,8 +92,9 @@ PROBE(probe_positions_exclusive)
     return 0;
 }
 
-/* Four characters at P1..P4 over two enemies: the turns run 4, 3, 2, 1. */
-PROBE(probe_order_highest)
+/* Four characters at P1..P4 over two enemies: the positions in the order
+ * the turns run. 0 when it is no run from one end to the other. */
+static int turn_run(eng_probe *p, long *first, long *last)
 {
     fresh(p, 4);
     DO("spawn", "enemy=2");
@@ -101,15 +102,42 @@ PROBE(probe_order_highest)
     DO("position", "who=3 enemy=2 pos=3");
     SET("e1.plates", "99");
     SET("e2.plates", "99");
-    int ok = 1;
-    for (int want = 4; want >= 1 && ok; want--) {
+    long seq[4];
+    for (int i = 0; i < 4; i++) {
         long c = GET("current");
-        ok = c > 0 && GET("c%ld.pos", c) == want;
+        if (c <= 0)
+            return eng_probe_fail(p, "no one on turn after %d casts", i);
+        seq[i] = GET("c%ld.pos", c);
         D6("1");
-        if (ok)
-            DO("cast", "who=%ld ability=1", c);
+        DO("cast", "who=%ld ability=1", c);
     }
-    *value = ok;
+    int down = 1, up = 1;
+    for (int i = 1; i < 4; i++) {
+        down &= seq[i] == seq[i - 1] - 1;
+        up &= seq[i] == seq[i - 1] + 1;
+    }
+    *first = down || up ? seq[0] : 0;
+    *last = down || up ? seq[3] : 0;
+    return 0;
+}
+
+/* Which end the turns start from: 1 the highest position, 2 the lowest. */
+PROBE(probe_order_from)
+{
+    long first, last;
+    if (turn_run(p, &first, &last) != 0)
+        return -1;
+    *value = first == 4 ? 1 : first == 1 ? 2 : 0;
+    return 0;
+}
+
+/* Which end the turns run to: 2 the lowest position, 1 the highest. */
+PROBE(probe_order_to)
+{
+    long first, last;
+    if (turn_run(p, &first, &last) != 0)
+        return -1;
+    *value = last == 1 ? 2 : last == 4 ? 1 : 0;
     return 0;
 }
 
@@ -226,10 +254,10 @@ static int count_words(const char *s)
     return n;
 }
 
-/* Effect, then power, then the roll: the shield of the effect already
- * takes the hit of the T field that the new power lands on, and the log
- * shows the order. */
-PROBE(probe_cast_order)
+/* The place (1st, 2nd, 3rd) of a cast's effect, power change and roll, read
+ * from the log; the shield of the effect must already take the hit of the
+ * T field that the new power lands on. */
+static int cast_rank(eng_probe *p, long *value, const char *which)
 {
     char steps[2048];
     fresh(p, 2);
@@ -240,10 +268,50 @@ PROBE(probe_cast_order)
     D6("1");
     DO("cast", "who=2 ability=1");
     eng_probe_text(p, steps, sizeof steps, "log.steps");
-    int e = step_at(steps, "effect", skip), w = step_at(steps, "power", skip), r = step_at(steps, "roll", skip);
-    *value = e >= 0 && e < w && w < r && GET("c2.lp") == 6 && GET("c2.sp") == 0 && GET("c2.power") == 2;
+    static const char *const names[] = {"effect", "power", "roll"};
+    int at[3], mine = -1;
+    for (int i = 0; i < 3; i++) {
+        at[i] = step_at(steps, names[i], skip);
+        if (at[i] < 0)
+            return eng_probe_fail(p, "the cast logged no %s", names[i]);
+        if (!strcmp(names[i], which))
+            mine = i;
+    }
+    if (GET("c2.lp") != 6 || GET("c2.sp") != 0)
+        return eng_probe_fail(p, "the effect's shield did not take the T field's hit");
+    *value = 1;
+    for (int i = 0; i < 3; i++)
+        *value += at[i] < at[mine];
     return 0;
 }
+
+PROBE(probe_effect_at) { return cast_rank(p, value, "effect"); }
+PROBE(probe_power_at) { return cast_rank(p, value, "power"); }
+PROBE(probe_roll_at) { return cast_rank(p, value, "roll"); }
+
+/* A result [T/3]: which of its two entries happens first (1 the left, 2 the
+ * right) and which last. */
+static int result_sides(eng_probe *p, long *first, long *last)
+{
+    char steps[2048];
+    fresh(p, 2);
+    SET("e1.plates", "99");
+    SET("c2.a1", "delta=+0 r=T/3|T/3|T/3|T/3|T/3|T/3");
+    eng_probe_text(p, steps, sizeof steps, "log.steps");
+    int skip = count_words(steps);
+    D6("1");
+    DO("cast", "who=2 ability=1");
+    eng_probe_text(p, steps, sizeof steps, "log.steps");
+    int t = step_at(steps, "hit", skip), d = step_at(steps, "damage", skip);
+    if (t < 0 || d < 0)
+        return eng_probe_fail(p, "[T/3] did not both hit and deal damage");
+    *first = t < d ? 1 : 2;
+    *last = t < d ? 2 : 1;
+    return 0;
+}
+
+PROBE(probe_roll_from) { long l; return result_sides(p, value, &l); }
+PROBE(probe_roll_to) { long f; return result_sides(p, &f, value); }
 
 /* [T/2] knocking the caster out: the 2 damage never comes. */
 PROBE(probe_left_to_right)
@@ -419,18 +487,21 @@ PROBE(probe_dead_no_heal)
     return 0;
 }
 
-/* A buff cast again before use replaces the old one. */
+/* A buff cast again before use replaces the old one: the same character
+ * buffs character 1 with +2, and next round, still unused, with +1. */
 PROBE(probe_buff_replaced)
 {
-    fresh(p, 3);
+    fresh(p, 2);
     SET("e1.plates", "99");
-    SET("c3.a1", "delta=+0 effect=buff:2 r=-|-|-|-|-|-");
-    SET("c2.a1", "delta=+0 effect=buff:1 r=-|-|-|-|-|-");
-    D6("1");
-    DO("cast", "who=3 ability=1 ally=1");
+    SET("c2.a1", "delta=+0 effect=buff:2 r=-|-|-|-|-|-");
+    SET("c2.a2", "delta=+0 effect=buff:1 r=-|-|-|-|-|-");
     D6("1");
     DO("cast", "who=2 ability=1 ally=1");
-    *value = GET("c1.buff") == 1;
+    DO("round-start", NULL);
+    long kept = GET("c1.buff");
+    D6("1");
+    DO("cast", "who=2 ability=2 ally=1");
+    *value = kept == 2 && GET("c1.buff") == 1;
     return 0;
 }
 
@@ -597,18 +668,6 @@ PROBE(probe_linked)
     return 0;
 }
 
-PROBE(probe_linked_one_player)
-{
-    fresh(p, 2);
-    SET("e1.plates", "[6+,LP] 3");
-    SET("c2.a1", "delta=+0 r=6|6|6|6|6|6");
-    DO("sacrifice", "who=2 kind=lp");
-    D6("1");
-    DO("cast", "who=2 ability=1");
-    *value = GET("e1.plate") == 1;   /* one character alone does not take it */
-    return 0;
-}
-
 /* Half met and the round ends: at the next round's start it is reset. */
 PROBE(probe_linked_reset)
 {
@@ -637,6 +696,357 @@ PROBE(probe_life_players)
     return 0;
 }
 
+/* Two enemies, a knocked-out character: which enemy's fall brings it back
+ * (1 the first, -1 the last, 0 none). */
+PROBE(probe_recover_at)
+{
+    eng_probe_reset(p, 11);
+    DO("start", "players=3");
+    SET("e1.plates", "1");
+    SET("e2.plates", "1");
+    DO("spawn", "enemy=1");
+    DO("spawn", "enemy=2");
+    DO("position", "who=1 enemy=1 pos=1");
+    DO("position", "who=2 enemy=1 pos=2");
+    DO("position", "who=3 enemy=2 pos=3");
+    DO("lose", "who=1 amount=6 kind=lp");
+    DO("deal", "who=2 amount=1");
+    if (!GET("c1.ko"))
+        return *value = 1, 0;
+    DO("deal", "who=3 amount=1");
+    *value = GET("c1.ko") ? 0 : -1;
+    return 0;
+}
+
+/* The fewest characters that take a linked plate [6+,LP] in one round. */
+PROBE(probe_linked_players)
+{
+    fresh(p, 2);
+    SET("e1.plates", "[6+,LP] 3");
+    SET("c2.a1", "delta=+0 r=6|6|6|6|6|6");
+    DO("sacrifice", "who=2 kind=lp");
+    D6("1");
+    DO("cast", "who=2 ability=1");
+    if (GET("e1.taken"))
+        return *value = 1, 0;
+    fresh(p, 2);
+    SET("e1.plates", "[6+,LP] 3");
+    SET("c1.a1", "delta=+0 r=6|6|6|6|6|6");
+    DO("sacrifice", "who=2 kind=lp");
+    D6("1");
+    DO("cast", "who=2 ability=1");
+    D6("1");
+    DO("cast", "who=1 ability=1");
+    if (GET("e1.taken"))
+        return *value = 2, 0;
+    return eng_probe_fail(p, "two characters could not take [6+,LP] either");
+}
+
+/* The smallest group in which a character may take position pos. */
+static int players_for(eng_probe *p, long *value, int pos)
+{
+    for (int n = 2; n <= 4; n++) {
+        eng_probe_reset(p, 11);
+        DO("start", "players=%d", n);
+        DO("spawn", "enemy=1");
+        if (OK("position", "who=1 enemy=1 pos=%d", pos))
+            return *value = n, 0;
+    }
+    return eng_probe_fail(p, "no group of 2 to 4 may take P%d", pos);
+}
+
+PROBE(probe_players_p2) { return players_for(p, value, 2); }
+PROBE(probe_players_p3) { return players_for(p, value, 3); }
+PROBE(probe_players_p4) { return players_for(p, value, 4); }
+
+/* The power values on which landing is a hit: from either side, with a
+ * change of one, over the whole range of the keys. */
+PROBE(probe_t_fields)
+{
+    long n = 0;
+    for (int v = -19; v <= 19; v++) {
+        int hit = 0;
+        for (int side = -1; side <= 1 && !hit; side += 2) {
+            fresh(p, 2);
+            SET("e1.plates", "99");
+            eng_probe_setl(p, v + side, "c2.power");
+            eng_probe_setl(p, -side, "c2.a1.delta");
+            long lp = GET("c2.lp");
+            D6("1");
+            if (OK("cast", "who=2 ability=1"))
+                hit = GET("c2.lp") < lp;
+        }
+        n += hit;
+    }
+    *value = n;
+    return 0;
+}
+
+/* ---- progress fields ---- */
+
+static void with_fields(eng_probe *p, const char *fields)
+{
+    eng_probe_reset(p, 11);
+    SET("e1.plates", "99");
+    SET("fields", fields);
+    DO("start", "players=2");
+    DO("spawn", "enemy=1");
+    DO("position", "who=1 enemy=1 pos=1");
+    DO("position", "who=2 enemy=1 pos=2");
+}
+
+/* How many fields one round start moves the track on. */
+PROBE(probe_field_per_round)
+{
+    with_fields(p, "- - - -");
+    DO("round-start", NULL);
+    long a = GET("field");
+    DO("round-start", NULL);
+    *value = GET("field") - a;
+    return 0;
+}
+
+/* The longest run of rounds in which 1 damage becomes 2 (the field's bonus). */
+static int bonus_run(eng_probe *p, long *value, const char *fields)
+{
+    with_fields(p, fields);
+    long run = 0, best = 0;
+    for (int r = 0; r < 6; r++) {
+        DO("round-start", NULL);
+        DO("deal", "who=1 amount=1");
+        run = GET("c1.dealt") == 2 ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    *value = best;
+    return 0;
+}
+
+PROBE(probe_field_rounds) { return bonus_run(p, value, "- dmg:1 - - - -"); }
+PROBE(probe_field_pair) { return bonus_run(p, value, "- dmg:1 dmg:1 - - -"); }
+
+/* A field "until enemy 1 falls" is read again while it stands, and the
+ * next one follows once it has fallen. */
+PROBE(probe_field_repeat)
+{
+    eng_probe_reset(p, 11);
+    SET("e1.plates", "3");
+    SET("fields", "+1,until:1 - -");
+    DO("start", "players=2");
+    DO("round-start", NULL);
+    long f1 = GET("field"), present = GET("e1.present");
+    DO("round-start", NULL);
+    long f2 = GET("field");
+    DO("position", "who=1 enemy=1 pos=1");
+    DO("deal", "who=1 amount=3");
+    DO("round-start", NULL);
+    *value = present && f1 == 1 && f2 == 1 && GET("field") == 2;
+    return 0;
+}
+
+/* "+ Gegnername" on a field: the enemy appears when that field is read. */
+PROBE(probe_field_spawn)
+{
+    eng_probe_reset(p, 11);
+    SET("fields", "- +1 -");
+    DO("start", "players=2");
+    DO("round-start", NULL);
+    long before = GET("e1.present");
+    DO("round-start", NULL);
+    *value = !before && GET("e1.present") && GET("e1.left") == GET("e1.count");
+    return 0;
+}
+
+/* Defeated when the life reaches the skull: not a plate earlier. */
+PROBE(probe_skull)
+{
+    fresh(p, 2);
+    SET("e1.plates", "3 3");
+    DO("deal", "who=1 amount=3");
+    int standing = !GET("e1.defeated") && GET("e1.left") == 1;
+    DO("deal", "who=1 amount=3");
+    *value = standing && GET("e1.defeated") && GET("e1.left") == 0;
+    return 0;
+}
+
+/* ---- the results of a roll ---- */
+
+/* Character 2 casts an ability whose every face shows res; c2 has 3 of 6 LP. */
+static void cast_result(eng_probe *p, const char *res, const char *plates)
+{
+    char spec[96];
+    fresh(p, 2);
+    SET("e1.plates", plates);
+    SET("e1.damage", "1 2 1 1");
+    SET("c2.lp", "3");
+    snprintf(spec, sizeof spec, "delta=+0 r=%s|%s|%s|%s|%s|%s", res, res, res, res, res, res);
+    SET("c2.a1", spec);
+    D6("1");
+    DO("cast", "who=2 ability=1");
+}
+
+PROBE(probe_result_lp) { cast_result(p, "LP", "99"); *value = GET("c2.lp") - 3; return 0; }
+PROBE(probe_result_sp) { cast_result(p, "SP", "99"); *value = GET("c2.sp"); return 0; }
+PROBE(probe_result_hit) { cast_result(p, "T", "99"); *value = 3 - GET("c2.lp") == GET("c2.hurt"); return 0; }
+PROBE(probe_result_damage)
+{
+    cast_result(p, "5", "99");
+    *value = GET("last.damage") == 5 && GET("c2.dealt") == 5;
+    return 0;
+}
+PROBE(probe_result_wound) { cast_result(p, "V", "3/2 3/2"); *value = GET("e1.wounded"); return 0; }
+
+/* ---- what the sheet assumes where the source is silent ---- */
+
+/* [4/LP] felling the enemy: does the LP still come? */
+PROBE(probe_fallen_rest) { cast_result(p, "4/LP", "4"); *value = GET("e1.defeated") && GET("c2.lp") > 3; return 0; }
+
+/* [T/LP] whose T knocks the caster out: does the LP still come (and revive)? */
+PROBE(probe_ko_rest)
+{
+    fresh(p, 2);
+    SET("e1.plates", "99");
+    SET("e1.damage", "1 3 1 1");
+    SET("c2.lp", "3");
+    SET("c2.a1", "delta=+0 r=T/LP|T/LP|T/LP|T/LP|T/LP|T/LP");
+    D6("1");
+    DO("cast", "who=2 ability=1");
+    *value = GET("c2.lp") > 0;
+    return 0;
+}
+
+/* On a T already, an ability with a change of 0: hit again? */
+PROBE(probe_t_stay)
+{
+    fresh(p, 2);
+    SET("c2.power", "0");
+    SET("c2.tlow", "0");
+    SET("c2.a1", "delta=+0 r=-|-|-|-|-|-");
+    long lp = GET("c2.lp");
+    D6("1");
+    DO("cast", "who=2 ability=1");
+    *value = GET("c2.lp") < lp;
+    return 0;
+}
+
+/* A shaded +1 and the result [1/1] on exact plates of 2: does each number get it? */
+PROBE(probe_shade_each)
+{
+    fresh(p, 2);
+    SET("e1.plates", "2! 2! 2!");
+    SET("c2.a1", "delta=+0 r=1/1|1/1|1/1|1/1|1/1|1/1 shade=1:+1");
+    D6("1");
+    DO("cast", "who=2 ability=1");
+    *value = GET("e1.taken") == 2;
+    return 0;
+}
+
+/* Characters 2 and 3 buff character 1 in one round: does the second replace the first? */
+PROBE(probe_buff_other)
+{
+    fresh(p, 3);
+    SET("e1.plates", "99");
+    SET("c3.a1", "delta=+0 effect=buff:2 r=-|-|-|-|-|-");
+    SET("c2.a1", "delta=+0 effect=buff:1 r=-|-|-|-|-|-");
+    D6("1");
+    DO("cast", "who=3 ability=1 ally=1");
+    D6("1");
+    DO("cast", "who=2 ability=1 ally=1");
+    *value = GET("c1.buff") == 1;
+    return 0;
+}
+
+/* A buffed character deals damage twice: only the first gets the buff. */
+PROBE(probe_buff_once)
+{
+    fresh(p, 2);
+    SET("e1.plates", "99");
+    SET("c2.a1", "delta=+0 effect=buff:1 r=-|-|-|-|-|-");
+    D6("1");
+    DO("cast", "who=2 ability=1 ally=1");
+    DO("deal", "who=1 amount=1");
+    long first = GET("c1.dealt");
+    DO("deal", "who=1 amount=1");
+    *value = first == 2 && GET("c1.dealt") == 1;
+    return 0;
+}
+
+/* A knocked-out character takes a position at a round's start. */
+PROBE(probe_ko_position)
+{
+    eng_probe_reset(p, 11);
+    DO("start", "players=2");
+    DO("spawn", "enemy=1");
+    DO("lose", "who=1 amount=6 kind=lp");
+    DO("round-start", NULL);
+    *value = GET("c1.ko") && OK("position", "who=1 enemy=1 pos=1");
+    return 0;
+}
+
+/* When an enemy falls, may a character at another enemy who has not cast
+ * yet change places too? */
+PROBE(probe_reposition_others)
+{
+    eng_probe_reset(p, 11);
+    DO("start", "players=4");
+    SET("e1.plates", "3");
+    SET("e2.plates", "99");
+    SET("c4.a1", "delta=+0 r=5|5|5|5|5|5");
+    DO("spawn", "enemy=1");
+    DO("spawn", "enemy=2");
+    DO("position", "who=4 enemy=1 pos=4");
+    DO("position", "who=1 enemy=1 pos=1");
+    DO("position", "who=2 enemy=2 pos=2");
+    DO("position", "who=3 enemy=2 pos=3");
+    D6("1");
+    DO("cast", "who=4 ability=1");      /* enemy 1 falls; P4 is free */
+    if (!GET("e1.defeated"))
+        return eng_probe_fail(p, "enemy 1 did not fall");
+    *value = OK("position", "who=3 enemy=2 pos=4");
+    return 0;
+}
+
+/* 7 damage against 3, 4!, 3: does what is left after the first plate go on
+ * into the exact plate? */
+PROBE(probe_runs_exact)
+{
+    fresh(p, 2);
+    SET("e1.plates", "3 4! 3");
+    DO("deal", "who=1 amount=7");
+    *value = GET("e1.taken") == 2;
+    return 0;
+}
+
+/* A sacrifice to a plate, then the ability of the same turn. */
+PROBE(probe_sacrifice_extra)
+{
+    fresh(p, 2);
+    SET("e1.plates", "LP 99");
+    DO("sacrifice", "who=2 kind=lp");
+    D6("1");
+    *value = OK("cast", "who=2 ability=1");
+    return 0;
+}
+
+/* LP at full, +2: above full? SP 9, +1: held back? */
+PROBE(probe_lp_capped)
+{
+    fresh(p, 2);
+    long full = GET("c1.lpmax");
+    DO("gain", "who=1 kind=lp amount=2");
+    *value = GET("c1.lp") == full;
+    return 0;
+}
+
+PROBE(probe_sp_capped)
+{
+    fresh(p, 2);
+    SET("c1.sp", "9");
+    DO("gain", "who=1 kind=sp amount=1");
+    *value = GET("c1.sp") == 9;
+    return 0;
+}
+
 const eng_fact eng_noxius_facts[] = {
     {"noxius.players.min", "smallest group with which a mission starts (start players=0..9)", probe_players_min},
     {"noxius.players.max", "largest group with which a mission starts (start players=9..0)", probe_players_max},
@@ -645,7 +1055,11 @@ const eng_fact eng_noxius_facts[] = {
     {"noxius.positions.three", "highest position a character may take with 3 players", probe_positions_three},
     {"noxius.positions.four", "highest position a character may take with 4 players", probe_positions_four},
     {"noxius.positions.exclusive", "1 if a position taken at one enemy is closed at every other", probe_positions_exclusive},
-    {"noxius.order.highest-first", "1 if turns run from the highest occupied position down, across enemies", probe_order_highest},
+    {"noxius.order.from", "the end the turns start from, across enemies: 1 the highest position, 2 the lowest", probe_order_from},
+    {"noxius.order.to", "the end the turns run to, across enemies: 2 the lowest position, 1 the highest", probe_order_to},
+    {"noxius.players.p2", "smallest group in which P2 may be taken", probe_players_p2},
+    {"noxius.players.p3", "smallest group in which P3 may be taken", probe_players_p3},
+    {"noxius.players.p4", "smallest group in which P4 may be taken", probe_players_p4},
     {"noxius.round.casts", "abilities one character casts in a round", probe_one_cast},
     {"noxius.reposition.round", "1 if places change at a round's start and not mid-round", probe_reposition_round},
     {"noxius.reposition.defeat", "1 if those at a fallen enemy who have not cast may take a free place", probe_reposition_defeat},
@@ -653,7 +1067,11 @@ const eng_fact eng_noxius_facts[] = {
     {"noxius.start.sp", "shield points after a new mission starts (3 before)", probe_start_sp},
     {"noxius.start.lp-full", "1 if a character has full LP after a new mission starts (2 of 7 before)", probe_start_full},
     {"noxius.abilities", "abilities a fresh character can cast, one per round, trying 1..9", probe_abilities},
-    {"noxius.cast.order", "1 if a cast's effect (a shield) comes before its power lands on T, and the roll last", probe_cast_order},
+    {"noxius.cast.effect-at", "place (1st, 2nd, 3rd) of the effect in a cast (its shield takes the T field's hit)", probe_effect_at},
+    {"noxius.cast.power-at", "place of the power change in a cast", probe_power_at},
+    {"noxius.cast.roll-at", "place of the roll in a cast", probe_roll_at},
+    {"noxius.roll.from", "the entry of [T/3] that happens first: 1 the left, 2 the right", probe_roll_from},
+    {"noxius.roll.to", "the entry of [T/3] that happens last: 2 the right, 1 the left", probe_roll_to},
     {"noxius.roll.left-to-right", "1 if [T/2] knocking the caster out deals no damage", probe_left_to_right},
     {"noxius.roll.fallen-no-hit", "1 if [4/T] felling the enemy spares the caster", probe_fallen_no_hit},
     {"noxius.power.t-hit", "1 if landing on a T field costs the damage of the position", probe_t_hit},
@@ -681,9 +1099,34 @@ const eng_fact eng_noxius_facts[] = {
     {"noxius.plate.sp", "1 if an SP plate falls to an SP sacrificed in one's own turn only", probe_plate_sp},
     {"noxius.plate.wound", "1 if a wound plate falls to a wound only, and the next is unwounded", probe_plate_wound},
     {"noxius.linked.any-order", "1 if a linked plate falls to both conditions in one round, either order", probe_linked},
-    {"noxius.linked.two", "1 if one character alone cannot meet both conditions", probe_linked_one_player},
+    {"noxius.linked.players", "fewest characters that take a linked plate [6+,LP] in one round", probe_linked_players},
     {"noxius.linked.reset", "1 if a half-met linked plate is reset at the next round's start", probe_linked_reset},
     {"noxius.enemy.life-players", "1 if an enemy starts with more plates for more players", probe_life_players},
+    {"noxius.enemy.skull", "1 if an enemy is defeated when its last plate is taken, not earlier", probe_skull},
+    {"noxius.ko.recover-at", "which enemy's fall brings the knocked-out back: 1 the first, -1 the last", probe_recover_at},
+    {"noxius.power.t-fields", "power values on which landing is a hit (-19..19, changes of one)", probe_t_fields},
+    {"noxius.field.per-round", "progress fields one round start moves the track on", probe_field_per_round},
+    {"noxius.field.rounds", "rounds in a row a field's bonus damage holds", probe_field_rounds},
+    {"noxius.field.pair-rounds", "rounds in a row a bonus holds when two successive fields show it", probe_field_pair},
+    {"noxius.field.repeat", "1 if a field is read again until its enemy falls, then the next", probe_field_repeat},
+    {"noxius.field.spawn", "1 if an enemy named on a field appears at full life when it is read", probe_field_spawn},
+    {"noxius.result.lp", "LP a result LP gives", probe_result_lp},
+    {"noxius.result.sp", "SP a result SP gives", probe_result_sp},
+    {"noxius.result.hit", "1 if a result T costs the damage of the caster's position", probe_result_hit},
+    {"noxius.result.damage", "1 if a result 5 deals 5 damage to the caster's enemy", probe_result_damage},
+    {"noxius.result.wound", "1 if a result V wounds the caster's enemy", probe_result_wound},
+    {"noxius.roll.fallen-rest", "1 if [4/LP] felling the enemy still gives the LP", probe_fallen_rest},
+    {"noxius.roll.ko-rest", "1 if [T/LP] knocking the caster out still gives the LP", probe_ko_rest},
+    {"noxius.power.t-stay", "1 if an ability with a change of 0 on a T hits again", probe_t_stay},
+    {"noxius.power.shade-each", "1 if a shaded bonus is added to each damage number of [1/1]", probe_shade_each},
+    {"noxius.buff.other-replaces", "1 if a buff from another character replaces the unused one", probe_buff_other},
+    {"noxius.buff.used-once", "1 if the next damage uses a buff up", probe_buff_once},
+    {"noxius.ko.position", "1 if a knocked-out character takes a position at a round's start", probe_ko_position},
+    {"noxius.reposition.others", "1 if, when an enemy falls, a character at another enemy who has not cast may move", probe_reposition_others},
+    {"noxius.plate.runs-exact", "1 if 7 damage against 3, 4!, 3 takes the exact plate too", probe_runs_exact},
+    {"noxius.plate.sacrifice-extra", "1 if the character who sacrificed to a plate still casts in that turn", probe_sacrifice_extra},
+    {"noxius.lp.capped", "1 if LP do not rise above full", probe_lp_capped},
+    {"noxius.sp.capped", "1 if SP stop at 9", probe_sp_capped},
 };
 
 /* ---- reading specs, independently of the engine's parser ------------------------------------------- */
@@ -771,32 +1214,28 @@ static int pred_r_linked(const eng_state *st)
     return 0;
 }
 
-/* How the round ends: played out on a copy by the simulated players. */
-static int round_end(const eng_state *st, int *clear)
+/* The round's last two decisions stand after the turns: they are taken
+ * where they stand (eng_pred.eval_at), on the state the turns left, and
+ * read it through keys alone. */
+static long defeated(const eng_state *st)
 {
-    eng_state *cp = eng_state_copy(st);
-    char err[128];
-    if (!cp)
-        return *clear = 0, 0;
-    int before = eng_val(cp, "fight.over") == 0;
-    eng_act(cp, "auto-round", NULL, err, sizeof err);
-    *clear = before && eng_val(cp, "fight.over");
-    int failed = eng_val(cp, "over") == 1;
-    eng_state_free(cp);
-    return failed;
+    long n = 0;
+    for (int e = 1; e <= 4; e++)
+        n += eng_val(st, "e%d.defeated", e);
+    return n;
 }
 
-static int pred_r_failed(const eng_state *st)
+/* every character knocked out (or dead) by the end of the turns */
+static int pred_r_failed_at(const eng_state *start, const eng_state *now)
 {
-    int clear;
-    return round_end(st, &clear);
+    (void)start;
+    return eng_val(now, "over") == 1;
 }
 
-static int pred_r_clear(const eng_state *st)
+/* the field is clear now, and an enemy fell in this round */
+static int pred_r_clear_at(const eng_state *start, const eng_state *now)
 {
-    int clear;
-    round_end(st, &clear);
-    return clear;
+    return eng_val(now, "fight.over") == 1 && defeated(now) > defeated(start);
 }
 
 static int post_field(const eng_state *b, const eng_state *a)
@@ -979,9 +1418,9 @@ static void describe(const eng_state *st, char *buf, size_t len)
 }
 
 static const eng_pred round_preds[] = {
-    {"noxius.round.linked-open", "a linked plate was half met in the last round", 2, pred_r_linked},
-    {"noxius.round.fails", "every character is knocked out by the end of the turns", 2, pred_r_failed},
-    {"noxius.round.field-clear", "the last enemy on the field falls this round", 2, pred_r_clear},
+    {"noxius.round.linked-open", "a linked plate was half met in the last round", 2, pred_r_linked, NULL},
+    {"noxius.round.fails", "every character is knocked out by the end of the turns", 2, NULL, pred_r_failed_at},
+    {"noxius.round.field-clear", "the last enemy on the field falls this round", 2, NULL, pred_r_clear_at},
 };
 static const eng_outcome round_outcomes[] = {
     {"noxius.round.field", "the round count rises; no one has cast yet", post_field},
@@ -1018,10 +1457,11 @@ static int pred_c_shaded(const eng_state *st)
     return spec_shade(st, WHO(st), ABILITY(st), CV(st, "power")) != 0;
 }
 
+/* Landing needs a move: a change of 0 lands nowhere. */
 static int pred_c_on_t(const eng_state *st)
 {
     long np = new_power(st);
-    return np == CV(st, "tlow") || np == CV(st, "thigh");
+    return spec_delta(st, WHO(st), ABILITY(st)) != 0 && (np == CV(st, "tlow") || np == CV(st, "thigh"));
 }
 
 /* The effect (on the caster itself) and then the hit of the position. */
@@ -1190,11 +1630,11 @@ done:
 }
 
 static const eng_pred cast_preds[] = {
-    {"noxius.cast.is-ko", "the character is knocked out", 2, pred_c_ko},
-    {"noxius.cast.crosses", "the ability would cross a T field", 2, pred_c_crosses},
-    {"noxius.cast.is-shaded", "the power held now is shaded for this ability", 2, pred_c_shaded},
-    {"noxius.cast.on-t", "the new power is a T field", 2, pred_c_on_t},
-    {"noxius.cast.t-knocks-out", "the hit of the position, after the effect, knocks the character out", 2, pred_c_t_ko},
+    {"noxius.cast.is-ko", "the character is knocked out", 2, pred_c_ko, NULL},
+    {"noxius.cast.crosses", "the ability would cross a T field", 2, pred_c_crosses, NULL},
+    {"noxius.cast.is-shaded", "the power held now is shaded for this ability", 2, pred_c_shaded, NULL},
+    {"noxius.cast.on-t", "the new power is a T field", 2, pred_c_on_t, NULL},
+    {"noxius.cast.t-knocks-out", "the hit of the position, after the effect, knocks the character out", 2, pred_c_t_ko, NULL},
 };
 static const eng_outcome cast_outcomes[] = {
     {"noxius.cast.ko", "nothing is cast; the character is knocked out", post_c_ko},

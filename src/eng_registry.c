@@ -5,6 +5,7 @@
 
 extern const eng_game eng_nemesis_game;
 extern const eng_game eng_noxius_game;
+extern const eng_game eng_nanolith_game;
 extern const eng_game eng_sinetempore_game;
 
 static const eng_game *const games[] = {
@@ -13,6 +14,9 @@ static const eng_game *const games[] = {
 #endif
 #ifndef REGELWERK_SKIP_noxius
     &eng_noxius_game,
+#endif
+#ifndef REGELWERK_SKIP_nanolith
+    &eng_nanolith_game,
 #endif
 #ifndef REGELWERK_SKIP_sinetempore
     &eng_sinetempore_game,

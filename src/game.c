@@ -1,6 +1,10 @@
 /* game.c — loading a game folder into the content model. */
 #include "game.h"
+#include "i18n_po.h"
 #include "i18n_vocab.h"
+
+#include <unicode/ucol.h>
+#include <unicode/ustring.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -54,6 +58,8 @@ static char *content(xmlNodePtr n)
     xmlChar *c = xmlNodeGetContent(n);
     char *s = strdup(c ? (const char *)c : "");
     xmlFree(c);
+    if (!s)
+        return NULL;   /* out of memory: the caller's missing text */
     /* trim */
     char *p = s;
     while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
@@ -122,6 +128,7 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
 {
     g->id = prop(root, "id");
     g->engine_id = prop(root, "engine");
+    g->date = prop(root, "date");
     g->source_lang = prop(root, "source-lang");
     g->coverage_target = attr_int(g, root, "coverage-target", 0, 100, -1, diags);
     g->loc = loc_of(g, root);
@@ -166,9 +173,14 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
                 if (!l)
                     continue;
                 l->code = prop(c, "code");
-                char *file = prop(c, "file");
-                l->path = file ? join(g->dir, file) : NULL;
+                char *file = prop(c, "file"), *po = prop(c, "po");
+                l->is_po = !file && po;
+                l->path = file ? join(g->dir, file) : po ? join(g->dir, po) : NULL;
                 free(file);
+                free(po);
+                char *mc = prop(c, "min-complete");
+                l->min_complete = mc ? atoi(mc) : -1;
+                free(mc);
                 l->loc = loc_of(g, c);
             }
         } else if (is(n, "outputs")) {
@@ -176,9 +188,12 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
                 if (c->type != XML_ELEMENT_NODE)
                     continue;
                 game_output *o = push(&g->outputs, &g->noutputs, sizeof *o);
-                if (!o)
+                if (o && !(o->kind = strdup((const char *)c->name)))
+                    g->noutputs--;   /* dropped whole, never half-made */
+                if (!o || !o->kind) {
+                    diag_add(diags, DIAG_ERROR, doc_xml_file(c), doc_xml_line(c), 0, "memory", "out of memory");
                     continue;
-                o->kind = strdup((const char *)c->name);
+                }
                 o->lang = prop(c, "lang");
                 o->template_id = prop(c, "template");
                 o->paper = prop(c, "paper");
@@ -382,6 +397,20 @@ static void read_glossary(game *g, xmlNodePtr root)
         t->id = prop(n, "id");
         t->loc = loc_of(g, n);
         for (xmlNodePtr f = n->children; f; f = f->next) {
+            if (is(f, "avoid")) {
+                char **l = realloc(t->avoid_langs, (t->navoids + 1) * sizeof *l);
+                if (l)
+                    t->avoid_langs = l;
+                char **a = realloc(t->avoids, (t->navoids + 1) * sizeof *a);
+                if (a)
+                    t->avoids = a;
+                if (l && a) {
+                    t->avoid_langs[t->navoids] = prop(f, "lang");
+                    t->avoids[t->navoids] = content(f);
+                    t->navoids++;
+                }
+                continue;
+            }
             if (!is(f, "form"))
                 continue;
             char **l = realloc(t->langs, (t->nforms + 1) * sizeof *l);
@@ -472,15 +501,49 @@ static const char *term_form(const game_term *t, const char *lang)
     return NULL;
 }
 
-static const char *sort_lang;   /* for term_cmp; set just before qsort */
+/* A term with its sort key in the summary's language: ICU's collation
+ * (German "Ärger" among the A, Italian "È" among the E), not the bytes'
+ * order that put every umlaut after "Ziel". */
+typedef struct sorted_term {
+    const game_term *t;
+    uint8_t *key;       /* NULL: no form in this language (sorted last) */
+    int32_t keylen;
+} sorted_term;
 
-static int term_cmp(const void *a, const void *b)
+static int sorted_cmp(const void *a, const void *b)
 {
-    const game_term *ta = *(const game_term *const *)a, *tb = *(const game_term *const *)b;
-    const char *x = term_form(ta, sort_lang), *y = term_form(tb, sort_lang);
-    if (!x || !y)
-        return x ? -1 : y ? 1 : strcmp(ta->id, tb->id);
-    return strcasecmp(x, y);
+    const sorted_term *x = a, *y = b;
+    if (!x->key || !y->key)
+        return x->key ? -1 : y->key ? 1 : strcmp(x->t->id, y->t->id);
+    int32_t n = x->keylen < y->keylen ? x->keylen : y->keylen;
+    int c = memcmp(x->key, y->key, (size_t)n);
+    if (c || x->keylen != y->keylen)
+        return c ? c : x->keylen < y->keylen ? -1 : 1;
+    return strcmp(x->t->id, y->t->id);
+}
+
+/* The sort key of a UTF-8 string under coll, or NULL. Caller frees. */
+static uint8_t *sort_key(UCollator *coll, const char *s, int32_t *len)
+{
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n16 = 0;
+    u_strFromUTF8(NULL, 0, &n16, s, -1, &e);
+    if (e != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(e))
+        return NULL;
+    UChar *u = malloc(((size_t)n16 + 1) * sizeof *u);
+    if (!u)
+        return NULL;
+    e = U_ZERO_ERROR;
+    u_strFromUTF8(u, n16 + 1, NULL, s, -1, &e);
+    uint8_t *key = NULL;
+    if (U_SUCCESS(e)) {
+        int32_t need = ucol_getSortKey(coll, u, n16, NULL, 0);
+        key = need > 0 ? malloc((size_t)need) : NULL;
+        if (key)
+            *len = ucol_getSortKey(coll, u, n16, key, need);
+    }
+    free(u);
+    return key;
 }
 
 static doc_node *text_cell(doc *d, const char *text, int bold)
@@ -540,6 +603,8 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
             continue;
         }
         n->type = DOC_TABLE;
+        /* the glossary's table is not translated text (i18n_seg skips it) */
+        n->variant = strdup("termlist");
         doc_node *head = doc_node_new(l->doc, DOC_TABLE_HEAD);
         if (!head || doc_append(n, head) != 0) {
             free(head);
@@ -549,18 +614,33 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
         for (size_t k = 0; k < no; k++)
             doc_append(head, text_cell(l->doc, endonym(others[k]), 0));
         /* in the alphabetical order of this language's forms */
-        const game_term **order = calloc(g->nterms ? g->nterms : 1, sizeof *order);
+        sorted_term *order = calloc(g->nterms ? g->nterms : 1, sizeof *order);
         size_t nord = 0;
+        UErrorCode ue = U_ZERO_ERROR;
+        UCollator *coll = ucol_open(l->code ? l->code : "", &ue);
+        if (U_FAILURE(ue))
+            coll = NULL;
         /* every entry, so that the rows of translations align by id; an
          * entry without a form in this language shows a dash, last */
-        for (size_t i = 0; order && i < g->nterms; i++)
-            if (g->terms[i].id)
-                order[nord++] = &g->terms[i];
-        sort_lang = l->code;
+        for (size_t i = 0; order && i < g->nterms; i++) {
+            if (!g->terms[i].id)
+                continue;
+            const char *form = term_form(&g->terms[i], l->code);
+            order[nord].t = &g->terms[i];
+            order[nord].key = form && coll ? sort_key(coll, form, &order[nord].keylen) : NULL;
+            if (form && !order[nord].key) {
+                /* no collator: the bytes themselves are the key */
+                order[nord].key = (uint8_t *)strdup(form);
+                order[nord].keylen = order[nord].key ? (int32_t)strlen(form) : 0;
+            }
+            nord++;
+        }
+        if (coll)
+            ucol_close(coll);
         if (order)
-            qsort(order, nord, sizeof *order, term_cmp);
+            qsort(order, nord, sizeof *order, sorted_cmp);
         for (size_t i = 0; i < nord; i++) {
-            const game_term *t = order[i];
+            const game_term *t = order[i].t;
             const char *mine = term_form(t, l->code);
             doc_node *row = doc_node_new(l->doc, DOC_ROW);
             if (!row)
@@ -580,8 +660,42 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
             for (size_t k = 0; k < no; k++)
                 doc_append(row, text_cell(l->doc, term_form(t, others[k]), 0));
         }
+        for (size_t i = 0; i < nord; i++)
+            free(order[i].key);
         free(order);
     }
+}
+
+/* A translation named by po="…": the source summary with the PO's texts
+ * (i18n_translate), each node at its entry's line of the PO. */
+static void load_po_lang(game *g, game_lang *l, const char *templates_dir, diag_list *diags)
+{
+    const game_lang *src = game_find_lang(g, g->source_lang);
+    if (l->code && templates_dir)
+        l->vocab = i18n_vocab_load(templates_dir, l->code, diags);
+    if (!exists(l->path)) {
+        diag_add(diags, DIAG_ERROR, l->loc.file, l->loc.line, doc_src_column(l->loc.file, l->loc.line, "po="),
+                 "lang", "%s: no translation at %s yet (regelwerk i18n export %s --to %s, then i18n import)",
+                 l->code ? l->code : "?", l->path, g->id ? g->id : "GAME", l->code ? l->code : "LANG");
+        return;
+    }
+    if (!src || !src->doc || src->is_po) {
+        diag_add(diags, DIAG_ERROR, l->loc.file, l->loc.line, 0, "lang",
+                 "%s: a translation needs the source language (%s) as a summary file of its own",
+                 l->code ? l->code : "?", g->source_lang ? g->source_lang : "?");
+        return;
+    }
+    l->cat = i18n_po_read(l->path, diags);
+    if (!l->cat)
+        return;
+    const i18n_cat *c = l->cat;
+    if (c->lang && l->code && strcmp(c->lang, l->code) != 0)
+        diag_add(diags, DIAG_ERROR, l->path, c->header_line, 0, "lang",
+                 "this PO says Language: %s but game.xml lists it as \"%s\"", c->lang, l->code);
+    if (c->game && g->id && strcmp(c->game, g->id) != 0)
+        diag_add(diags, DIAG_ERROR, l->path, c->header_line, 0, "game",
+                 "this PO says X-Regelwerk-Game: %s but lies in the folder of \"%s\"", c->game, g->id);
+    l->doc = i18n_translate(src->doc, c, l->code, diags);
 }
 
 game *game_load(const doc_loader *ld, const char *content_root, const char *name,
@@ -638,7 +752,7 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
 
     for (size_t i = 0; i < g->nlangs; i++) {
         game_lang *l = &g->langs[i];
-        if (!l->path)
+        if (!l->path || l->is_po)
             continue;
         l->doc = doc_load(ld, l->path, diags);
         /* every summary is read with its own language's words: an Italian
@@ -655,6 +769,10 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
                          "the summary says game=\"%s\" but belongs to \"%s\"", r->ref, g->id);
         }
     }
+    /* translations kept as PO files, made from the loaded source */
+    for (size_t i = 0; i < g->nlangs; i++)
+        if (g->langs[i].is_po && g->langs[i].path)
+            load_po_lang(g, &g->langs[i], templates_dir, diags);
     read_data(g, ld, "examples.xml", "examples", read_scenarios, diags);
     check_scenarios(g, 0, diags);
     read_data(g, ld, "flows.xml", "flows", read_flows, diags);
@@ -718,6 +836,7 @@ void game_free(game *g)
         return;
     free(g->id);
     free(g->engine_id);
+    free(g->date);
     free(g->source_lang);
     free(g->dir);
     free(g->icons_path);
@@ -737,6 +856,7 @@ void game_free(game *g)
         free(g->langs[i].path);
         doc_free(g->langs[i].doc);
         i18n_vocab_free(g->langs[i].vocab);
+        i18n_cat_free(g->langs[i].cat);
     }
     free(g->langs);
     for (size_t i = 0; i < g->noutputs; i++) {
@@ -783,6 +903,11 @@ void game_free(game *g)
             free(t->langs[k]);
             free(t->forms[k]);
         }
+        for (size_t k = 0; k < t->navoids; k++) {
+            free(t->avoid_langs[k]);
+            free(t->avoids[k]);
+        }
+        free(t->avoid_langs); free(t->avoids);
         free(t->langs); free(t->forms); free(t->id);
     }
     free(g->terms);

@@ -79,6 +79,8 @@ typedef struct game_term {
     char *id;
     char **langs, **forms;
     size_t nforms;
+    char **avoid_langs, **avoids;   /* renderings a translation must not use */
+    size_t navoids;
     game_loc loc;
 } game_term;
 
@@ -93,9 +95,14 @@ typedef struct game_credit {
 
 typedef struct game_lang {
     char *code;
-    char *path;         /* content/GAME/it.xml */
-    doc *doc;           /* NULL when it failed to load */
+    char *path;         /* content/GAME/it.xml, or the PO of a translation */
+    doc *doc;           /* NULL when it failed to load; a translation's is
+                           the source with the PO's texts, its nodes at
+                           the PO's lines */
     struct i18n_vocab *vocab;   /* the language's number and rule words, or NULL */
+    struct i18n_cat *cat;       /* po="…": the translation catalog, else NULL */
+    int is_po;          /* listed with po= (cat may still be NULL: unreadable) */
+    int min_complete;   /* percent of source words translated, -1 when not set */
     game_loc loc;
 } game_lang;
 
@@ -110,6 +117,7 @@ typedef struct game {
     char *id, *engine_id, *source_lang;
     int coverage_target;      /* percent, -1 when not set */
     char *dir;                /* content/GAME */
+    char *date;               /* game.xml's date="YYYY-MM-DD", or NULL */
     char *icons_path;         /* templates/icons/GAME.xml, NULL if absent */
     game_loc loc;
     const eng_game *engine;   /* NULL when engine_id names none (reported) */

@@ -113,7 +113,8 @@ static int parse_value(xmlNodePtr n, long *out)
 i18n_vocab *i18n_vocab_load(const char *templates_dir, const char *lang, diag_list *diags)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/lang/%s.xml", templates_dir, lang);
+    /* a regional variant ("de-CH", "it_CH") reads its language's words */
+    snprintf(path, sizeof path, "%s/lang/%.*s.xml", templates_dir, (int)strcspn(lang, "-_"), lang);
     doc_loader ld = {templates_dir, NULL};
     xmlDocPtr x = doc_parse_xml(&ld, path, diags);
     if (!x)

@@ -2,6 +2,7 @@
 #include "lay_hyph.h"
 #include "lay_hyphc.h"
 
+#include "doc.h"
 #include "lay_font.h"
 
 #include <errno.h>
@@ -114,6 +115,15 @@ typedef struct dict_cache {
 } dict_cache;
 static dict_cache cache[4];
 
+/* The installed data folder's compiled dictionaries (cli_env sets it from
+ * the binary's location). */
+static char data_dir[1024];
+
+void lay_hyph_set_data_dir(const char *dir)
+{
+    snprintf(data_dir, sizeof data_dir, "%s", dir ? dir : "");
+}
+
 /* The folders that may hold compiled dictionaries, most preferred first:
  * REGELWERK_HYPH_CACHE, the installed data folder, the user's cache. */
 static size_t cache_dirs(char dirs[][1024], size_t max)
@@ -122,10 +132,8 @@ static size_t cache_dirs(char dirs[][1024], size_t max)
     const char *env = getenv("REGELWERK_HYPH_CACHE");
     if (env && *env && n < max)
         snprintf(dirs[n++], 1024, "%s", env);
-#ifdef REGELWERK_DATADIR
-    if (n < max)
-        snprintf(dirs[n++], 1024, "%s/hyph", REGELWERK_DATADIR);
-#endif
+    if (n < max && data_dir[0])
+        snprintf(dirs[n++], 1024, "%s", data_dir);
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     if (xdg && *xdg && n < max)
         snprintf(dirs[n++], 1024, "%s/regelwerk", xdg);
@@ -169,17 +177,22 @@ static HyphenDict *load_dict(const char *path, lay_hyphc **compiled)
     *compiled = NULL;
     for (size_t i = 0; i < n; i++) {
         compiled_name(file, sizeof file, dirs[i], path);
-        if ((*compiled = lay_hyphc_load(file, path)) != NULL)
-            return lay_hyphc_dict(*compiled);
+        if ((*compiled = lay_hyphc_load(file, path)) == NULL)
+            continue;
+        /* REGELWERK_HYPH_CACHE asks for a copy there (make install fills the
+         * data folder so): found elsewhere, it is written there too */
+        if (i > 0 && getenv("REGELWERK_HYPH_CACHE") && make_dirs(dirs[0]) == 0) {
+            compiled_name(file, sizeof file, dirs[0], path);
+            lay_hyphc_write(lay_hyphc_dict(*compiled), path, file);
+        }
+        return lay_hyphc_dict(*compiled);
     }
     HyphenDict *d = hnj_hyphen_load(path);
     if (!d)
         return NULL;
     for (size_t i = 0; i < n; i++) {
-#ifdef REGELWERK_DATADIR
-        if (strcmp(dirs[i], REGELWERK_DATADIR "/hyph") == 0 && !getenv("REGELWERK_HYPH_CACHE"))
+        if (data_dir[0] && strcmp(dirs[i], data_dir) == 0 && !getenv("REGELWERK_HYPH_CACHE"))
             continue;
-#endif
         if (make_dirs(dirs[i]) != 0)
             continue;
         compiled_name(file, sizeof file, dirs[i], path);
@@ -308,11 +321,14 @@ int lay_hyph_add_exception(lay_hyph *h, const char *spelled)
 
 int lay_hyph_load_exceptions(lay_hyph *h, const char *xml_path, diag_list *d)
 {
-    xmlDoc *x = lay_xml_read(xml_path);
+    /* read like content: no DTD, no entities, no network, file:line errors */
+    size_t errors = d->errors;
+    xmlDoc *x = doc_parse_data(xml_path, NULL, d);
     xmlNode *root = x ? xmlDocGetRootElement(x) : NULL;
     if (!root || strcmp((const char *)root->name, "hyphenation") != 0) {
-        diag_add(d, DIAG_ERROR, xml_path, 0, 0, "hyphenation",
-                 x ? "the root element must be <hyphenation>" : "cannot read the hyphenation exceptions");
+        if (x || d->errors == errors)
+            diag_add(d, DIAG_ERROR, xml_path, 0, 0, "hyphenation",
+                     x ? "the root element must be <hyphenation>" : "cannot read the hyphenation exceptions");
         xmlFreeDoc(x);
         return -1;
     }

@@ -34,6 +34,10 @@ void lay_hyph_free(lay_hyph *h);
  * lay_hyph is freed (as doc_loader_cleanup()). */
 void lay_hyph_cleanup(void);
 
+/* The installed folder of compiled dictionaries (read, never written but
+ * through REGELWERK_HYPH_CACHE); the user's cache folder is used besides. */
+void lay_hyph_set_data_dir(const char *dir);
+
 /* Minimum characters before the first and after the last hyphen (defaults
  * 2 and 2 as TeX's ngerman and italian; 2 each at compound joints). */
 void lay_hyph_set_min(lay_hyph *h, int left, int right);

@@ -42,9 +42,12 @@ typedef struct lay_template {
     char *kind;             /* "sheet", "cards" or "flowchart" */
     /* kind="cards": the card, in points */
     double card_w, card_h, card_inset, card_band, card_icon, card_text, card_text_min;
-    int card_cols, card_rows;
+    double card_bleed;      /* art runs this far past the cut */
+    double card_safe;       /* text keeps this far inside the cut */
+    int card_cols, card_rows;   /* at most this grid (the paper may hold fewer) */
     /* kind="flowchart": labels in points, dot's separations in inches */
     double flow_label, flow_label_w, flow_min_label, flow_nodesep, flow_ranksep;
+    double flow_max_label;              /* scaled up to at most this */
 } lay_template;
 
 /* Loads templates_dir/<id>.xml for paper ("a4" or "letter") — a sheet,

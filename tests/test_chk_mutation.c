@@ -54,7 +54,7 @@ static long run_check(const char *name, diag_list *dl)
     if (!g)
         return -1;
     chk_report rep = {0};
-    chk_options opt = {0, 0};
+    chk_options opt = {0, 0, NULL};
     chk_game(g, &opt, &rep, dl);
     long failed = rep.failed;
     chk_report_free(&rep);
@@ -63,7 +63,7 @@ static long run_check(const char *name, diag_list *dl)
     return failed + (long)dl->errors;
 }
 
-static const char *games[] = {"nemesis", "noxius", "sine-tempore"};
+static const char *games[] = {"nemesis", "noxius", "nanolith", "sine-tempore"};
 #define NGAMES (sizeof games / sizeof games[0])
 
 static int game_present(const char *name)
@@ -353,9 +353,12 @@ static int make_translation(const char *name, char *tr_path, size_t len)
     char *text = tu_read_file(src, NULL);
     if (!text)
         return -1;
-    const char *code = strstr(text, "lang=\"de\"") ? "it" : "de";
+    /* a regional edition of the source's language (Swiss German, Swiss
+     * Italian): a copy is then a translation whose words are right */
+    int german = strstr(text, "lang=\"de\"") != NULL;
+    const char *code = german ? "de-CH" : "it-CH";
     char from[32], to[32];
-    snprintf(from, sizeof from, "lang=\"%s\"", code[0] == 'i' ? "de" : "it");
+    snprintf(from, sizeof from, "lang=\"%s\"", german ? "de" : "it");
     snprintf(to, sizeof to, "lang=\"%s\"", code);
     snprintf(tr_path, len, "%s/%s/%s-test.xml", content, name, code);
     int rc = tu_write_file(tr_path, text);
@@ -474,12 +477,32 @@ static void test_termlist(void)
     }
     CU_ASSERT(sorted);
     CU_ASSERT(rows > 40);
+    /* the German edition's table in German order: "Überraschungsangriff"
+     * among the U, before "Ziel" (bytes would put it after) */
+    const game_lang *de = game_find_lang(g, "de");
+    if (de && de->doc) {
+        const doc_node *tde = doc_find_id(de->doc->root, "gl");
+        int at_u = -1, at_z = -1, k = 0;
+        for (const doc_node *n = tde ? tde->first->next : NULL; n; n = n->next, k++) {
+            char *first = doc_plain_text(n->first);
+            if (first && strncmp(first, "\xC3\x9C" "berraschungsangriff", 20) == 0)
+                at_u = k;
+            if (first && strcmp(first, "Ziel") == 0)
+                at_z = k;
+            free(first);
+        }
+        CU_ASSERT(at_u >= 0 && at_z >= 0 && at_u < at_z);
+    }
     game_free(g);
     diag_list_free(&dl);
 
-    /* Noxius's glossary is German only: nothing to list beside it */
+    /* a glossary in one language only: nothing to list beside it */
     if (game_present("noxius")) {
-        char path[700];
+        char path[700], o[256];
+        tu_runf(o, sizeof o, "sed -i -E 's|<form lang=\"it\">[^<]*</form>||g; s|<avoid lang=\"it\">[^<]*</avoid>||g' "
+                "%s/noxius/glossary.xml", content);
+        snprintf(path, sizeof path, "%s/noxius/game.xml", content);
+        tu_runf(o, sizeof o, "sed -i -E 's|<language code=\"it\"[^>]*/>||' %s", path);
         snprintf(path, sizeof path, "%s/noxius/de.xml", content);
         CU_ASSERT_FATAL(tu_replace_in_file(path, "<section id=\"quelle\">",
                                            "<section id=\"woerter\"><h>W\xC3\xB6rter</h><termlist id=\"wl\"/></section>\n"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -193,11 +194,176 @@ static void test_cli_numbers_checked(void)
                     0);
     static char out[1 << 16];
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s check noxius 2>&1", tu_bin(), root), 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius/game.xml:4: error: <players> min=\"5\" is more than max=\"4\""));
-    CU_ASSERT_PTR_NOT_NULL(
-        strstr(out, "noxius/game.xml:12: error: pages=\"4294967297\" on <sheet> wants a whole number from 1 to 99"));
+    /* each at the line that holds it */
+    char want[200];
+    snprintf(want, sizeof want, "noxius/game.xml:%d:", tu_line_of(path, "<players min=\"5\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "error: <players> min=\"5\" is more than max=\"4\""));
+    snprintf(want, sizeof want, "noxius/game.xml:%d:", tu_line_of(path, "pages=\"4294967297\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "error: pages=\"4294967297\" on <sheet> wants a whole number from 1 to 99"));
     char o[64];
     tu_runf(o, sizeof o, "rm -rf %s", root);
+}
+
+/* Diagnostics as gcc prints them: file:line:col: error: message [id], the
+ * source line and a caret under the column; colour only when asked or on a
+ * terminal without NO_COLOR. */
+static void test_cli_diagnostics_like_gcc(void)
+{
+    char root[256], path[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">6</num>",
+                                       "<num fact=\"noxius.die.faces\">7</num>") == 0);
+    static char out[65536];
+    int rc = tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root);
+    CU_ASSERT_EQUAL(rc, 1);
+    const char *e = strstr(out, "de.xml:9:");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CU_ASSERT_PTR_NOT_NULL(strstr(e, ": error: noxius.die.faces: the text says 7"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(e, "[num-mismatch]\n    9 | "));
+    /* the caret stands under the column the first line names */
+    int col = atoi(e + strlen("de.xml:9:"));
+    const char *bar = strstr(e, "\n      | ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bar);
+    const char *caret = strchr(bar + 9, '^');
+    CU_ASSERT_PTR_NOT_NULL_FATAL(caret);
+    CU_ASSERT_EQUAL((int)(caret - (bar + 9)) + 1, col);
+    CU_ASSERT_PTR_NULL(strstr(out, "\033["));   /* not a terminal: no colour */
+    rc = tu_runf(out, sizeof out, "%s --content %s/content --color=always check noxius 2>&1", tu_bin(), root);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\033[1;31merror:"));
+    rc = tu_runf(out, sizeof out, "%s --color=sometimes list 2>&1", tu_bin());
+    CU_ASSERT_EQUAL(rc, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "Try 'regelwerk --help'"));
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
+/* check's machine-readable formats: JSON (version 1, json-c), SARIF 2.1.0,
+ * JUnit XML, each parsed back; and the GitHub problem matcher shipped in
+ * templates/ci catches every error line of the text output. */
+static void test_cli_check_formats(void)
+{
+    char root[256], path[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">6</num>",
+                                       "<num fact=\"noxius.die.faces\">7</num>") == 0);
+    static char out[1 << 18];
+    const char *py_json = "import json,sys; d=json.load(sys.stdin); "
+                          "assert d['version']==1 and d['failed']>=1; "
+                          "e=[x for x in d['diagnostics'] if x['id']=='num-mismatch'][0]; "
+                          "assert e['line']==9 and e['column']>0 and e['severity']=='error'; print('ok')";
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius --format json 2>/dev/null | "
+                            "python3 -c \"%s\"", tu_bin(), root, py_json), 0);
+    CU_ASSERT_STRING_EQUAL(out, "ok\n");
+    const char *py_sarif = "import json,sys; d=json.load(sys.stdin); assert d['version']=='2.1.0'; "
+                           "r=d['runs'][0]['results'][0]; assert r['ruleId']=='num-mismatch'; "
+                           "assert r['locations'][0]['physicalLocation']['region']['startLine']==9; print('ok')";
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius --format=sarif 2>/dev/null | "
+                            "python3 -c \"%s\"", tu_bin(), root, py_sarif), 0);
+    CU_ASSERT_STRING_EQUAL(out, "ok\n");
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius --format junit 2>/dev/null | "
+                            "xmllint --xpath 'string(//testsuite/@failures)' -", tu_bin(), root), 0);
+    CU_ASSERT(atoi(out) >= 1);
+    /* every error line the text output prints is caught by one of the
+     * matcher's two patterns (with and without a column) */
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out,
+                            "%s --content %s/content check noxius 2>&1 >/dev/null | grep -E ': (error|warning): ' | "
+                            "python3 -c \"import json,re,sys; m=json.load(open('templates/ci/regelwerk-problem-matcher.json')); "
+                            "pats=[re.compile(p['pattern'][0]['regexp']) for p in m['problemMatcher']]; "
+                            "lines=sys.stdin.read().splitlines(); "
+                            "assert lines and all(any(p.match(l) for p in pats) for l in lines), lines; print(len(lines))\"",
+                            tu_bin(), root), 0);
+    CU_ASSERT(atoi(out) >= 1);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s check --format yaml 2>&1", tu_bin()), 2);
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
+/* The date on a sheet never comes from file times: touching every file of
+ * the content changes no byte; game.xml's date= is printed when given. */
+static void test_cli_date_not_mtime(void)
+{
+    char root[256], path[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    static char out[65536];
+#define BUILD_DATED "env -u SOURCE_DATE_EPOCH %s --content %s/content build noxius --only sheet " \
+                    "--paper a4 -o %s/%s >/dev/null 2>&1"
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, BUILD_DATED, tu_bin(), root, root, "a"), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "find %s/content -type f -exec touch -d '2031-05-06' {} +", root), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, BUILD_DATED, tu_bin(), root, root, "b"), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "cmp %s/a/noxius/noxius-de-a4.pdf %s/b/noxius/noxius-de-a4.pdf", root, root), 0);
+    snprintf(path, sizeof path, "%s/content/noxius/game.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<game id=\"noxius\"", "<game date=\"2025-01-02\" id=\"noxius\"") == 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, BUILD_DATED, tu_bin(), root, root, "c"), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "pdftotext %s/c/noxius/noxius-de-a4.pdf - | grep -c 2025-01-02", root), 0);
+    CU_ASSERT_PTR_NULL(strstr(out, "2031"));
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+#undef BUILD_DATED
+}
+
+/* A misspelt fact, term or icon is answered with the closest known one. */
+static void test_cli_did_you_mean(void)
+{
+    char root[256], path[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">", "<num fact=\"noxius.die.face\">") == 0);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<term ref=\"mission\">", "<term ref=\"misson\">") == 0);
+    static char out[65536];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "no fact \"noxius.die.face\" (did you mean \"noxius.die.faces\"?)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "no glossary entry \"misson\" (did you mean \"mission\"?)"));
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
+/* regelwerk new: a text-only game that checks and builds at once; an
+ * existing game is not overwritten; a bad name is a usage error. */
+static void test_cli_new_game(void)
+{
+    char root[256];
+    CU_ASSERT_FATAL(many_games(root, sizeof root, 0) == 0);
+    static char out[65536];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s new demo --lang it 2>&1", tu_bin(), root), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s check demo 2>&1", tu_bin(), root), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "not verified"));
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s build demo -o %s/out 2>&1", tu_bin(), root, root), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "pdftotext %s/out/demo/demo-it-a4.pdf - | grep -c 'non verificato'", root), 0);
+    /* editors find the schema */
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "grep -o 'xml-model href=\"[^\"]*\"' %s/demo/it.xml", root), 0);
+    char *q = strchr(out, '"');
+    if (q) {
+        char *e = strchr(q + 1, '"');
+        if (e)
+            *e = '\0';
+        CU_ASSERT_EQUAL(access(q + 1, R_OK), 0);
+    }
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s new demo 2>&1", tu_bin(), root), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "already exists"));
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s new ../up 2>&1", tu_bin(), root), 2);
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
+/* A changed German sentence makes the Italian translation stale: check
+ * says so at the PO's line; building German goes on, building Italian (or
+ * everything) waits for the translator. */
+static void test_cli_stale_translation(void)
+{
+    char root[256], path[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "Gespielt wird kooperativ", "Man spielt kooperativ") == 0);
+    static char out[65536];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "po/it.po:"));
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius --lang de 2>&1", tu_bin(), root), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content build noxius --lang de --only sheet "
+                            "--paper a4 -o %s/out 2>&1", tu_bin(), root, root), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content build noxius --lang it --only sheet "
+                            "--paper a4 -o %s/out 2>&1", tu_bin(), root, root), 1);
+    snprintf(path, sizeof path, "%s/out/noxius/noxius-it-a4.pdf", root);
+    CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
+    tu_runf(out, sizeof out, "rm -rf %s", root);
 }
 
 void suite_cli(void);
@@ -213,4 +379,13 @@ void suite_cli(void)
     CU_add_test(s, "regelwerk facts: every fact, its value and its actions", test_cli_facts);
     CU_add_test(s, "scenario keys, actions and arguments checked when loaded", test_cli_scenario_checked_at_load);
     CU_add_test(s, "numbers in game.xml: range checked, errors at their line", test_cli_numbers_checked);
+    CU_add_test(s, "diagnostics like gcc's: [id], source line, caret, colour on request",
+                test_cli_diagnostics_like_gcc);
+    CU_add_test(s, "check --format json|sarif|junit parse back; the problem matcher catches every error",
+                test_cli_check_formats);
+    CU_add_test(s, "the sheet's date: SOURCE_DATE_EPOCH, game.xml's date, the last commit, never file times",
+                test_cli_date_not_mtime);
+    CU_add_test(s, "misspelt facts and terms: did you mean", test_cli_did_you_mean);
+    CU_add_test(s, "regelwerk new: a text-only game that checks and builds at once", test_cli_new_game);
+    CU_add_test(s, "a stale translation stops its own build, not its source's", test_cli_stale_translation);
 }

@@ -18,6 +18,8 @@ typedef struct toy_char {
 typedef struct toy {
     int players, phase;
     toy_char ch[3];
+    int slot[3];       /* slots 0..2: a zero-based key */
+    int bag[2];        /* a family of keys with one accessor */
 } toy;
 
 enum { EV_HIT, EV_HEAL };
@@ -56,7 +58,27 @@ static int set_name(void *data, const int *idx, const char *v, char *err, size_t
     return 0;
 }
 
+/* one accessor for "bag.blunt" and "bag.sharp", told apart by the tag */
+static long get_bag(const void *data, const eng_key *k, const int *idx)
+{
+    (void)idx;
+    return ((const toy *)data)->bag[k->tag];
+}
+
+static int set_bag(void *data, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
+{
+    (void)idx, (void)err, (void)errlen;
+    ((toy *)data)->bag[k->tag] = (int)v;
+    return 0;
+}
+
 static const eng_key toy_keys[] = {
+    {.pattern = "slot.N", .type = ENG_INT, .doc = "slots 0..2", .nmax = {3}, .lo = 0, .hi = 9,
+     .off = offsetof(toy, slot), .stride = {sizeof(int)}, .zero_based = 1},
+    {.pattern = "bag.blunt", .type = ENG_INT, .doc = "blunt tokens", .lo = 0, .hi = 9, .getk = get_bag,
+     .setk = set_bag, .tag = 0},
+    {.pattern = "bag.sharp", .type = ENG_INT, .doc = "sharp tokens", .lo = 0, .hi = 9, .getk = get_bag,
+     .setk = set_bag, .tag = 1},
     ENG_KEY_INT("players", toy, players, 1, 3, "how many play"),
     ENG_KEY_ENUM("phase", toy, phase, phases, "day or night"),
     ENG_KEY_INT1("cN.hp", 3, toy, ch[0].hp, sizeof(toy_char), 0, 9, "hit points"),
@@ -176,7 +198,7 @@ static int pred_weaker(const eng_state *st)
     return eng_val(st, "c1.hp") != eng_val(st, "c2.hp");
 }
 
-static const eng_pred toy_preds[] = {{"toy.unequal", "hit points differ", 2, pred_weaker}};
+static const eng_pred toy_preds[] = {{"toy.unequal", "hit points differ", 2, pred_weaker, NULL}};
 
 static int run_right(eng_state *st)
 {
@@ -263,8 +285,28 @@ static void test_keys(void)
     CU_ASSERT_EQUAL(eng_get(st, "c2.name", buf, sizeof buf, err, sizeof err), 0);
     CU_ASSERT_STRING_EQUAL(buf, "Aria");
     CU_ASSERT_EQUAL(eng_set(st, "c2.name", "a name far too long", err, sizeof err), -1);
-    /* "c01.hp" is not "c1.hp" with a leading zero accepted twice: it is c1 */
     CU_ASSERT_EQUAL(eng_val(st, "total"), 5 + 5);
+    /* keys written as predicates write them */
+    CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", 3), 7);
+    CU_ASSERT_EQUAL(eng_val(st, "c%ld.%s", 3L, "hp"), 7);
+    CU_ASSERT_EQUAL(eng_val(st, "%s", "total"), 10);
+    CU_ASSERT_EQUAL(eng_val(st, "c%x.hp", 3), 7);   /* other conversions: vsnprintf */
+    CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", -1), 0);   /* no such key: 0 */
+    /* no leading zeros; 0 only where a key's indexes start at 0 */
+    CU_ASSERT_EQUAL(eng_set(st, "c01.hp", "1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "c0.hp", "1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "slot.0", "4", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "slot.2", "6", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "slot.3", "6", err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "0..2"));
+    CU_ASSERT_EQUAL(eng_val(st, "slot.0"), 4);
+    CU_ASSERT_EQUAL(eng_val(st, "slot.1"), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "slot.2"), 6);
+    /* a family of keys, one accessor */
+    CU_ASSERT_EQUAL(eng_set(st, "bag.sharp", "3", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "bag.sharp"), 3);
+    CU_ASSERT_EQUAL(eng_val(st, "bag.blunt"), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "bag.blunt", "10", err, sizeof err), -1);
     eng_state_free(st);
 }
 
@@ -375,6 +417,15 @@ static void test_procedures(void)
     CU_ASSERT_EQUAL(eng_record_run(&toy_ais[2], st, &rec), 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(rec.unknown);
     CU_ASSERT_STRING_EQUAL(rec.unknown, "toy.dance");
+    eng_record_free(&rec);
+
+    /* kept: the state after every step, for decisions taken where they stand */
+    eng_set(st, "c2.hp", "1", err, sizeof err);
+    CU_ASSERT_EQUAL(eng_record_run_kept(&toy_ais[0], st, &rec), 0);
+    CU_ASSERT_EQUAL(rec.ntrace, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rec.snap[0]);
+    CU_ASSERT_EQUAL(eng_val(rec.snap[0], "c2.hp"), 2);
+    CU_ASSERT_PTR_NULL(rec.snap[1]);
     eng_record_free(&rec);
 
     /* eng_step outside a recording does nothing */

@@ -121,17 +121,46 @@ static void test_facts_measure(void)
     CU_ASSERT_EQUAL(fact("noxius.plate.multi"), 2);
     CU_ASSERT_EQUAL(fact("noxius.wound.numbers"), 2);
     CU_ASSERT_EQUAL(fact("noxius.power.cross"), 0);
+    /* the new measurements: words, places, the progress track */
+    CU_ASSERT_EQUAL(fact("noxius.order.from"), 1);       /* highest */
+    CU_ASSERT_EQUAL(fact("noxius.order.to"), 2);         /* lowest */
+    CU_ASSERT_EQUAL(fact("noxius.roll.from"), 1);        /* left */
+    CU_ASSERT_EQUAL(fact("noxius.roll.to"), 2);          /* right */
+    CU_ASSERT_EQUAL(fact("noxius.ko.recover-at"), -1);   /* last */
+    CU_ASSERT_EQUAL(fact("noxius.cast.effect-at"), 1);
+    CU_ASSERT_EQUAL(fact("noxius.cast.power-at"), 2);
+    CU_ASSERT_EQUAL(fact("noxius.cast.roll-at"), 3);
+    CU_ASSERT_EQUAL(fact("noxius.players.p2"), 2);
+    CU_ASSERT_EQUAL(fact("noxius.players.p3"), 3);
+    CU_ASSERT_EQUAL(fact("noxius.players.p4"), 4);
+    CU_ASSERT_EQUAL(fact("noxius.power.t-fields"), 2);
+    CU_ASSERT_EQUAL(fact("noxius.linked.players"), 2);
+    CU_ASSERT_EQUAL(fact("noxius.field.per-round"), 1);
+    CU_ASSERT_EQUAL(fact("noxius.field.rounds"), 1);
+    CU_ASSERT_EQUAL(fact("noxius.field.pair-rounds"), 2);
+    CU_ASSERT_EQUAL(fact("noxius.result.lp"), 1);
+    CU_ASSERT_EQUAL(fact("noxius.result.sp"), 1);
+    /* the sheet's assumptions where the source is silent (its gaps) */
+    CU_ASSERT_EQUAL(fact("noxius.reposition.others"), 0);
+    CU_ASSERT_EQUAL(fact("noxius.power.t-stay"), 0);
+    CU_ASSERT_EQUAL(fact("noxius.roll.fallen-rest"), 0);
+    CU_ASSERT_EQUAL(fact("noxius.roll.ko-rest"), 0);
+    CU_ASSERT_EQUAL(fact("noxius.plate.runs-exact"), 0);
+    CU_ASSERT_EQUAL(fact("noxius.sp.capped"), 0);
     /* and every yes/no rule holds */
     static const char *const yes[] = {
-        "noxius.positions.exclusive", "noxius.order.highest-first", "noxius.reposition.round",
-        "noxius.reposition.defeat", "noxius.start.lp-full", "noxius.cast.order",
+        "noxius.positions.exclusive", "noxius.reposition.round",
+        "noxius.reposition.defeat", "noxius.start.lp-full",
         "noxius.roll.left-to-right", "noxius.roll.fallen-no-hit", "noxius.power.t-hit",
         "noxius.power.t-then-roll", "noxius.power.shade-held", "noxius.lpsp.free", "noxius.lpsp.named",
         "noxius.ko.sp-lost", "noxius.ko.no-cast", "noxius.ko.all-fail", "noxius.dead.no-heal",
         "noxius.buff.replaced", "noxius.buff.until-turn", "noxius.plate.threshold", "noxius.wound.inner",
         "noxius.plate.exact", "noxius.plate.no-wound", "noxius.plate.lp", "noxius.plate.sp",
-        "noxius.plate.wound", "noxius.linked.any-order", "noxius.linked.two", "noxius.linked.reset",
-        "noxius.enemy.life-players"};
+        "noxius.plate.wound", "noxius.linked.any-order", "noxius.linked.reset",
+        "noxius.enemy.life-players", "noxius.enemy.skull", "noxius.field.repeat", "noxius.field.spawn",
+        "noxius.result.hit", "noxius.result.damage", "noxius.result.wound", "noxius.power.shade-each",
+        "noxius.buff.other-replaces", "noxius.buff.used-once", "noxius.ko.position",
+        "noxius.plate.sacrifice-extra", "noxius.lp.capped"};
     for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) {
         long v = fact(yes[i]);
         if (v != 1)
@@ -481,17 +510,19 @@ static int visit(const eng_state *st, void *data)
 {
     ai_ctx *c = data;
     c->states++;
-    for (size_t p = 0; p < c->ai->npreds; p++) {
-        int v = c->ai->preds[p].eval(st);
-        if (v < 0 || v >= c->ai->preds[p].nvalues)
-            c->bad++;
-        else
-            c->values[p][v] = 1;
-    }
     eng_state *cp = eng_state_copy(st);
     eng_record rec;
     if (!cp || eng_record_run(c->ai, cp, &rec) != 0 || rec.ntrace <= 0 || rec.unknown)
         c->bad++;
+    /* decisions taken where they stand see the state the run ended in */
+    for (size_t p = 0; p < c->ai->npreds; p++) {
+        const eng_pred *pr = &c->ai->preds[p];
+        int v = pr->eval_at ? (rec.prev ? pr->eval_at(st, rec.prev) : -1) : pr->eval(st);
+        if (v < 0 || v >= pr->nvalues)
+            c->bad++;
+        else
+            c->values[p][v] = 1;
+    }
     if (rec.failed && c->failed++ == 0)
         fprintf(stderr, "%s: step %s failed its postcondition\n", c->ai->id, rec.failed);
     for (int i = 0; i < rec.ntrace; i++)
@@ -723,7 +754,7 @@ static void test_keys_round_trip(void)
                 if (rc != 0)
                     fprintf(stderr, "%s: %s\n", key, err);
                 CU_ASSERT_EQUAL(rc, 0);
-                int ro = k->type == ENG_TEXT ? !k->set_text : (k->get && !k->set);
+                int ro = k->type == ENG_TEXT ? !k->set_text : ((k->get || k->getk) && !k->set && !k->setk);
                 if (ro) {
                     CU_ASSERT_NOT_EQUAL(eng_set(g.st, key, v, err, sizeof err), 0);
                     continue;

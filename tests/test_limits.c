@@ -194,14 +194,17 @@ static void test_limits_credits_and_card_runs(void)
     strcat(credits, "  </credits>");
     snprintf(path, sizeof path, "%s/noxius/game.xml", root);
     CU_ASSERT_EQUAL(tu_replace_in_file(path, "  </credits>", credits), 0);
+    /* the German source alone: its translations would go stale below */
+    char o[64];
+    tu_runf(o, sizeof o, "sed -i -E 's|<language code=\"[a-z]+\" po=[^>]*/>||' %s", path);
     char text[2048] = "<text>";
     for (int i = 0; i < 140; i++)
         strcat(text, "<b>k</b> ");
     strcat(text, "ENDE Nur genau diese Zahl");
     snprintf(path, sizeof path, "%s/noxius/de.xml", root);
     CU_ASSERT_EQUAL(tu_replace_in_file(path, "<text>Nur genau diese Zahl", text), 0);
-    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s build noxius --lang de --paper a4 --only sheet -o %s/out "
-                            "&& %s --content %s build noxius --only cards -o %s/out 2>&1",
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s build noxius --lang de --paper a4 --only sheet --no-verify -o %s/out "
+                            "&& %s --content %s build noxius --only cards --no-verify -o %s/out 2>&1",
                             tu_bin(), root, root, tu_bin(), root, root), 0);
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "pdftotext %s/out/noxius/noxius-de-a4.pdf -", root), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "Q15"));

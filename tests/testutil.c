@@ -167,3 +167,19 @@ void tu_pdf_ok(const char *path, int pages, const char *const *texts)
     }
     free(out);
 }
+
+int tu_line_of(const char *path, const char *needle)
+{
+    char *text = tu_read_file(path, NULL);
+    int line = 0, n = 1;
+    for (char *p = text; p && *p && !line; n++) {
+        char *e = strchr(p, '\n');
+        if (e)
+            *e = '\0';
+        if (strstr(p, needle))
+            line = n;
+        p = e ? e + 1 : p + strlen(p);
+    }
+    free(text);
+    return line;
+}

@@ -37,6 +37,9 @@ int tu_replace_in_file(const char *path, const char *from, const char *to);
  * may be NULL) in its extracted text. */
 void tu_pdf_ok(const char *path, int pages, const char *const *texts);
 
+/* The 1-based line of the first line of path holding needle, or 0. */
+int tu_line_of(const char *path, const char *needle);
+
 /* The path of the regelwerk binary under test (REGELWERK_BIN, set by make). */
 const char *tu_bin(void);
 

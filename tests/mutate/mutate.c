@@ -541,7 +541,11 @@ static void find_mutants(void)
         }
 
         if (is(t, ";") && nparens == 0 && !in_expr) {
-            if (first >= 0 && !decl && !is_keyword(&toks[first]) && has_effect((size_t)first, i)) {
+            /* narration (eng_say) only speaks to a listener: deleting it can
+             * change nothing a check can see, so it is no mutant */
+            int narration = first >= 0 && toks[first].kind == T_IDENT && toks[first].len == 7 &&
+                            strncmp(src + toks[first].off, "eng_say", 7) == 0;
+            if (first >= 0 && !decl && !narration && !is_keyword(&toks[first]) && has_effect((size_t)first, i)) {
                 const tok *f = &toks[first];
                 add(f->off, t->off + t->len - f->off, f->line, f->col, "stmt-del", "");
             }

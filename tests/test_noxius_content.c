@@ -1,0 +1,221 @@
+/* test_noxius_content.c — the Noxius summary against planted faults.
+ *
+ * The faults of the issue "Every statement a player reads is verified or
+ * visibly marked", for Noxius: the flowchart label "+1 LP" changed to +2, an
+ * example's "−2 Macht" changed to −1, "höchsten … niedrigsten" swapped, a
+ * rule block re-marked kind="reference" with its number inverted and left
+ * bare, a bound number stripped of its binding, and a gap's assumption
+ * contradicted. Each copies content/ to a temporary folder, plants one fault
+ * and demands the diagnostic at the right file and line; the unmutated copy
+ * must check clean first, with statement and block coverage at the game's
+ * target.
+ */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "chk.h"
+#include "eng.h"
+#include "game.h"
+#include "testutil.h"
+
+#define SCHEMA "src/schema/regelwerk.rng"
+
+static char tmproot[256];
+static char content[512];
+
+static int setup(void)
+{
+    snprintf(tmproot, sizeof tmproot, "/tmp/regelwerk-nxc-XXXXXX");
+    if (!mkdtemp(tmproot))
+        return -1;
+    snprintf(content, sizeof content, "%s/content", tmproot);
+    return 0;
+}
+
+static int teardown(void)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmproot);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* The engine may be left out of the build (SKIP_GAMES=noxius). */
+static int have_engine(void)
+{
+    return eng_find("noxius") != NULL;
+}
+
+static void fresh_copy(void)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", content);
+    CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+    CU_ASSERT_EQUAL_FATAL(tu_copy_tree("content", content), 0);
+}
+
+/* Checks the copied Noxius: failures (load errors included); the report
+ * into out when not NULL (the caller frees it). */
+static long run_check(diag_list *dl, chk_report *out)
+{
+    doc_loader ld = {content, SCHEMA};
+    game *g = game_load(&ld, content, "noxius", "templates", dl);
+    if (!g)
+        return -1;
+    chk_report rep = {0};
+    chk_options opt = {0, 0, NULL};
+    chk_game(g, &opt, &rep, dl);
+    long failed = rep.failed + (long)dl->errors;
+    if (out)
+        *out = rep;
+    else
+        chk_report_free(&rep);
+    game_free(g);
+    return failed;
+}
+
+/* The 1-based line of the first occurrence of needle in path, 0 if none. */
+static int line_of(const char *path, const char *needle)
+{
+    char *text = tu_read_file(path, NULL);
+    const char *at = text ? strstr(text, needle) : NULL;
+    int line = 0;
+    if (at) {
+        line = 1;
+        for (const char *q = text; q < at; q++)
+            line += *q == '\n';
+    }
+    free(text);
+    return line;
+}
+
+/* Plants from -> to in file (of the copy), checks, and expects an error
+ * with code at the line where from was. */
+static void plant(const char *file, const char *from, const char *to, const char *code)
+{
+    if (!have_engine())
+        return;
+    fresh_copy();
+    char path[700];
+    snprintf(path, sizeof path, "%s/noxius/%s", content, file);
+    int line = line_of(path, from);
+    CU_ASSERT_FATAL(line > 0);
+    CU_ASSERT_EQUAL_FATAL(tu_replace_in_file(path, from, to), 0);
+    diag_list dl;
+    diag_list_init(&dl);
+    CU_ASSERT(run_check(&dl, NULL) > 0);
+    const diag *hit = NULL;
+    for (size_t i = 0; i < dl.n && !hit; i++) {
+        const diag *d = &dl.items[i];
+        size_t lf = d->file ? strlen(d->file) : 0, ls = strlen(file);
+        if (d->sev == DIAG_ERROR && d->code && strcmp(d->code, code) == 0 && lf >= ls &&
+            strcmp(d->file + lf - ls, file) == 0 && d->line == line)
+            hit = d;
+    }
+    CU_ASSERT_PTR_NOT_NULL(hit);
+    if (!hit) {
+        fprintf(stderr, "\nexpected %s at %s:%d after \"%s\" -> \"%s\", got:\n", code, path, line, from, to);
+        diag_print(&dl, stderr);
+    }
+    diag_list_free(&dl);
+}
+
+static void test_clean_at_target(void)
+{
+    if (!have_engine())
+        return;
+    fresh_copy();
+    diag_list dl;
+    diag_list_init(&dl);
+    chk_report rep = {0};
+    long failed = run_check(&dl, &rep);
+    if (failed)
+        diag_print(&dl, stderr);
+    CU_ASSERT_EQUAL(failed, 0);
+    /* the source language's row (translations have rows of their own) */
+    const chk_coverage *c = NULL;
+    for (size_t i = 0; i < rep.ncov; i++)
+        if (strcmp(rep.cov[i].lang, "de") == 0)
+            c = &rep.cov[i];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_EQUAL(c->target, 100);
+    CU_ASSERT(c->stmt_total > 0 && c->total > 0);
+    CU_ASSERT_EQUAL(c->stmt_bound, c->stmt_total);
+    CU_ASSERT_EQUAL(c->bound, c->total);
+    chk_report_free(&rep);
+    diag_list_free(&dl);
+}
+
+/* the flowchart label "Kampfunfähige +1 LP" -> +2 */
+static void test_flow_label_lp(void)
+{
+    plant("de.xml", "Kampfunfähige <num fact=\"noxius.ko.fight-end\">+1</num> LP</label>",
+          "Kampfunfähige <num fact=\"noxius.ko.fight-end\">+2</num> LP</label>", "num-mismatch");
+}
+
+/* the example "Kostet eine Fähigkeit −2 Macht" -> −1 */
+static void test_example_power_cost(void)
+{
+    plant("de.xml", "<val key=\"c2.a1.delta\" when=\"given\">−2</val> Macht",
+          "<val key=\"c2.a1.delta\" when=\"given\">−1</val> Macht", "val-mismatch");
+}
+
+/* "an der höchsten … bis zur niedrigsten" swapped */
+static void test_turn_order_swapped(void)
+{
+    plant("de.xml",
+          "<word fact=\"noxius.order.from\">höchsten</word> besetzten Position beginnt, dann geht es reihum bis "
+          "zur <word fact=\"noxius.order.to\">niedrigsten</word>",
+          "<word fact=\"noxius.order.from\">niedrigsten</word> besetzten Position beginnt, dann geht es reihum bis "
+          "zur <word fact=\"noxius.order.to\">höchsten</word>",
+          "word-mismatch");
+}
+
+/* a rule block re-marked as reference, its number inverted and left bare */
+static void test_rule_marked_reference(void)
+{
+    plant("de.xml",
+          "<item id=\"ko-erholen\">Endet ein Kampf – liegt kurz kein Gegner auf dem Feld –, erhalten Kampfunfähige "
+          "automatisch <num fact=\"noxius.ko.fight-end\">+1</num> LP.",
+          "<item id=\"ko-erholen\" kind=\"reference\" reason=\"nur ein Hinweis\">Endet ein Kampf – liegt kurz kein "
+          "Gegner auf dem Feld –, erhalten Kampfunfähige automatisch −1 LP.",
+          "unbound-number");
+}
+
+/* a bound number stripped of its binding */
+static void test_bare_number(void)
+{
+    plant("de.xml", "durch <num fact=\"noxius.power.t-fields\">zwei</num> „T“ begrenzt",
+          "durch zwei „T“ begrenzt", "unbound-number");
+}
+
+/* a gap's assumption the rules do not make: any character may move when an
+ * enemy falls */
+static void test_gap_assumption(void)
+{
+    plant("de.xml", "<claim fact=\"noxius.reposition.others\" value=\"no\"/>",
+          "<claim fact=\"noxius.reposition.others\" value=\"yes\"/>", "num-mismatch");
+}
+
+/* the table's group size: "3 | P1–P3" -> "2 | P1–P3" */
+static void test_table_players(void)
+{
+    plant("de.xml", "<num fact=\"noxius.players.p3\">3</num>", "<num fact=\"noxius.players.p3\">2</num>",
+          "num-mismatch");
+}
+
+void suite_noxius_content(void);
+void suite_noxius_content(void)
+{
+    CU_pSuite s = CU_add_suite("noxius_content", setup, teardown);
+    CU_add_test(s, "the Noxius summary checks clean at its coverage target", test_clean_at_target);
+    CU_add_test(s, "the label \"+1 LP\" changed to +2 fails at its line", test_flow_label_lp);
+    CU_add_test(s, "an example's \"−2 Macht\" changed to −1 fails at its line", test_example_power_cost);
+    CU_add_test(s, "\"höchsten … niedrigsten\" swapped fails at its line", test_turn_order_swapped);
+    CU_add_test(s, "a rule block marked reference with a bare inverted number fails", test_rule_marked_reference);
+    CU_add_test(s, "a bound number left bare fails at its line", test_bare_number);
+    CU_add_test(s, "a gap's assumption the rules do not make fails", test_gap_assumption);
+    CU_add_test(s, "a table's group size changed fails at its line", test_table_players);
+}
