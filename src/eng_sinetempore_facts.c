@@ -1790,11 +1790,11 @@ static void describe(const eng_state *st, char *buf, size_t len)
 }
 
 static const eng_pred target_preds[] = {
-    {"sinetempore.target.threat", "a hero in the control area with a TV at least the objective's", 2, p_threat},
-    {"sinetempore.target.has-objective", "the group has a mission objective", 2, p_objective},
-    {"sinetempore.target.any-hero", "a hero stands on the battlefield", 2, p_any_hero},
-    {"sinetempore.target.unique-first", "one candidate alone is left by the first rule (highest TV / nearest)", 2, p_unique1},
-    {"sinetempore.target.unique-second", "one alone is left after the second rule too", 2, p_unique2},
+    {"sinetempore.target.threat", "a hero in the control area with a TV at least the objective's", 2, p_threat, NULL},
+    {"sinetempore.target.has-objective", "the group has a mission objective", 2, p_objective, NULL},
+    {"sinetempore.target.any-hero", "a hero stands on the battlefield", 2, p_any_hero, NULL},
+    {"sinetempore.target.unique-first", "one candidate alone is left by the first rule (highest TV / nearest)", 2, p_unique1, NULL},
+    {"sinetempore.target.unique-second", "one alone is left after the second rule too", 2, p_unique2, NULL},
 };
 static const eng_outcome target_outcomes[] = {
     {"sinetempore.target.highest-tv", "the threat with the highest TV", o_highest},
@@ -2032,15 +2032,15 @@ static long enum_enemy(const eng_game *g, uint64_t seed, int (*visit)(const eng_
 }
 
 static const eng_pred enemy_preds[] = {
-    {"sinetempore.enemy.is-acted", "the model carries the Acted marker", 2, p_acted},
-    {"sinetempore.enemy.is-waiting", "its group is waiting (not in combat, no predator)", 2, p_waiting},
-    {"sinetempore.enemy.is-stunned", "the model is stunned", 2, p_stunned},
-    {"sinetempore.enemy.is-soul-broken", "the model carries soul breaker", 2, p_soul},
-    {"sinetempore.enemy.goes-objective", "its goal is the mission objective", 2, p_goal_objective},
-    {"sinetempore.enemy.no-hero", "no hero to go for", 2, p_goal_none},
-    {"sinetempore.enemy.is-shooter", "the model is a shooter", 2, p_shooter},
-    {"sinetempore.enemy.can-attack", "a square with the target in range and AP left for the attack is in reach", 2, p_can_attack},
-    {"sinetempore.enemy.can-chain", "there its AP suffice for the chain attack", 2, p_chain},
+    {"sinetempore.enemy.is-acted", "the model carries the Acted marker", 2, p_acted, NULL},
+    {"sinetempore.enemy.is-waiting", "its group is waiting (not in combat, no predator)", 2, p_waiting, NULL},
+    {"sinetempore.enemy.is-stunned", "the model is stunned", 2, p_stunned, NULL},
+    {"sinetempore.enemy.is-soul-broken", "the model carries soul breaker", 2, p_soul, NULL},
+    {"sinetempore.enemy.goes-objective", "its goal is the mission objective", 2, p_goal_objective, NULL},
+    {"sinetempore.enemy.no-hero", "no hero to go for", 2, p_goal_none, NULL},
+    {"sinetempore.enemy.is-shooter", "the model is a shooter", 2, p_shooter, NULL},
+    {"sinetempore.enemy.can-attack", "a square with the target in range and AP left for the attack is in reach", 2, p_can_attack, NULL},
+    {"sinetempore.enemy.can-chain", "there its AP suffice for the chain attack", 2, p_chain, NULL},
 };
 static const eng_outcome enemy_outcomes[] = {
     {"sinetempore.enemy.acted", "drops the Acted marker and does nothing", e_acted},
@@ -2286,13 +2286,13 @@ static void describe_hero(const eng_state *st, char *buf, size_t len)
 }
 
 static const eng_pred hero_preds[] = {
-    {"sinetempore.hero.has-brain-damage", "brain damage", 2, p_h_brain},
-    {"sinetempore.hero.has-contagion", "contagion", 2, p_h_contagion},
-    {"sinetempore.hero.has-hemorrhage", "hemorrhage", 2, p_h_hemorrhage},
-    {"sinetempore.hero.has-resilience", "resilience", 2, p_h_resilience},
-    {"sinetempore.hero.has-oblivion", "oblivion markers on his sheet", 2, p_h_oblivion},
-    {"sinetempore.hero.oblivion-fails", "the oblivion test will fail", 2, p_h_oblivion_fails},
-    {"sinetempore.hero.is-stunned", "stunned", 2, p_h_stunned},
+    {"sinetempore.hero.has-brain-damage", "brain damage", 2, p_h_brain, NULL},
+    {"sinetempore.hero.has-contagion", "contagion", 2, p_h_contagion, NULL},
+    {"sinetempore.hero.has-hemorrhage", "hemorrhage", 2, p_h_hemorrhage, NULL},
+    {"sinetempore.hero.has-resilience", "resilience", 2, p_h_resilience, NULL},
+    {"sinetempore.hero.has-oblivion", "oblivion markers on his sheet", 2, p_h_oblivion, NULL},
+    {"sinetempore.hero.oblivion-fails", "the oblivion test will fail", 2, p_h_oblivion_fails, NULL},
+    {"sinetempore.hero.is-stunned", "stunned", 2, p_h_stunned, NULL},
 };
 static const eng_outcome hero_outcomes[] = {
     {"sinetempore.hero.brain-damage", "one square in a random direction (or a wound), marker gone", h_brain},
@@ -2305,9 +2305,9 @@ static const eng_outcome hero_outcomes[] = {
     {"sinetempore.hero.ap", "his AP: RA and AP markers (less what the stun took)", h_ap_step},
 };
 static const eng_pred hero_end_preds[] = {
-    {"sinetempore.hero.short", "after his actions the marker has not reached the first enemy sector and AP are left", 2, p_h_shift},
-    {"sinetempore.hero.on-fire", "on fire", 2, p_h_fire},
-    {"sinetempore.hero.bleeding", "bleeding at the end", 2, p_h_bleed},
+    {"sinetempore.hero.short", "after his actions the marker has not reached the first enemy sector and AP are left", 2, p_h_shift, NULL},
+    {"sinetempore.hero.on-fire", "on fire", 2, p_h_fire, NULL},
+    {"sinetempore.hero.bleeding", "bleeding at the end", 2, p_h_bleed, NULL},
 };
 static const eng_outcome hero_end_outcomes[] = {
     {"sinetempore.hero.actions", "his actions: the planned AP spent", h_actions},
@@ -2447,10 +2447,10 @@ static void describe_attack(const eng_state *st, char *buf, size_t len)
 }
 
 static const eng_pred attack_preds[] = {
-    {"sinetempore.attack.has-enemy-effects", "the target has immunity, resistance or dodge", 2, p_a_enemy},
-    {"sinetempore.attack.has-rerolls", "the hero has reroll markers", 2, p_a_rerolls},
-    {"sinetempore.attack.has-penalty", "the hero has 3 or more wounds", 2, p_a_penalty},
-    {"sinetempore.attack.is-weak", "a weak attack", 2, p_a_weak},
+    {"sinetempore.attack.has-enemy-effects", "the target has immunity, resistance or dodge", 2, p_a_enemy, NULL},
+    {"sinetempore.attack.has-rerolls", "the hero has reroll markers", 2, p_a_rerolls, NULL},
+    {"sinetempore.attack.has-penalty", "the hero has 3 or more wounds", 2, p_a_penalty, NULL},
+    {"sinetempore.attack.is-weak", "a weak attack", 2, p_a_weak, NULL},
 };
 static const eng_outcome attack_outcomes[] = {
     {"sinetempore.attack.dice", "stat + ATB dice rolled (penalty die with 3+ wounds)", a_dice},
