@@ -144,7 +144,7 @@ typedef struct sx_state {
     int proc;   /* which procedure's steps are marked */
 } sx_state;
 
-enum { PR_NONE, PR_TARGET, PR_ENEMY, PR_HERO, PR_HERO_END, PR_ATTACK };
+enum { PR_NONE, PR_TARGET, PR_ENEMY, PR_ENEMY_ATTACK, PR_HERO, PR_HERO_OBLIVION, PR_HERO_END, PR_ATTACK };
 
 static void step(eng_state *s, int proc, const char *outcome)
 {
@@ -827,12 +827,12 @@ static void model_attacks(eng_state *s, int m, int h)
         enemy_attack(s, m, h, 0);
         if (!st->h[h].ko)
             enemy_attack(s, m, h, 1);
-        step(s, PR_ENEMY, "sinetempore.enemy.chain-attack");
+        step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.chain-attack");
         return;
     }
     mo->ap -= mo->a_ap + (mo->slowed ? 1 : 0);
     enemy_attack(s, m, h, 0);
-    step(s, PR_ENEMY, "sinetempore.enemy.attack");
+    step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.attack");
 }
 
 static void enemy_end(eng_state *s, int m);
@@ -872,24 +872,25 @@ static void enemy_turn(eng_state *s, int m)
     } else if (st->ai_goal == G_HERO) {
         int h = st->ai_target - 1;
         const sx_hero *he = &st->h[h];
+        step(s, PR_ENEMY, "sinetempore.enemy.goes-hero");
         if (mo->shooter) {
             if (pick_square(st, m, 1, he->x, he->y, &bx, &by, &half) == 0) {
                 model_move(s, m, bx, by, half);
-                step(s, PR_ENEMY, "sinetempore.enemy.shooter-back");
+                step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.shooter-back");
                 model_attacks(s, m, h);
             } else {
                 if (pick_square(st, m, 3, he->x, he->y, &bx, &by, &half) == 0)
                     model_move(s, m, bx, by, half);
-                step(s, PR_ENEMY, "sinetempore.enemy.shooter-away");
+                step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.shooter-away");
             }
         } else if (pick_square(st, m, 0, he->x, he->y, &bx, &by, &half) == 0) {
             model_move(s, m, bx, by, half);
-            step(s, PR_ENEMY, "sinetempore.enemy.approach-attack");
+            step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.approach-attack");
             model_attacks(s, m, h);
         } else {
             if (pick_square(st, m, 2, he->x, he->y, &bx, &by, &half) == 0)
                 model_move(s, m, bx, by, half);
-            step(s, PR_ENEMY, "sinetempore.enemy.approach");
+            step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.approach");
         }
     } else {
         step(s, PR_ENEMY, "sinetempore.enemy.idle");
@@ -1036,20 +1037,21 @@ static void hero_activation(eng_state *s, int h)
             he->resilience = 0;
         step(s, PR_HERO, "sinetempore.hero.resilience");
     }
+    step(s, PR_HERO, "sinetempore.hero.conditions-done");
     if (he->oblivion > 0) {
         int ok = oblivion_test(s, h);
-        step(s, PR_HERO, ok ? "sinetempore.hero.oblivion-passed" : "sinetempore.hero.oblivion-card");
+        step(s, PR_HERO_OBLIVION, ok ? "sinetempore.hero.oblivion-passed" : "sinetempore.hero.oblivion-card");
     }
     if (he->stunned && !he->ko) {
         he->stunned = 0;
         int k = he->ap < 2 ? he->ap : 2;
         hero_spend(s, h, k);
-        step(s, PR_HERO, "sinetempore.hero.stunned");
+        step(s, PR_HERO_OBLIVION, "sinetempore.hero.stunned");
     }
     if (he->ko)
         he->active = 0;
     else
-        step(s, PR_HERO, "sinetempore.hero.ap");
+        step(s, PR_HERO_OBLIVION, "sinetempore.hero.ap");
 }
 
 /* Time shift: a hero whose marker has not reached or passed the first
@@ -2159,6 +2161,19 @@ int eng_sinetempore_run_enemy(eng_state *s)
     return 0;
 }
 
+/* How a model that goes for a hero moves and attacks (its activation
+ * played, only those steps marked). */
+int eng_sinetempore_run_enemy_attack(eng_state *s)
+{
+    sx_state *st = eng_data(s);
+    if (st->ai_model < 1 || !model_alive(&st->m[st->ai_model - 1]))
+        return -1;
+    run_as(s, PR_ENEMY_ATTACK);
+    enemy_turn(s, st->ai_model - 1);
+    st->proc = PR_NONE;
+    return 0;
+}
+
 /* A hero's marker phase and his AP. */
 int eng_sinetempore_run_hero(eng_state *s)
 {
@@ -2167,6 +2182,19 @@ int eng_sinetempore_run_hero(eng_state *s)
     if (h < 0 || !st->h[h].in || st->h[h].ko)
         return -1;
     run_as(s, PR_HERO);
+    hero_activation(s, h);
+    st->proc = PR_NONE;
+    return 0;
+}
+
+/* The end of a hero's marker phase: oblivion test, stun, his AP. */
+int eng_sinetempore_run_hero_oblivion(eng_state *s)
+{
+    sx_state *st = eng_data(s);
+    int h = st->ai_hero - 1;
+    if (h < 0 || !st->h[h].in || st->h[h].ko)
+        return -1;
+    run_as(s, PR_HERO_OBLIVION);
     hero_activation(s, h);
     st->proc = PR_NONE;
     return 0;

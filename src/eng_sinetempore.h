@@ -22,7 +22,9 @@ extern const eng_game eng_sinetempore_game;
  * attack procedure. 0, or -1 when the question names nobody. */
 int eng_sinetempore_run_target(eng_state *st);
 int eng_sinetempore_run_enemy(eng_state *st);
+int eng_sinetempore_run_enemy_attack(eng_state *st);
 int eng_sinetempore_run_hero(eng_state *st);
+int eng_sinetempore_run_hero_oblivion(eng_state *st);
 int eng_sinetempore_run_hero_end(eng_state *st);
 int eng_sinetempore_run_attack(eng_state *st);
 
@@ -30,7 +32,7 @@ int eng_sinetempore_run_attack(eng_state *st);
  * outcomes with their postconditions, enumerators). */
 #define ENG_SINETEMPORE_NFACTS 123
 extern const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS];
-#define ENG_SINETEMPORE_NAIS 5
+#define ENG_SINETEMPORE_NAIS 7
 extern const eng_ai eng_sinetempore_ais[ENG_SINETEMPORE_NAIS];
 
 #endif

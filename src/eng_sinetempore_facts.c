@@ -1978,6 +1978,11 @@ static int e_shooter_away(const eng_state *before, const eng_state *after)
     long d1 = absd(A("m1.x") - A("h%d.x", h)) + absd(A("m1.y") - A("h%d.y", h));
     return h > 0 && d1 >= d0 && hero_hits(after) == hero_hits(before);
 }
+static int e_goes_hero(const eng_state *before, const eng_state *after)
+{
+    (void)before;
+    return A("ai.goal") == 2 && A("ai.target") >= 1;
+}
 static int e_attack(const eng_state *before, const eng_state *after)
 {
     return hero_hits(after) == hero_hits(before) + 1 && A("m1.ap") == BF("m1.ap") - A("m1.a_ap");
@@ -2031,6 +2036,18 @@ static long enum_enemy(const eng_game *g, uint64_t seed, int (*visit)(const eng_
     return sweep(g, seed, prepare_model, vary_enemy, 288L * NSPOTS, visit, ctx);
 }
 
+/* The same states, those whose model goes for a hero. */
+static int vary_enemy_attack(eng_state *st, long k)
+{
+    vary_enemy(st, k);
+    return !p_acted(st) && !p_waiting(st) && !p_soul(st) && !p_goal_objective(st) && !p_goal_none(st);
+}
+
+static long enum_enemy_attack(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
+{
+    return sweep(g, seed, prepare_model, vary_enemy_attack, 288L * NSPOTS, visit, ctx);
+}
+
 static const eng_pred enemy_preds[] = {
     {"sinetempore.enemy.is-acted", "the model carries the Acted marker", 2, p_acted, NULL},
     {"sinetempore.enemy.is-waiting", "its group is waiting (not in combat, no predator)", 2, p_waiting, NULL},
@@ -2038,9 +2055,6 @@ static const eng_pred enemy_preds[] = {
     {"sinetempore.enemy.is-soul-broken", "the model carries soul breaker", 2, p_soul, NULL},
     {"sinetempore.enemy.goes-objective", "its goal is the mission objective", 2, p_goal_objective, NULL},
     {"sinetempore.enemy.no-hero", "no hero to go for", 2, p_goal_none, NULL},
-    {"sinetempore.enemy.is-shooter", "the model is a shooter", 2, p_shooter, NULL},
-    {"sinetempore.enemy.can-attack", "a square with the target in range and AP left for the attack is in reach", 2, p_can_attack, NULL},
-    {"sinetempore.enemy.can-chain", "there its AP suffice for the chain attack", 2, p_chain, NULL},
 };
 static const eng_outcome enemy_outcomes[] = {
     {"sinetempore.enemy.acted", "drops the Acted marker and does nothing", e_acted},
@@ -2050,6 +2064,14 @@ static const eng_outcome enemy_outcomes[] = {
     {"sinetempore.enemy.target", "its goal and target as the target rules say", e_target},
     {"sinetempore.enemy.objective", "moves towards the objective", e_objective},
     {"sinetempore.enemy.idle", "stays", e_idle},
+    {"sinetempore.enemy.goes-hero", "goes for a hero (movement and attack: the next procedure)", e_goes_hero},
+};
+static const eng_pred enemy_attack_preds[] = {
+    {"sinetempore.enemy.is-shooter", "the model is a shooter", 2, p_shooter, NULL},
+    {"sinetempore.enemy.can-attack", "a square with the target in range and AP left for the attack is in reach", 2, p_can_attack, NULL},
+    {"sinetempore.enemy.can-chain", "there its AP suffice for the chain attack", 2, p_chain, NULL},
+};
+static const eng_outcome enemy_attack_outcomes[] = {
     {"sinetempore.enemy.approach-attack", "moves the least it needs to attack", e_approach_attack},
     {"sinetempore.enemy.approach", "moves as close as it can, no attack", e_approach},
     {"sinetempore.enemy.shooter-back", "backs off as far as it can with the target in range and AP for the attack", e_shooter_back},
@@ -2198,6 +2220,12 @@ static int h_bleed(const eng_state *before, const eng_state *after)
 {
     return HA("wounds") == HB("wounds") + 1 && HA("bleed") == 0;
 }
+/* the first conditions are dealt with: the hero is active with his AP */
+static int h_conditions_done(const eng_state *before, const eng_state *after)
+{
+    (void)before;
+    return HA("active") == 1 && HA("brain") == 0 && HA("contagion") == 0;
+}
 static int h_ap_step(const eng_state *before, const eng_state *after)
 {
     (void)before;
@@ -2290,15 +2318,20 @@ static const eng_pred hero_preds[] = {
     {"sinetempore.hero.has-contagion", "contagion", 2, p_h_contagion, NULL},
     {"sinetempore.hero.has-hemorrhage", "hemorrhage", 2, p_h_hemorrhage, NULL},
     {"sinetempore.hero.has-resilience", "resilience", 2, p_h_resilience, NULL},
-    {"sinetempore.hero.has-oblivion", "oblivion markers on his sheet", 2, p_h_oblivion, NULL},
-    {"sinetempore.hero.oblivion-fails", "the oblivion test will fail", 2, p_h_oblivion_fails, NULL},
-    {"sinetempore.hero.is-stunned", "stunned", 2, p_h_stunned, NULL},
 };
 static const eng_outcome hero_outcomes[] = {
     {"sinetempore.hero.brain-damage", "one square in a random direction (or a wound), marker gone", h_brain},
     {"sinetempore.hero.contagion", "contagion gone, poison got", h_contagion},
     {"sinetempore.hero.hemorrhage", "a bleed marker", h_hemorrhage},
     {"sinetempore.hero.resilience", "a wound healed", h_resilience},
+    {"sinetempore.hero.conditions-done", "these conditions dealt with", h_conditions_done},
+};
+static const eng_pred hero_obl_preds[] = {
+    {"sinetempore.hero.has-oblivion", "oblivion markers on his sheet", 2, p_h_oblivion, NULL},
+    {"sinetempore.hero.oblivion-fails", "the oblivion test will fail", 2, p_h_oblivion_fails, NULL},
+    {"sinetempore.hero.is-stunned", "stunned", 2, p_h_stunned, NULL},
+};
+static const eng_outcome hero_obl_outcomes[] = {
     {"sinetempore.hero.oblivion-passed", "the test passed: nothing happens", h_obl_pass},
     {"sinetempore.hero.oblivion-card", "the markers gone, an oblivion card drawn", h_obl_card},
     {"sinetempore.hero.stunned", "the marker 2 sectors on, 2 AP gone", h_stunned},
@@ -2470,8 +2503,13 @@ const eng_ai eng_sinetempore_ais[ENG_SINETEMPORE_NAIS] = {
      N(target_outcomes), eng_sinetempore_run_target, enum_target, describe},
     {"sinetempore.enemy-activation", "one enemy model's activation", enemy_preds, N(enemy_preds), enemy_outcomes,
      N(enemy_outcomes), eng_sinetempore_run_enemy, enum_enemy, describe},
-    {"sinetempore.hero-activation", "a hero's marker phase and AP", hero_preds, N(hero_preds), hero_outcomes,
+    {"sinetempore.enemy-attack", "how a model that goes for a hero moves and attacks", enemy_attack_preds,
+     N(enemy_attack_preds), enemy_attack_outcomes, N(enemy_attack_outcomes), eng_sinetempore_run_enemy_attack,
+     enum_enemy_attack, describe},
+    {"sinetempore.hero-activation", "a hero's marker phase: the conditions", hero_preds, N(hero_preds), hero_outcomes,
      N(hero_outcomes), eng_sinetempore_run_hero, enum_hero, describe_hero},
+    {"sinetempore.hero-oblivion", "a hero's marker phase: oblivion, stun, AP", hero_obl_preds, N(hero_obl_preds),
+     hero_obl_outcomes, N(hero_obl_outcomes), eng_sinetempore_run_hero_oblivion, enum_hero, describe_hero},
     {"sinetempore.hero-end", "a hero's actions, time shift and end of activation", hero_end_preds, N(hero_end_preds),
      hero_end_outcomes, N(hero_end_outcomes), eng_sinetempore_run_hero_end, enum_hero_end, describe_hero},
     {"sinetempore.attack", "a hero's attack step by step", attack_preds, N(attack_preds), attack_outcomes,
