@@ -349,7 +349,7 @@ static int fake_run(eng_state *st)
 
 static void test_wrong_step_fails(void)
 {
-    const eng_ai *real = eng_find_ai(ST, "sinetempore.enemy-activation");
+    const eng_ai *real = eng_find_ai(ST, "sinetempore.enemy-attack");
     CU_ASSERT_PTR_NOT_NULL_FATAL(real);
     eng_ai fake = *real;
     fake.run = fake_run;
