@@ -63,7 +63,7 @@ static long run_check(const char *name, diag_list *dl)
     return failed + (long)dl->errors;
 }
 
-static const char *games[] = {"nemesis", "noxius", "nanolith"};
+static const char *games[] = {"nemesis", "noxius", "nanolith", "sine-tempore"};
 #define NGAMES (sizeof games / sizeof games[0])
 
 static int game_present(const char *name)
