@@ -4,7 +4,10 @@
 #   make tool            build the binary only
 #   make check           run every CUnit suite (DEBUGGER=valgrind to run under it)
 #   make check SAN=1     the same, built with AddressSanitizer and UBSan
+#   make valgrind        check and build of all content under valgrind (CI)
 #   make bench           benchmarks, figures printed
+#   make fuzz            libFuzzer harnesses (tests/fuzz/), each run FUZZ_SECONDS=60;
+#                        `make check` replays their corpora and crash files
 #   make mutate          mutation testing of the engines: mutants of each src/eng_GAME.c
 #                        that `regelwerk check GAME` kills, survivors by file:line
 #                        (GAMES="noxius ..." to choose, MUTATE_MAX=N for a seeded
@@ -22,7 +25,7 @@ PKG_CONFIG ?= pkg-config
 CC ?= cc
 DEBUGGER ?=
 
-PKGS := libxml-2.0 cairo harfbuzz freetype2 libgvc json-c libqpdf
+PKGS := libxml-2.0 cairo glib-2.0 harfbuzz freetype2 libgvc json-c libqpdf icu-i18n icu-uc
 TEST_PKGS := cunit
 VERSION := 0.1.0
 
@@ -45,6 +48,14 @@ REQ_LDFLAGS :=
 
 ifeq ($(WERROR),1)
 REQ_CFLAGS += -Werror
+endif
+
+# FUZZ=1: the libFuzzer build (clang; `make fuzz` sets it), objects of its own
+ifeq ($(FUZZ),1)
+BUILD ?= out/build-fuzz
+CC := clang
+REQ_CFLAGS += -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+REQ_LDFLAGS += -fsanitize=address,undefined
 endif
 
 ifeq ($(SAN),1)
@@ -79,7 +90,7 @@ TEST_OBJ := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TEST_BIN := $(BUILD)/tests/run-tests
 MUTATOR := $(BUILD)/tests/mutate
 
-.PHONY: all tool outputs check bench mutate install uninstall clean schema FORCE
+.PHONY: all tool outputs check valgrind bench mutate fuzz fuzz-run install uninstall clean schema FORCE
 .DELETE_ON_ERROR:
 
 all: outputs
@@ -142,13 +153,59 @@ SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:fast_unwind_on_malloc=0 
 VALGRIND_FLAGS := --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
                   --suppressions=$(abspath tests/valgrind.supp)
 
+# Allocation failure injection (tests/oom/oom_wrap.c): the tool linked with
+# every malloc, calloc, realloc, strdup and strndup of our code wrapped, so
+# that REGELWERK_FAIL_ALLOC=N fails the Nth; tests/test_oom.c sweeps N.
+OOM_BIN := $(BUILD)/tests/regelwerk-oom
+OOM_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
+
+$(OOM_BIN): $(BUILD)/src/main.o $(BUILD)/libregelwerk.a tests/oom/oom_wrap.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(OOM_WRAP) -o $@ $^ $(ALL_LDLIBS)
+
+# Fuzzing (tests/fuzz/): one harness per entry point. The replay runners
+# are the same harnesses without libFuzzer: `make check` feeds them every seed
+# and every crash ever found (tests/fuzz/corpus/NAME, tests/fuzz/crashes/NAME).
+FUZZERS := content fight para template
+FUZZ_SECONDS ?= 60
+REPLAY := $(FUZZERS:%=$(BUILD)/fuzz/replay-%)
+
+$(BUILD)/fuzz/replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/lay_testdev.c $(BUILD)/libregelwerk.a
+	@mkdir -p $(dir $@)
+	$(CC) -Itests -Itests/fuzz $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+
+$(BUILD)/fuzz/fuzz-%: tests/fuzz/fuzz_%.c tests/lay_testdev.c $(BUILD)/libregelwerk.a
+	@mkdir -p $(dir $@)
+	$(CC) -Itests -Itests/fuzz $(ALL_CFLAGS) -fsanitize=fuzzer $(ALL_LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+
+# make fuzz FUZZ_SECONDS=60: builds the libFuzzer binaries (clang, ASan, UBSan)
+# and runs each for that long; new inputs go to out/fuzz/corpus/NAME, crashes
+# to tests/fuzz/crashes/NAME (commit them: they become replay inputs).
+fuzz:
+	$(MAKE) FUZZ=1 fuzz-run
+
+# (fast unwinding: a whole stack per allocation would slow fuzzing tenfold)
+fuzz-run: $(FUZZERS:%=$(BUILD)/fuzz/fuzz-%)
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp):print_suppressions=0 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZERS)
+
 # The mutator is a prerequisite: tests/test_mutate.c runs it on a fixture.
-check: $(TEST_BIN) $(BIN) $(MUTATOR)
-	$(SAN_ENV) REGELWERK_BIN=$(abspath $(BIN)) REGELWERK_MUTATE=$(abspath $(MUTATOR)) $(DEBUGGER) \
+check: $(TEST_BIN) $(BIN) $(MUTATOR) $(REPLAY) $(OOM_BIN)
+	for f in $(FUZZERS); do $(SAN_ENV) $(BUILD)/fuzz/replay-$$f tests/fuzz/corpus/$$f tests/fuzz/crashes/$$f \
+	  || exit 1; done
+	$(SAN_ENV) REGELWERK_BIN=$(abspath $(BIN)) REGELWERK_MUTATE=$(abspath $(MUTATOR)) \
+	  REGELWERK_OOM=$(abspath $(OOM_BIN)) $(DEBUGGER) \
 	  $(if $(findstring valgrind,$(DEBUGGER)),$(VALGRIND_FLAGS)) $(TEST_BIN)
+
+# The real tool under valgrind (CI): a full check and a build of every
+# output, no error and no leak (tests/valgrind.supp names libhyphen's only).
+valgrind: $(BIN)
+	valgrind $(VALGRIND_FLAGS) --quiet $(BIN) check
+	valgrind $(VALGRIND_FLAGS) --quiet $(BIN) build --strict -o out/valgrind
 
 bench: $(BIN) $(BUILD)/tests/bench
 	$(BUILD)/tests/bench $(BIN)
+	sh tests/bench/justify.sh $(BIN)
 
 $(BUILD)/tests/bench: tests/bench/bench.c $(BUILD)/libregelwerk.a
 	@mkdir -p $(dir $@)
@@ -199,6 +256,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf out/build out/build-san out/bin
+	rm -rf out/build out/build-san out/build-fuzz out/bin
 
 -include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d $(TEST_OBJ:.o=.d) $(MUTATOR).d

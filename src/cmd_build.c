@@ -5,6 +5,7 @@
  * place on close, so a failed build leaves nothing half-written in out/.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 #include "chk.h"
 #include "cli.h"
+#include "cli_args.h"
 #include "dev_cairo.h"
 #include "dev_haru.h"
 #include "dl.h"
@@ -32,15 +34,19 @@ static void usage(FILE *fp)
     fputs("usage: regelwerk build [GAME...] [--lang L] [--only sheet|cards|flow] [--device haru|cairo]\n"
           "                       [--format pdf|png|svg] [--paper a4|letter] [--pages N]\n"
           "                       [--strict] [--no-verify] [-o DIR]\n"
+          "                       [--layout home|shop] [--card-size SIZE] [--duplex long|short]\n"
+          "                       [--back-offset X,Y] [--alignment] [--corner-guides] [--dpi N]\n"
           "\n"
           "Checks each game (as `regelwerk check` does) and renders the outputs\n"
           "configured in its game.xml (all games when none\n"
           "is named) into DIR/GAME/ (default DIR: out): sheets as GAME-LANG-PAPER.pdf,\n"
-          "flowcharts (laid out by Graphviz's dot, one page each, the paper turned\n"
-          "whichever way prints larger) as GAME-LANG-flow-FLOW-PAPER.pdf, status cards\n"
-          "(63 x 88 mm, nine to a page with crop marks, each page followed by its\n"
-          "backs mirrored for long-edge duplex) as GAME-LANG-cards-PAPER.pdf; .svg\n"
-          "alike, .png one file per page (-N.png).\n"
+          "flowcharts (laid out by Graphviz's dot with room for every branch label, one\n"
+          "page each, scaled to fill it up to 12 pt labels, the paper turned whichever\n"
+          "way prints larger; overlaps measured and reported) as\n"
+          "GAME-LANG-flow-FLOW-PAPER.pdf, status cards (63 x 88 mm with 3 mm bleed, as\n"
+          "many as fit a page with crop marks, full-bleed backs mirrored for long-edge\n"
+          "duplex, a colophon with credits and licences) as GAME-LANG-cards-PAPER.pdf;\n"
+          ".svg alike, .png one file per page (-N.png).\n"
           "\n"
           "  --lang L          only this language\n"
           "  --only KIND       sheet, cards or flow: only this kind of output\n"
@@ -49,14 +55,26 @@ static void usage(FILE *fp)
           "  --paper P         a4 or letter, overriding the configured papers\n"
           "  --pages N         fit each sheet on N pages, shrinking within the floor\n"
           "  --strict          any layout flaw (overfull line, widow, ..., a flowchart\n"
-          "                    or card text that would print below 6.5 pt) is an error\n"
+          "                    whose labels overlap or would print below 6.5 pt) is an error\n"
           "  --no-verify       build games that fail their checks too; every page then\n"
           "                    says \"nicht verifiziert\" / \"non verificato\"\n"
           "  -o DIR            output folder (default out)\n"
+          "  --layout L        cards: home (sheets with crop marks, default) or shop (one\n"
+          "                    card a page at trim plus bleed, TrimBox and BleedBox, front\n"
+          "                    then back: GAME-LANG-cards-shop.pdf)\n"
+          "  --card-size S     poker (63 x 88 mm, default), bridge (57 x 89), mini (44 x 67),\n"
+          "                    tarot (70 x 120) or WxH in mm\n"
+          "  --duplex D        long (default) or short: how the backs are mirrored, and\n"
+          "                    the PDF's duplex hint\n"
+          "  --back-offset X,Y move the backs X mm right, Y mm down (what --alignment shows)\n"
+          "  --alignment       cards: a duplex alignment page pair first\n"
+          "  --corner-guides   cards: the rounded corners as a thin line\n"
+          "  --dpi N           PNG resolution (default 300 for cards, 150 else)\n"
           "\n"
           "A game that fails a check is not built: nothing is written. A text-only game\n"
-          "(engine=\"none\") is built marked as not verified. Prints one quality line\n"
-          "per sheet and flowchart. Exit status: 0 ok, 1 a check or build failed, 2 usage.\n",
+          "(engine=\"none\") is built marked as not verified. A card whose text would\n"
+          "print below 6.5 pt fails the build. Prints one quality line per sheet,\n"
+          "flowchart and card file. Exit status: 0 ok, 1 a check or build failed, 2 usage.\n",
           fp);
 }
 
@@ -64,7 +82,33 @@ typedef struct build_opts {
     const char *lang, *only, *device, *format, *paper, *outdir;
     int pages, strict;
     int no_verify;            /* build without checking first; pages say so */
+    /* cards and PNG */
+    int shop;                 /* --layout shop */
+    const char *card_size;    /* poker, bridge, mini, tarot or WxH (mm), or NULL */
+    double card_w, card_h;    /* mm, when card_size is set */
+    int duplex_short;         /* --duplex short */
+    double back_dx, back_dy;  /* --back-offset, mm */
+    int alignment, corner_guides;
+    double dpi;               /* --dpi, 0: 300 for cards, 150 else */
 } build_opts;
+
+/* The card sizes a player knows, in mm. */
+static const struct card_size {
+    const char *name;
+    double w, h;
+} card_sizes[] = {{"poker", 63, 88}, {"bridge", 57, 89}, {"mini", 44, 67}, {"tarot", 70, 120}};
+
+/* Reads "A,B" or "AxB" (two numbers); 0, or -1. */
+static int two_numbers(const char *s, char sep, double *a, double *b)
+{
+    char *end;
+    *a = strtod(s, &end);
+    if (end == s || *end != sep)
+        return -1;
+    const char *t = end + 1;
+    *b = strtod(t, &end);
+    return end == t || *end ? -1 : 0;
+}
 
 static int mkdirs(const char *path)
 {
@@ -88,6 +132,11 @@ static int mkdirs(const char *path)
  * fresh clone touches every file). 0 when unknown. */
 static long long commit_date(const char *dir)
 {
+    /* asked once per game folder, not once per output (git costs a fork) */
+    static char last_dir[PATH_MAX];
+    static long long last_date;
+    if (dir && last_dir[0] && strcmp(dir, last_dir) == 0)
+        return last_date;
     char cmd[PATH_MAX + 96];
     /* the folder is quoted for the shell; a quote in it is not supported */
     if (!dir || strchr(dir, '\''))
@@ -105,6 +154,8 @@ static long long commit_date(const char *dir)
             v = 0;
     }
     pclose(p);
+    snprintf(last_dir, sizeof last_dir, "%s", dir);
+    last_date = v;
     return v;
 }
 
@@ -215,7 +266,7 @@ static char *summary_title(const game_lang *l)
  * (a temporary file renamed on success): a failure leaves the previous file
  * as it was. Temporary files of killed builds are removed first. */
 static int write_list(const build_opts *bo, const game *g, const dl_list *list, const char *name, char *path,
-                      size_t pathlen, diag_list *diags)
+                      size_t pathlen, double dpi, const char *duplex, diag_list *diags)
 {
     char dir[PATH_MAX];
     const char *ext = bo->format;
@@ -236,16 +287,29 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
                             strcmp(ext, "png") == 0   ? DEV_CAIRO_PNG
                             : strcmp(ext, "svg") == 0 ? DEV_CAIRO_SVG
                                                       : DEV_CAIRO_PDF,
-                            150.0, diags);
+                            dpi, diags);
     if (!dev)
         return -1;
+    if (duplex && strcmp(bo->device, "haru") == 0)
+        dev_haru_set_duplex(dev, duplex);
+    else if (duplex)
+        dev_cairo_set_duplex(dev, duplex);
     const dl_doc_info *info = dl_list_doc_info(list);
     int ok = (!dev->begin_doc || !info || dev->begin_doc(dev, info) == 0) && dl_replay(list, dev, NULL) == 0;
     /* close writes the temp file and renames it; on failure nothing is left */
     int closed = dev->close ? dev->close(dev) : 0;
     dev->drop(dev);
-    if (ok && closed == 0)
+    if (ok && closed == 0) {
+        /* png and svg: the status line names the files written */
+        size_t n = dl_list_page_count(list);
+        if (strcmp(ext, "pdf") != 0) {
+            if (n <= 1)
+                snprintf(path, pathlen, "%s/%s-1.%s", dir, name, ext);
+            else
+                snprintf(path, pathlen, "%s/%s-1.%s \xE2\x80\xA6 %s-%zu.%s", dir, name, ext, name, n, ext);
+        }
         return 0;
+    }
     diag_add(diags, DIAG_ERROR, path, 0, 0, "device", "the %s device could not write the file", bo->device);
     return -1;
 }
@@ -278,6 +342,12 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     meta.lang = l->code;
     meta.credits = (const char *const *)credit_lines;
     meta.licences = licences;
+    /* PDF Author: who wrote the summary (an author credit, else the source
+     * it follows), its name only: never a version or a URL */
+    for (int pass = 0; pass < 2 && !meta.author; pass++)
+        for (size_t i = 0; i < g->ncredits && !meta.author; i++)
+            if (g->credits[i].role && strcmp(g->credits[i].role, pass ? "source" : "author") == 0)
+                meta.author = g->credits[i].text;
     meta.epoch = when;
     meta.pages = bo->pages ? bo->pages : o->pages;
     char keywords[256];
@@ -302,7 +372,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
         char name[PATH_MAX];
         snprintf(name, sizeof name, "%s-%s-%s", g->id, l->code, paper);
         char path[PATH_MAX + 300];
-        rc = write_list(bo, g, list, name, path, sizeof path, diags);
+        rc = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags);
         /* "ok" only for a file that is on the disk */
         if (rc == 0) {
             printf("%s: ", path);
@@ -333,7 +403,8 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
     lay_flow_meta meta = {title ? title : game_title(g, l->code), l->doc->root->variant, fu.date, l->code,
-                          keywords, (const char *const *)fu.credits, fu.licences, fu.when};
+                          keywords, (const char *const *)fu.credits, fu.licences, fu.when,
+                          bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL};
     int failed = 0;
     for (size_t i = 0; i < g->nflows; i++) {
         const game_flow *f = &g->flows[i];
@@ -342,19 +413,30 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         dl_list *list = dl_list_new();
         lay_flow_report rep;
         int ok = list && lay_flow_build(f, l->doc, &meta, tpl, fonts, list, &rep, diags) == 0;
-        int flaw = ok && rep.label_size < tpl->flow_min_label - 1e-9;
-        if (flaw)
+        int small = ok && rep.label_size < tpl->flow_min_label - 1e-9;
+        int overlaps = ok ? lay_flow_overlaps(&rep.flaws) : 0;
+        if (small)
             diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, f->loc.file, f->loc.line, 0, "flow-small",
                      "flow \"%s\" fits the page only with labels at %.1f pt (below %.1f): split it or use "
                      "another paper%s", f->id, rep.label_size, tpl->flow_min_label,
                      bo->strict ? "; --strict: nothing written" : "");
+        if (overlaps)
+            diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, f->loc.file, f->loc.line, 0, "flow-overlap",
+                     "flow \"%s\" (%s): %d overlap(s) (%d label/label, %d label/node, %d edge through a label, "
+                     "%d edge through a node), first: %s%s", f->id, l->code, overlaps, rep.flaws.label_label,
+                     rep.flaws.label_node, rep.flaws.label_edge, rep.flaws.edge_node, rep.flaws.first,
+                     bo->strict ? "; --strict: nothing written" : "");
+        int flaw = small || overlaps;
         if (ok && !(flaw && bo->strict)) {
             char name[PATH_MAX], path[PATH_MAX + 300];
             snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
-            ok = write_list(bo, g, list, name, path, sizeof path, diags) == 0;
+            ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags) == 0;
             if (ok)
-                printf("%s: %d nodes, %d edges, labels %.2f pt (scale %.2f): %s\n", path, rep.nodes, rep.edges,
-                       rep.label_size, rep.scale, flaw ? "too small" : "ok");
+                printf("%s: %d nodes, %d edges, labels %.2f pt (scale %.2f), %s, %d%% of the page, "
+                       "%d overlaps, %d crossings: %s\n",
+                       path, rep.nodes, rep.edges, rep.label_size, rep.scale,
+                       rep.landscape ? "landscape" : "portrait", (int)(rep.fill * 100 + 0.5), overlaps,
+                       rep.flaws.crossings, small ? "too small" : overlaps ? "overlaps" : "ok");
         } else {
             ok = 0;
         }
@@ -385,23 +467,52 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, status cards, print and play, regelwerk", g->id, l->code);
     lay_cards_meta meta = {title ? title : game_title(g, l->code), l->code, keywords, fu.when,
-                           (const char *const *)fu.credits, fu.licences};
+                           (const char *const *)fu.credits, fu.licences, bo->shop, bo->duplex_short,
+                           bo->back_dx * 72 / 25.4, bo->back_dy * 72 / 25.4, bo->corner_guides, bo->alignment};
+    /* another card size: the band, icon and text ceiling scale with it */
+    if (bo->card_size) {
+        double f = fmin(bo->card_w * 72 / 25.4 / tpl->card_w, bo->card_h * 72 / 25.4 / tpl->card_h);
+        tpl->card_w = bo->card_w * 72 / 25.4;
+        tpl->card_h = bo->card_h * 72 / 25.4;
+        tpl->card_band *= f;
+        tpl->card_icon *= f;
+        tpl->card_text = fmax(tpl->card_text * f, tpl->card_text_min);
+        tpl->card_safe = fmin(tpl->card_safe, fmin(tpl->card_w, tpl->card_h) / 8);
+        tpl->card_cols = tpl->card_rows = 6;
+    }
     dl_list *list = dl_list_new();
     lay_cards_report rep;
     int ok = list && lay_cards_build(g, l->doc, &meta, tpl, fonts, icons, list, &rep, diags) == 0;
+    /* past the floor a card cannot be read: the build fails, at the card */
     int flaw = ok && rep.smallest < tpl->card_text_min - 1e-9;
     if (flaw)
-        diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, g->loc.file, g->loc.line, 0, "card-small",
-                 "card \"%s\" fits its text only at %.2f pt (below %.1f): shorten it%s",
-                 rep.smallest_id ? rep.smallest_id : "", rep.smallest, tpl->card_text_min,
-                 bo->strict ? "; --strict: nothing written" : "");
-    if (ok && !(flaw && bo->strict)) {
-        char name[PATH_MAX], path[PATH_MAX + 300];
-        snprintf(name, sizeof name, "%s-%s-cards-%s", g->id, l->code, paper);
-        ok = write_list(bo, g, list, name, path, sizeof path, diags) == 0;
-        if (ok)
-            printf("%s: %d cards on %d pages (fronts and backs), text at least %.2f pt: %s\n", path, rep.cards,
-                   rep.pages, rep.smallest, flaw ? "too small" : "ok");
+        diag_add(diags, DIAG_ERROR, rep.smallest_file ? rep.smallest_file : g->loc.file,
+                 rep.smallest_file ? rep.smallest_line : g->loc.line, 0, "card-small",
+                 "card \"%s\" fits its text only at %.2f pt (below %.1f): shorten it; nothing written",
+                 rep.smallest_id ? rep.smallest_id : "", rep.smallest, tpl->card_text_min);
+    if (ok && !flaw) {
+        char name[PATH_MAX], path[PATH_MAX + 300], size[48] = "";
+        if (bo->card_size && strcmp(bo->card_size, "poker") != 0)
+            snprintf(size, sizeof size, "-%s", bo->card_size);
+        if (bo->shop)
+            snprintf(name, sizeof name, "%s-%s-cards%s-shop", g->id, l->code, size);
+        else
+            snprintf(name, sizeof name, "%s-%s-cards%s-%s", g->id, l->code, size, paper);
+        const char *duplex = bo->shop ? NULL : bo->duplex_short ? "DuplexFlipShortEdge" : "DuplexFlipLongEdge";
+        ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 300, duplex, diags) == 0;
+        if (ok) {
+            if (bo->shop)
+                printf("%s: %d cards on %d pages (print shop: one card a page, %.0f x %.0f mm + %.1f mm bleed, "
+                       "front then back), text at least %.2f pt: ok\n",
+                       path, rep.cards, rep.pages, tpl->card_w * 25.4 / 72, tpl->card_h * 25.4 / 72,
+                       tpl->card_bleed * 25.4 / 72, rep.smallest);
+            else
+                printf("%s: %d cards on %d pages (%d x %d a page, %.0f x %.0f mm, bleed %.1f/%.1f mm, %s-edge "
+                       "duplex), text at least %.2f pt: ok\n",
+                       path, rep.cards, rep.pages, rep.cols, rep.rows, tpl->card_w * 25.4 / 72,
+                       tpl->card_h * 25.4 / 72, rep.bleed_x * 25.4 / 72, rep.bleed_y * 25.4 / 72,
+                       bo->duplex_short ? "short" : "long", rep.smallest);
+        }
     } else {
         ok = 0;
     }
@@ -465,6 +576,52 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
     return failed ? -1 : 0;
 }
 
+/* The cards' and PNG's options that take a value: CLI_OK, or CLI_USAGE
+ * with the reason on stderr. */
+static int card_option(build_opts *bo, const char *a, const char *v)
+{
+    if (strcmp(a, "--layout") == 0) {
+        if (strcmp(v, "shop") == 0 || strcmp(v, "home") == 0) {
+            bo->shop = strcmp(v, "shop") == 0;
+            return CLI_OK;
+        }
+        fprintf(stderr, "regelwerk build: --layout wants home or shop, not '%s'\n", v);
+    } else if (strcmp(a, "--card-size") == 0) {
+        bo->card_size = v;
+        for (size_t k = 0; k < sizeof card_sizes / sizeof card_sizes[0]; k++)
+            if (strcmp(v, card_sizes[k].name) == 0) {
+                bo->card_w = card_sizes[k].w;
+                bo->card_h = card_sizes[k].h;
+                return CLI_OK;
+            }
+        if (two_numbers(v, 'x', &bo->card_w, &bo->card_h) == 0 && bo->card_w >= 25 && bo->card_h >= 25 &&
+            bo->card_w <= 200 && bo->card_h <= 280)
+            return CLI_OK;
+        fprintf(stderr, "regelwerk build: --card-size wants poker, bridge, mini, tarot or WxH in mm "
+                        "(25 to 200 x 280), not '%s'\n", v);
+    } else if (strcmp(a, "--duplex") == 0) {
+        if (strcmp(v, "long") == 0 || strcmp(v, "short") == 0) {
+            bo->duplex_short = strcmp(v, "short") == 0;
+            return CLI_OK;
+        }
+        fprintf(stderr, "regelwerk build: --duplex wants long or short, not '%s'\n", v);
+    } else if (strcmp(a, "--back-offset") == 0) {
+        if (two_numbers(v, ',', &bo->back_dx, &bo->back_dy) == 0 && fabs(bo->back_dx) <= 10 &&
+            fabs(bo->back_dy) <= 10)
+            return CLI_OK;
+        fprintf(stderr, "regelwerk build: --back-offset wants X,Y in mm (each -10 to 10), not '%s'\n", v);
+    } else {
+        char *end;
+        long n = strtol(v, &end, 10);
+        if (*v && !*end && n >= 36 && n <= 1200) {
+            bo->dpi = (double)n;
+            return CLI_OK;
+        }
+        fprintf(stderr, "regelwerk build: --dpi wants a number from 36 to 1200, not '%s'\n", v);
+    }
+    return CLI_USAGE;
+}
+
 int cmd_build(int argc, char **argv, const cli_env *env)
 {
     build_opts bo = {0};
@@ -476,9 +633,17 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     if (!games)
         return CLI_FAIL;
     int rc = CLI_OK;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc && rc == CLI_OK; i++) {
         const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        /* the options that take a value, and where each goes */
+        static const char *const valued[] = {"--lang",   "--only",      "--device", "--format",      "--paper",
+                                             "--pages",  "-o",          "--layout", "--card-size",   "--duplex",
+                                             "--back-offset", "--dpi"};
+        const char **slot[] = {&bo.lang, &bo.only, &bo.device, &bo.format, &bo.paper, NULL,
+                               &bo.outdir, NULL,     NULL,       NULL,        NULL,      NULL};
+        size_t v = 0;
+        while (v < sizeof valued / sizeof *valued && strcmp(a, valued[v]) != 0)
+            v++;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             free(games);
@@ -487,28 +652,29 @@ int cmd_build(int argc, char **argv, const cli_env *env)
             bo.strict = 1;
         } else if (strcmp(a, "--no-verify") == 0) {
             bo.no_verify = 1;
-        } else if (next && strcmp(a, "--lang") == 0) {
-            bo.lang = argv[++i];
-        } else if (next && strcmp(a, "--only") == 0) {
-            bo.only = argv[++i];
-        } else if (next && strcmp(a, "--device") == 0) {
-            bo.device = argv[++i];
-        } else if (next && strcmp(a, "--format") == 0) {
-            bo.format = argv[++i];
-        } else if (next && strcmp(a, "--paper") == 0) {
-            bo.paper = argv[++i];
-        } else if (next && strcmp(a, "--pages") == 0) {
-            char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || n < 1 || n > 99) {
-                fprintf(stderr, "regelwerk build: --pages wants a number from 1 to 99\n");
+        } else if (strcmp(a, "--alignment") == 0) {
+            bo.alignment = 1;
+        } else if (strcmp(a, "--corner-guides") == 0) {
+            bo.corner_guides = 1;
+        } else if (v < sizeof valued / sizeof *valued) {
+            const char *val = cli_option_value("build", argc, argv, &i);
+            if (!val) {
                 rc = CLI_USAGE;
+            } else if (slot[v]) {
+                *slot[v] = val;
+            } else if (strcmp(a, "--pages") != 0) {
+                rc = card_option(&bo, a, val);
+            } else {
+                char *end;
+                long n = strtol(val, &end, 10);
+                if (!*val || *end || n < 1 || n > 99) {
+                    fprintf(stderr, "regelwerk build: --pages wants a number from 1 to 99, not '%s'\n", val);
+                    rc = CLI_USAGE;
+                }
+                bo.pages = (int)n;
             }
-            bo.pages = (int)n;
-        } else if (next && strcmp(a, "-o") == 0) {
-            bo.outdir = argv[++i];
         } else if (a[0] == '-') {
-            fprintf(stderr, "regelwerk build: unknown option or missing value '%s'\n", a);
+            fprintf(stderr, "regelwerk build: unknown option '%s'\n", a);
             rc = CLI_USAGE;
         } else {
             games[ngames++] = a;
@@ -545,6 +711,11 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         free(games);
         return rc;
     }
+    /* names, never paths, of games that exist; a language one of them has */
+    if ((rc = cli_games_known("build", env->content, games, ngames)) != CLI_OK) {
+        free(games);
+        return rc;
+    }
 
     diag_list diags;
     diag_list_init(&diags);
@@ -563,6 +734,12 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         list = (const char *const *)all;
         while (all[ngames])
             ngames++;
+    }
+    if (bo.lang && (rc = cli_lang_known("build", env, list, ngames, bo.lang)) != CLI_OK) {
+        game_names_free(all);
+        diag_list_free(&diags);
+        free(games);
+        return rc;
     }
     char manifest[PATH_MAX + 16];
     snprintf(manifest, sizeof manifest, "%s/manifest.xml", env->fonts);

@@ -8,6 +8,7 @@
 #include "chk.h"
 #include "chk_out.h"
 #include "cli.h"
+#include "cli_args.h"
 #include "game.h"
 
 static void usage(FILE *fp)
@@ -51,6 +52,13 @@ static char *scenario_game(const char *path, diag_list *diags)
     if (!res)
         diag_add(diags, DIAG_ERROR, path, root ? (int)xmlGetLineNo(root) : 0, 0, "examples",
                  "a scenario file needs <examples game=\"GAME\">");
+    else if (!cli_game_name_ok(res)) {
+        /* the attribute becomes a folder name: never a path */
+        diag_add(diags, DIAG_ERROR, path, (int)xmlGetLineNo(root), 0, "examples",
+                 "game=\"%s\" is not a game name (lower-case letters, digits and '-')", res);
+        free(res);
+        res = NULL;
+    }
     xmlFree(g);
     xmlFreeDoc(x);
     return res;
@@ -80,8 +88,12 @@ int cmd_check(int argc, char **argv, const cli_env *env)
             opt.list_unbound = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             verbose = 1;
-        } else if ((strcmp(a, "--format") == 0 && i + 1 < argc) || strncmp(a, "--format=", 9) == 0) {
-            const char *f = a[8] == '=' ? a + 9 : argv[++i];
+        } else if (strcmp(a, "--format") == 0 || strncmp(a, "--format=", 9) == 0) {
+            const char *f = a[8] == '=' ? a + 9 : cli_option_value("check", argc, argv, &i);
+            if (!f) {
+                rc = CLI_USAGE;
+                goto out;
+            }
             static const char *const formats[] = {"text", "json", "sarif", "junit"};
             json = -1;
             for (int k = 0; k < 4; k++)
@@ -93,8 +105,11 @@ int cmd_check(int argc, char **argv, const cli_env *env)
                 rc = CLI_USAGE;
                 goto out;
             }
-        } else if (strcmp(a, "--examples") == 0 && i + 1 < argc) {
-            extra[nextra++] = argv[++i];
+        } else if (strcmp(a, "--examples") == 0) {
+            if (!(extra[nextra++] = cli_option_value("check", argc, argv, &i))) {
+                rc = CLI_USAGE;
+                goto out;
+            }
         } else if (a[0] == '-') {
             fprintf(stderr, "regelwerk check: unknown option '%s'\n", a);
             usage(stderr);
@@ -104,6 +119,9 @@ int cmd_check(int argc, char **argv, const cli_env *env)
             games[ngames++] = a;
         }
     }
+    /* names, never paths, of games that exist: a typo is a usage error */
+    if ((rc = cli_games_known("check", env->content, games, ngames)) != CLI_OK)
+        goto out;
 
     diag_list diags;
     diag_list_init(&diags);

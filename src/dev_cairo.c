@@ -50,6 +50,7 @@ typedef struct cdev {
 
     /* what pdf_post adds */
     char *lang;
+    const char *duplex;         /* a static name, or NULL */
     pdf_post_link *links;
     size_t nlinks;
     pdf_post_page *pages;
@@ -284,7 +285,9 @@ static int c_text(dev_device *dev, const dl_text *t)
     if (!cf)
         return -1;
     cairo_set_font_face(d->cr, cf);
-    cairo_set_font_size(d->cr, t->size);
+    cairo_matrix_t fm;
+    cairo_matrix_init_scale(&fm, t->size * (t->hscale > 0 ? t->hscale : 1), t->size);
+    cairo_set_font_matrix(d->cr, &fm);
     cairo_set_source_rgb(d->cr, t->color.r, t->color.g, t->color.b);
     cairo_glyph_t *g = malloc(t->nglyphs * sizeof *g);
     cairo_text_cluster_t *cl = malloc(t->nglyphs * sizeof *cl);
@@ -454,6 +457,7 @@ static int c_close(dev_device *dev)
             spec.pages = d->pages;
             spec.npages = d->npages;
             spec.print_scaling_none = 1;
+            spec.duplex = d->duplex;
             if (pdf_post_write(d->path, d->buf.data, d->buf.len, &spec, d->diags) != 0)
                 rc = -1;
         }
@@ -496,6 +500,11 @@ static void c_drop(dev_device *dev)
     free(d->lang);
     free(d->path);
     free(d);
+}
+
+void dev_cairo_set_duplex(dev_device *dev, const char *duplex)
+{
+    ((cdev *)dev)->duplex = duplex;
 }
 
 dev_device *dev_cairo_new(const char *path, int format, double dpi, diag_list *diags)

@@ -24,6 +24,10 @@ enum { DEV_CAIRO_PDF, DEV_CAIRO_PNG, DEV_CAIRO_SVG };
 /* dpi applies to PNG. diags receives errors (kept by the caller). */
 dev_device *dev_cairo_new(const char *path, int format, double dpi, diag_list *diags);
 
+/* The PDF's /ViewerPreferences /Duplex ("DuplexFlipLongEdge",
+ * "DuplexFlipShortEdge"; a static string, or NULL for none). */
+void dev_cairo_set_duplex(dev_device *dev, const char *duplex);
+
 /* Releases cairo's and FreeType's process-wide caches; call once at exit
  * (keeps valgrind and LeakSanitizer quiet). No device may be alive. */
 void dev_cairo_cleanup(void);

@@ -46,6 +46,7 @@ typedef struct hdev {
     size_t noutlines;
     pdf_post_page *boxes;
     char *lang;
+    const char *duplex;         /* a static name, or NULL */
     int next_label;
     unsigned char shown[0x10000];   /* BMP code points shown, for ToUnicode */        /* the label page i would get by continuing */
 } hdev;
@@ -238,6 +239,11 @@ static int h_text(dev_device *dev, const dl_text *t)
         return -1;
     HPDF_Page_BeginText(d->page);
     HPDF_Page_SetFontAndSize(d->page, hf, (HPDF_REAL)t->size);
+    /* font expansion: Tz is text state, which outlives the text object,
+     * so it is set back after an expanded run */
+    double hs = t->hscale > 0 ? t->hscale : 1;
+    if (hs != 1)
+        HPDF_Page_SetHorizontalScalling(d->page, (HPDF_REAL)(100 * hs));
     HPDF_Page_SetRGBFill(d->page, (HPDF_REAL)t->color.r, (HPDF_REAL)t->color.g, (HPDF_REAL)t->color.b);
     /* A run with actual text (a hyphenated line end: "Geg-" / "Geg\u00AD")
      * is shown as its actual text: the fonts draw U+00AD as a hyphen, and
@@ -273,6 +279,8 @@ static int h_text(dev_device *dev, const dl_text *t)
             i = j;
         }
     }
+    if (hs != 1)
+        HPDF_Page_SetHorizontalScalling(d->page, 100);
     HPDF_Page_EndText(d->page);
     return d->failed ? -1 : 0;
 }
@@ -388,6 +396,7 @@ static int h_close(dev_device *dev)
         spec.pages = d->boxes;
         spec.npages = d->npages;
         spec.print_scaling_none = 1;
+        spec.duplex = d->duplex;
         spec.fix_tounicode = 1;
         if (pdf_post_write(d->path, pdf, len, &spec, d->diags) != 0)
             rc = -1;
@@ -415,6 +424,11 @@ static void h_drop(dev_device *dev)
     free(d->lang);
     free(d->path);
     free(d);
+}
+
+void dev_haru_set_duplex(dev_device *dev, const char *duplex)
+{
+    ((hdev *)dev)->duplex = duplex;
 }
 
 dev_device *dev_haru_new(const char *path, diag_list *diags)

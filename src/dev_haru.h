@@ -19,4 +19,8 @@
 
 dev_device *dev_haru_new(const char *path, diag_list *diags);
 
+/* The PDF's /ViewerPreferences /Duplex ("DuplexFlipLongEdge",
+ * "DuplexFlipShortEdge"; a static string, or NULL for none). */
+void dev_haru_set_duplex(dev_device *dev, const char *duplex);
+
 #endif

@@ -258,7 +258,7 @@ static int rec_outline(dev_device *dev, int level, const char *title, int page, 
     it->opage = page;
     it->oy = y;
     it->title = dup_or_null(title);
-    return 0;
+    return title && !it->title ? -1 : 0;   /* out of memory: replay skips it */
 }
 
 static int rec_end_page(dev_device *dev)
@@ -438,7 +438,7 @@ static int replay_item(const item *it, dev_device *dev, const dl_matrix *m, int 
         return dev->link(dev, &k);
     }
     case IT_OUTLINE:
-        return dev->outline ? dev->outline(dev, it->level, it->title, it->opage, ty(m, it->oy)) : 0;
+        return dev->outline && it->title ? dev->outline(dev, it->level, it->title, it->opage, ty(m, it->oy)) : 0;
     }
     return 0;
 }

@@ -101,6 +101,9 @@ typedef struct dl_text {
     const dl_glyph *glyphs;
     size_t nglyphs;
     const char *actual;
+    double hscale;          /* horizontal scale of the glyphs (font expansion,
+                               microtype's "stretch"): 1 ± 0.02; 0 means 1.
+                               The glyph offsets are already scaled. */
 } dl_text;
 
 typedef struct dl_link {

@@ -141,6 +141,13 @@ doc *doc_load(const doc_loader *ld, const char *path, diag_list *diags);
 struct _xmlDoc;
 struct _xmlDoc *doc_parse_xml(const doc_loader *ld, const char *path, diag_list *diags);
 
+/* The same safe parse for the tool's own data (templates, themes, icon
+ * maps, the font manifest, hyphenation exceptions): XInclude confined to
+ * the file's own folder, validated against schema_path unless NULL. A file
+ * installed with the tool is read as carefully as content: an edited or
+ * planted one must not reach the network or expand entities. */
+struct _xmlDoc *doc_parse_data(const char *path, const char *schema_path, diag_list *diags);
+
 /* The file an element of a doc_parse_xml() document came from (XInclude
  * aware), and its line. Strings are owned by the xmlDoc. */
 struct _xmlNode;

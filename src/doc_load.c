@@ -13,6 +13,7 @@
 #include "doc.h"
 
 #include <ctype.h>
+#include <glib.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/relaxng.h>
@@ -284,10 +285,16 @@ static xmlRelaxNGPtr schema_get(const char *path, diag_list *diags)
     schema_entry *p = realloc(schemas, (nschemas + 1) * sizeof *p);
     if (!p) {
         xmlRelaxNGFree(rng);
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
         return NULL;
     }
     schemas = p;
-    schemas[nschemas].path = strdup(path);
+    /* not cached when its name cannot be kept: compiled again next time */
+    if (!(schemas[nschemas].path = strdup(path))) {
+        xmlRelaxNGFree(rng);
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
+        return NULL;
+    }
     schemas[nschemas].rng = rng;
     nschemas++;
     return rng;
@@ -431,6 +438,179 @@ static int check_includes(xmlDocPtr xdoc, const char *file, diag_list *diags)
     return bad;
 }
 
+/* ---- characters ------------------------------------------------------------ */
+
+/* Why cp may not appear in content, or NULL: noncharacters (U+FDD0..U+FDEF
+ * and U+xFFFE/U+xFFFF of every plane) are never text; unassigned and
+ * private-use code points have no glyph in any font of ours, and control
+ * characters other than tab and newlines print nothing. A sheet that cannot
+ * print a character must be refused by check, at its line, rather than by
+ * the device at build time. GLib's Unicode tables say which is which. */
+static const char *char_refused(gunichar cp)
+{
+    if ((cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE)
+        return "a Unicode noncharacter";
+    if (cp == '\t' || cp == '\n' || cp == '\r')
+        return NULL;
+    switch (g_unichar_type(cp)) {
+    case G_UNICODE_UNASSIGNED: return "not an assigned Unicode character";
+    case G_UNICODE_PRIVATE_USE: return "a private-use character no font of ours has";
+    case G_UNICODE_CONTROL: return "a control character";
+    case G_UNICODE_SURROGATE: return "a surrogate";
+    default: return NULL;
+    }
+}
+
+/* Where a refused character stands in the source: libxml2 keeps no
+ * columns, and a text node's line is where its first chunk ended, not where
+ * it began. So the character is looked for in the source, written as itself
+ * or as a character reference, from a cursor (line, byte) that starts at
+ * the line of the node's element and moves past each hit. */
+typedef struct char_cursor {
+    const char *file;
+    int line, byte;
+} char_cursor;
+
+/* Moves cur just past the first of needles (n of them) at or after it
+ * within 400 lines; 1-based *line and *col of the hit, or 0 when none. */
+static int src_find_any(char_cursor *cur, char needles[][16], int n, int *line, int *col)
+{
+    src_file *sf = src_get(cur->file);
+    for (int ln = cur->line; sf && ln >= 1 && ln <= sf->nlines && ln < cur->line + 400; ln++) {
+        const char *l = sf->lines[ln - 1];
+        size_t from = ln == cur->line ? (size_t)cur->byte : 0;
+        if (!l || from > strlen(l))
+            continue;
+        const char *best = NULL;
+        size_t blen = 0;
+        for (int i = 0; i < n; i++) {
+            const char *hit = strstr(l + from, needles[i]);
+            if (hit && (!best || hit < best)) {
+                best = hit;
+                blen = strlen(needles[i]);
+            }
+        }
+        if (!best)
+            continue;
+        int c = 1;
+        for (const char *p = l; p < best; p++)
+            if (((unsigned char)*p & 0xC0) != 0x80)
+                c++;
+        cur->line = ln;
+        cur->byte = (int)(best - l + (long)blen);
+        *line = ln;
+        *col = c;
+        return 1;
+    }
+    return 0;
+}
+
+static void char_locate(char_cursor *cur, gunichar cp, int *line, int *col)
+{
+    char needles[6][16];
+    int len = g_unichar_to_utf8(cp, needles[0]);
+    needles[0][len] = '\0';
+    /* &#x10FFFF;, &#x10ffff;, zero-padded and decimal */
+    snprintf(needles[1], sizeof needles[1], "&#x%X;", (unsigned)cp);
+    snprintf(needles[2], sizeof needles[2], "&#x%x;", (unsigned)cp);
+    snprintf(needles[3], sizeof needles[3], "&#x%04X;", (unsigned)cp);
+    snprintf(needles[4], sizeof needles[4], "&#x%04x;", (unsigned)cp);
+    snprintf(needles[5], sizeof needles[5], "&#%u;", (unsigned)cp);
+    if (!src_find_any(cur, needles, 6, line, col))
+        *col = 0;
+}
+
+/* Reports each refused character of s (a text, or the value of attribute
+ * attr); line is the best guess at where s begins. Returns the number
+ * refused; at most *budget of them are reported. */
+static int check_chars(const char *s, char_cursor *cur, int line, const char *attr, int *budget,
+                       diag_list *diags)
+{
+    int bad = 0;
+    for (const char *p = s; *p;) {
+        gunichar cp = g_utf8_get_char_validated(p, -1);
+        /* libxml2 hands over UTF-8; anything else is refused, not skipped */
+        int invalid = cp == (gunichar)-1 || cp == (gunichar)-2;
+        const char *why = invalid ? "not UTF-8" : char_refused(cp);
+        if (why) {
+            if ((*budget)-- > 0) {
+                int at = line, col = 0;
+                if (!invalid)
+                    char_locate(cur, cp, &at, &col);
+                if (attr)
+                    diag_add(diags, DIAG_ERROR, cur->file, at, col, "character",
+                             "U+%04X in attribute %s is %s: the sheets cannot print it", (unsigned)cp, attr, why);
+                else
+                    diag_add(diags, DIAG_ERROR, cur->file, at, col, "character",
+                             "U+%04X is %s: the sheets cannot print it", (unsigned)cp, why);
+            }
+            bad++;
+        }
+        if (*p == '\n')
+            line++;
+        p += invalid ? 1 : g_utf8_skip[*(const unsigned char *)p];
+    }
+    return bad;
+}
+
+/* Every text and attribute value of the document (XIncluded parts
+ * included), walked without recursion. 0, or the number refused. */
+static int check_doc_chars(xmlDocPtr xdoc, const char *main_file, diag_list *diags)
+{
+    int bad = 0, budget = 50;
+    xmlNodePtr n = xmlDocGetRootElement(xdoc);
+    while (n) {
+        const char *file = doc_xml_file(n) ? doc_xml_file(n) : main_file;
+        if (n->type == XML_ELEMENT_NODE) {
+            for (xmlAttrPtr a = n->properties; a; a = a->next)
+                for (xmlNodePtr t = a->children; t; t = t->next)
+                    if (t->content) {
+                        char_cursor cur = {file, doc_xml_line(n), 0};
+                        bad += check_chars((const char *)t->content, &cur, doc_xml_line(n),
+                                           (const char *)a->name, &budget, diags);
+                    }
+        } else if ((n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) && n->content) {
+            /* the search starts at the element holding the text */
+            int from = n->parent ? doc_xml_line(n->parent) : doc_xml_line(n);
+            char_cursor cur = {file, from > 0 ? from : 1, 0};
+            bad += check_chars((const char *)n->content, &cur, doc_xml_line(n), NULL, &budget, diags);
+        }
+        if (n->type == XML_ELEMENT_NODE && n->children) {
+            n = n->children;
+            continue;
+        }
+        while (n && !n->next) {
+            n = n->parent;
+            if (n && n->type == XML_DOCUMENT_NODE)
+                n = NULL;
+        }
+        if (n)
+            n = n->next;
+    }
+    if (budget < 0)
+        diag_add(diags, DIAG_ERROR, main_file, 0, 0, "character", "%d more characters the sheets cannot print",
+                 -budget);
+    return bad;
+}
+
+/* The parser meets "<!DOCTYPE": stop before the internal subset is read.
+ * Refusing the document afterwards is too late: a quadratic entity file
+ * (a 50 KB entity referenced 3000 times, 160 KB on disk) costs seconds and
+ * hundreds of MB while it is parsed and its values expanded. */
+static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *external_id, const xmlChar *system_id)
+{
+    (void)name;
+    (void)external_id;
+    (void)system_id;
+    xmlParserCtxtPtr ctxt = ctx;
+    err_ctx *ec = ctxt->_private;
+    int line = ctxt->input ? ctxt->input->line : 0;
+    diag_add(ec->diags, DIAG_ERROR, ec->file, line, line ? doc_src_column(ec->file, line, "<!DOCTYPE") : 0,
+             "doctype", "a DOCTYPE is not allowed (no DTDs, no entities)");
+    ec->count++;
+    xmlStopParser(ctxt);
+}
+
 struct _xmlDoc *doc_parse_xml(const doc_loader *ld, const char *path, diag_list *diags)
 {
     err_ctx ec = {diags, path, 0};
@@ -441,6 +621,8 @@ struct _xmlDoc *doc_parse_xml(const doc_loader *ld, const char *path, diag_list 
         return NULL;
     }
     xmlSetStructuredErrorFunc(&ec, on_xml_error);
+    ctxt->_private = &ec;
+    ctxt->sax->internalSubset = refuse_doctype;
     /* No NOENT, no DTDLOAD, no HUGE: see the banner. */
     int opts = XML_PARSE_NONET | XML_PARSE_NOBASEFIX | XML_PARSE_BIG_LINES;
     xmlDocPtr xdoc = NULL;
@@ -457,9 +639,10 @@ struct _xmlDoc *doc_parse_xml(const doc_loader *ld, const char *path, diag_list 
         goto fail;
     }
     if (xdoc->intSubset || xdoc->extSubset) {
+        /* refuse_doctype() stops the parser first; this is the backstop */
         int line = src_find_line(path, "<!DOCTYPE");
         diag_add(diags, DIAG_ERROR, path, line, line ? doc_src_column(path, line, "<!DOCTYPE") : 0,
-                 "doctype", "a DOCTYPE is not allowed in content files (no DTDs, no entities)");
+                 "doctype", "a DOCTYPE is not allowed (no DTDs, no entities)");
         goto fail;
     }
     if (check_includes(xdoc, path, diags))
@@ -473,6 +656,8 @@ struct _xmlDoc *doc_parse_xml(const doc_loader *ld, const char *path, diag_list 
         diag_add(diags, DIAG_ERROR, path, 0, 0, "xml", "out of memory");
         goto fail;
     }
+    if (check_doc_chars(xdoc, path, diags))
+        goto fail;
     if (ld->schema_path) {
         xmlSetStructuredErrorFunc(NULL, NULL);
         xmlRelaxNGPtr rng = schema_get(ld->schema_path, diags);
@@ -501,6 +686,19 @@ done:
     xmlFreeParserCtxt(ctxt);
     loader_install(NULL);
     return xdoc;
+}
+
+struct _xmlDoc *doc_parse_data(const char *path, const char *schema_path, diag_list *diags)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash && slash != dir)
+        *slash = '\0';
+    else
+        snprintf(dir, sizeof dir, "%s", slash ? "/" : ".");
+    doc_loader ld = {dir, schema_path};
+    return doc_parse_xml(&ld, path, diags);
 }
 
 /* ---- conversion to the document tree -------------------------------------- */

@@ -200,7 +200,7 @@ static int pick_dice(const nl_char *ch, const char *s, int *idx)
     int n = 0, seen[NL_DICE] = {0};
     for (; s && *s; s++) {
         int d = *s - '1';
-        if (d < 0 || d >= ch->ndice || seen[d] || ch->used[d] || n >= NL_DICE)
+        if (d < 0 || d >= ch->ndice || seen[d] || ch->used[d])
             return -1;
         seen[d] = 1;
         idx[n++] = d;
@@ -208,7 +208,8 @@ static int pick_dice(const nl_char *ch, const char *s, int *idx)
     return n;
 }
 
-/* Whether the dice values val[0..n) pay the printed pattern: every printed
+/* Whether the dice values val[0..n) (n -1: a bad choice of dice) pay the
+ * printed pattern: at least one die; every printed
  * die is met by a die at least as high, and printed dice of one value (a
  * pair, a triple) by dice of one value. */
 static int pays_groups(const int *val, int n, const int *gv, const int *gk, int ng, int *taken)
@@ -245,7 +246,7 @@ static int pattern_paid(const char *pat, const int *val, int n)
             printed += k;
         }
     }
-    return n >= printed && pays_groups(val, n, gv, gk, ng, taken);
+    return n > 0 && n >= printed && pays_groups(val, n, gv, gk, ng, taken);
 }
 
 /* Whether c may spend dice now: conscious, not done, no one else active. */
@@ -475,6 +476,15 @@ static void status_start(eng_state *es, nl_state *st, int who)
 
 /* ---- attacks -------------------------------------------------------------------------------------- */
 
+/* The successes of the attack under way as they stand (before armour). */
+static int pa_hits(const nl_state *st)
+{
+    int n = 0;
+    for (int i = 0; i < st->pa_n; i++)
+        n += st->pa_face[i] >= st->pa_def;
+    return n;
+}
+
 /* Marks the attack under way (step 05): hits at least the defence, less the
  * armour; defeated at its life. */
 static void mark_attack(eng_state *es, nl_state *st)
@@ -482,10 +492,7 @@ static void mark_attack(eng_state *es, nl_state *st)
     if (!st->pa_who)
         return;
     nl_enemy *en = &st->en[st->pa_enemy];
-    int hits = 0;
-    for (int i = 0; i < st->pa_n; i++)
-        hits += st->pa_face[i] >= st->pa_def;
-    hits -= st->pa_armour;
+    int hits = pa_hits(st) - st->pa_armour;
     if (hits > 0) {
         en->hits += hits;
         eng_note(es, EV_HIT);
@@ -516,6 +523,16 @@ static void roll_attack(eng_state *es, nl_state *st, int c, int e, int n, int de
     eng_note(es, EV_ATTACK);
 }
 
+/* ---- phase II ends: every character may be activated again next round ---------------------------------- */
+
+static void end_actions(nl_state *st)
+{
+    for (int c = 0; c < st->players; c++)
+        st->ch[c].act = A_IDLE, st->ch[c].rolled = 0;
+    st->active = 0;
+    st->phase = PH_REINFORCE;
+}
+
 /* ---- phase III: reinforcement ---------------------------------------------------------------------- */
 
 /* Places enemy e by a d6 on the placing fields: a small base rolls again
@@ -544,25 +561,12 @@ static void place(eng_state *es, nl_state *st, int e)
     }
 }
 
-static int next_number(const nl_state *st, int type)
-{
-    int n = 0;
-    for (int e = 0; e < NL_MAXEN; e++)
-        if (st->en[e].type == type && !st->en[e].reserve && st->en[e].num > n)
-            n = st->en[e].num;
-    return n + 1;
-}
-
 static void reinforce(eng_state *es, nl_state *st)
 {
     for (int e = 0; e < NL_MAXEN; e++)
-        if (st->en[e].reserve && st->en[e].autoin) {
-            st->en[e].num = next_number(st, st->en[e].type);
+        if (st->en[e].reserve && st->en[e].autoin)
             place(es, st, e);
-        }
     for (int t = 0; t < NL_XTYPES; t++) {
-        if (!st->xtype[t] || st->xcost[t] <= 0)
-            continue;
         while (st->vp >= st->xcost[t]) {
             int e = 0;
             while (e < NL_MAXEN && !(st->en[e].reserve && !st->en[e].autoin && st->en[e].type == st->xtype[t]))
@@ -570,7 +574,6 @@ static void reinforce(eng_state *es, nl_state *st)
             if (e == NL_MAXEN)
                 break;
             st->vp -= st->xcost[t];
-            st->en[e].num = next_number(st, st->xtype[t]);
             eng_note(es, EV_REINFORCE);
             place(es, st, e);
         }
@@ -868,33 +871,6 @@ ACT(act_status)
     return ENG_OK;
 }
 
-ACT(act_stress)
-{
-    ST;
-    if (!who_ok(st, WHO, err, errlen))
-        return ENG_ERROR;
-    stress(es, st, WHO, (int)a[1].v);
-    return ENG_OK;
-}
-
-ACT(act_damage)
-{
-    ST;
-    if (!who_ok(st, WHO, err, errlen))
-        return ENG_ERROR;
-    suffer(es, st, WHO, (int)a[1].v);
-    return ENG_OK;
-}
-
-ACT(act_roll)
-{
-    ST;
-    if (!who_ok(st, WHO, err, errlen))
-        return ENG_ERROR;
-    roll_action_dice(es, st, WHO);
-    return ENG_OK;
-}
-
 ACT(act_manipulate)
 {
     ST;
@@ -987,8 +963,6 @@ ACT(act_use)
     if (k >= ch->abilities)
         ILLEGAL("the character holds no ability card %d", k + 1);
     int n = pick_dice(ch, a[2].s, idx);
-    if (n <= 0)
-        ILLEGAL("an ability is paid with unused action dice");
     for (int i = 0; i < n; i++)
         val[i] = ch->die[idx[i]];
     if (!pattern_paid(ch->ab[k], val, n))
@@ -1027,8 +1001,6 @@ ACT(act_attack)
         if (kind == K_NANO)
             ILLEGAL("a nanoshock attack is the nanoshock action");
         int n = pick_dice(ch, a[2].s, idx);
-        if (n <= 0)
-            ILLEGAL("an attack is paid with unused action dice");
         for (int i = 0; i < n; i++)
             val[i] = ch->die[idx[i]];
         if (!pattern_paid(ch->wcost, val, n))
@@ -1092,8 +1064,6 @@ ACT(act_hack)
     if (st->pr_open)
         ILLEGAL("the profile is already done");
     int n = pick_dice(ch, a[1].s, idx);
-    if (n <= 0)
-        ILLEGAL("a hacking profile is paid with unused action dice");
     for (int i = 0; i < n; i++)
         val[i] = ch->die[idx[i]];
     if (!pattern_paid(st->pr_cost, val, n))
@@ -1173,10 +1143,7 @@ ACT(act_end_actions)
         ILLEGAL("not in the character action phase");
     (void)err, (void)errlen;
     mark_attack(es, st);
-    for (int c = 0; c < st->players; c++)
-        st->ch[c].act = A_IDLE, st->ch[c].rolled = 0;
-    st->active = 0;
-    st->phase = PH_REINFORCE;
+    end_actions(st);
     return ENG_OK;
 }
 
@@ -1258,7 +1225,7 @@ ACT(act_download)
     int n = pick_dice(ch, a[1].s, idx);
     for (int i = 0; i < n; i++)
         val[i] = ch->die[idx[i]];
-    if (n <= 0 || !pattern_paid(st->sk_wcost, val, n))
+    if (!pattern_paid(st->sk_wcost, val, n))
         ILLEGAL("Sidekick's weapon card is paid with Cora's dice");
     spend(es, st, c, idx, n);
     int hits = 0, ones = 0;
@@ -1312,292 +1279,6 @@ ACT(act_afflict)
     return ENG_OK;
 }
 
-#define P_WHO {"who", ENG_INT, 1, NL_MAXCH, 1, 1, NULL}
-#define P_DICE {"dice", ENG_TEXT, 0, 0, 0, 0, NULL}
-#define P_XY(n) {(n), ENG_INT, 1, NL_MAP, 1, 1, NULL}
-
-static const char *const dirs[] = {"up", "down", NULL};
-static const char *const cards[] = {"ability", "item", NULL};
-static const char *const atk_kinds[] = {"melee", "ranged", "nanoshock", "hacking", NULL};
-
-static const eng_action nl_actions[] = {
-    {"start", "a new scenario of players= 1..4, round 1", {{"players", ENG_INT, 0, 9, 1, 1, NULL}}, act_start, NULL},
-    {"status", "phase I: round marker, stress down, status effects, action dice, start player start=",
-     {{"start", ENG_INT, 1, NL_MAXCH, 1, 0, NULL}}, act_status, NULL},
-    {"stress", "who gains amount stress", {P_WHO, {"amount", ENG_INT, 0, 99, 1, 0, NULL}}, act_stress, NULL},
-    {"damage", "who suffers amount damage", {P_WHO, {"amount", ENG_INT, 0, 99, 1, 0, NULL}}, act_damage, NULL},
-    {"roll", "who rolls all action dice", {P_WHO}, act_roll, NULL},
-    {"manipulate", "who turns unused action die by one, up or down, for a stress",
-     {P_WHO, {"die", ENG_INT, 1, NL_DICE, 1, 1, NULL}, {"dir", ENG_ENUM, 0, 0, 0, 0, dirs}}, act_manipulate, NULL},
-    {"move", "who moves to x,y with dice (\"12\": dice 1 and 2); Cora takes Sidekick to sx,sy",
-     {P_WHO, P_DICE, P_XY("x"), P_XY("y"), {"sx", ENG_INT, 1, NL_MAP, 1, 0, NULL},
-      {"sy", ENG_INT, 1, NL_MAP, 1, 0, NULL}}, act_move, NULL},
-    {"shift", "integrated movement of who to x,y", {P_WHO, P_XY("x"), P_XY("y")}, act_shift, NULL},
-    {"end", "who ends the activation", {P_WHO}, act_end, NULL},
-    {"use", "who uses ability card with dice", {P_WHO, {"card", ENG_INT, 1, NL_ABILITIES, 1, 0, NULL}, P_DICE},
-     act_use, NULL},
-    {"attack", "who attacks enemy with dice; kind=; weapon=0 unarmed; nanoshock=1 the nanoshock action",
-     {P_WHO, {"enemy", ENG_INT, 1, NL_MAXEN, 1, 1, NULL}, P_DICE, {"kind", ENG_ENUM, 0, 0, 0, 0, atk_kinds},
-      {"weapon", ENG_INT, 0, 1, 1, 0, NULL}, {"nanoshock", ENG_INT, 0, 1, 0, 0, NULL}}, act_attack, NULL},
-    {"reroll", "who rerolls die of the attack under way", {P_WHO, {"die", ENG_INT, 1, NL_ATK, 1, 1, NULL}},
-     act_reroll, NULL},
-    {"force", "who turns up to n failures into successes, amount damage each",
-     {P_WHO, {"n", ENG_INT, 0, NL_ATK, 1, 0, NULL}, {"amount", ENG_INT, 0, 9, 1, 0, NULL}}, act_force, NULL},
-    {"mark", "the attack under way is marked (hits, armour, defeat)", {{NULL}}, act_mark, NULL},
-    {"hack", "who hacks the profile with dice", {P_WHO, P_DICE}, act_hack, NULL},
-    {"swap", "who swaps an ability card for an inactive one", {P_WHO}, act_swap, NULL},
-    {"take", "who takes a card", {P_WHO, {"card", ENG_ENUM, 0, 0, 0, 0, cards}}, act_card, NULL},
-    {"revive", "by revives who with a nanophoenix", {P_WHO, {"by", ENG_INT, 1, NL_MAXCH, 1, 1, NULL}},
-     act_revive, NULL},
-    {"end-actions", "phase II ends", {{NULL}}, act_end_actions, NULL},
-    {"reinforce", "phase III: automatic and extra reinforcement, placed", {{NULL}}, act_reinforce, NULL},
-    {"enemies", "phase IV: every enemy in initiative order; the round ends", {{NULL}}, act_enemies, NULL},
-    {"activate-enemy", "enemy is activated", {{"enemy", ENG_INT, 1, NL_MAXEN, 1, 1, NULL}},
-     act_activate_enemy, NULL},
-    {"place", "enemy is placed by a d6", {{"enemy", ENG_INT, 1, NL_MAXEN, 1, 1, NULL}}, act_place, NULL},
-    {"sidekick", "Cora brings Sidekick in at x,y", {P_XY("x"), P_XY("y")}, act_sidekick, NULL},
-    {"download", "Cora downloads enemy's program with dice for Sidekick's weapon card",
-     {{"enemy", ENG_INT, 1, NL_MAXEN, 1, 1, NULL}, P_DICE}, act_download, NULL},
-    {"program", "Cora uses one of Sidekick's programs", {{NULL}}, act_program, NULL},
-    {"sidekick-hit", "Sidekick suffers amount damage", {{"amount", ENG_INT, 0, 9, 1, 0, NULL}}, act_sk_hit, NULL},
-    {"afflict", "a status effect (mind control) on enemy=; 0 Sidekick", {{"enemy", ENG_INT, 0, NL_MAXEN, 1, 0, NULL}},
-     act_afflict, NULL},
-};
-
-/* ---- keys ------------------------------------------------------------------------------------------------ */
-
-#define CH(pat_, f_, l_, h_, d_) \
-    {.pattern = (pat_), .type = ENG_INT, .doc = (d_), .nmax = {NL_MAXCH}, .lo = (l_), .hi = (h_), \
-     .off = offsetof(nl_state, ch[0].f_), .stride = {sizeof(nl_char)}}
-#define CH2(pat_, f_, n_, l_, h_, d_) \
-    {.pattern = (pat_), .type = ENG_INT, .doc = (d_), .nmax = {NL_MAXCH, (n_)}, .lo = (l_), .hi = (h_), \
-     .off = offsetof(nl_state, ch[0].f_[0]), .stride = {sizeof(nl_char), sizeof(int)}}
-#define EN(pat_, f_, l_, h_, d_) \
-    {.pattern = (pat_), .type = ENG_INT, .doc = (d_), .nmax = {NL_MAXEN}, .lo = (l_), .hi = (h_), \
-     .off = offsetof(nl_state, en[0].f_), .stride = {sizeof(nl_enemy)}}
-#define G(pat, field, lo, hi, doc) ENG_KEY_INT((pat), nl_state, field, (lo), (hi), (doc))
-
-static void text_pattern(const char *s, char *err, size_t errlen, int *bad)
-{
-    *bad = strlen(s) >= NL_PAT || strspn(s, "123456") != strlen(s);
-    if (*bad)
-        snprintf(err, errlen, "a dice pattern is up to %d digits 1..6", NL_PAT - 1);
-}
-
-static char *pattern_field(void *data, const int *idx)
-{
-    nl_state *st = data;
-    if (idx[1] == 0)
-        return st->ch[idx[0] - 1].wcost;
-    return st->ch[idx[0] - 1].ab[idx[1] - 1];
-}
-
-static void get_ab(const void *data, const int *idx, char *buf, size_t len)
-{
-    int i[2] = {idx[0], idx[1]};
-    snprintf(buf, len, "%s", pattern_field((void *)(uintptr_t)data, i));
-}
-
-static int set_ab(void *data, const int *idx, const char *v, char *err, size_t errlen)
-{
-    int bad, i[2] = {idx[0], idx[1]};
-    text_pattern(v, err, errlen, &bad);
-    if (!bad)
-        strcpy(pattern_field(data, i), v);
-    return bad ? -1 : 0;
-}
-
-static void get_wcost(const void *data, const int *idx, char *buf, size_t len)
-{
-    int i[2] = {idx[0], 0};
-    snprintf(buf, len, "%s", pattern_field((void *)(uintptr_t)data, i));
-}
-
-static int set_wcost(void *data, const int *idx, const char *v, char *err, size_t errlen)
-{
-    int bad, i[2] = {idx[0], 0};
-    text_pattern(v, err, errlen, &bad);
-    if (!bad)
-        strcpy(pattern_field(data, i), v);
-    return bad ? -1 : 0;
-}
-
-static void get_prcost(const void *data, const int *idx, char *buf, size_t len)
-{
-    (void)idx;
-    snprintf(buf, len, "%s", ((const nl_state *)data)->pr_cost);
-}
-
-static int set_prcost(void *data, const int *idx, const char *v, char *err, size_t errlen)
-{
-    int bad;
-    (void)idx;
-    text_pattern(v, err, errlen, &bad);
-    if (!bad)
-        strcpy(((nl_state *)data)->pr_cost, v);
-    return bad ? -1 : 0;
-}
-
-static void get_skcost(const void *data, const int *idx, char *buf, size_t len)
-{
-    (void)idx;
-    snprintf(buf, len, "%s", ((const nl_state *)data)->sk_wcost);
-}
-
-static int set_skcost(void *data, const int *idx, const char *v, char *err, size_t errlen)
-{
-    int bad;
-    (void)idx;
-    text_pattern(v, err, errlen, &bad);
-    if (!bad)
-        strcpy(((nl_state *)data)->sk_wcost, v);
-    return bad ? -1 : 0;
-}
-
-static long get_blk(const void *data, const int *idx)
-{
-    return ((const nl_state *)data)->blk[idx[0] - 1][idx[1] - 1];
-}
-
-static int set_blk(void *data, const int *idx, long v, char *err, size_t errlen)
-{
-    (void)err, (void)errlen;
-    ((nl_state *)data)->blk[idx[0] - 1][idx[1] - 1] = (int)v;
-    return 0;
-}
-
-static long get_mark(const void *data, const int *idx)
-{
-    return ((const nl_state *)data)->mark[idx[0] - 1][idx[1] - 1];
-}
-
-static int set_mark(void *data, const int *idx, long v, char *err, size_t errlen)
-{
-    (void)err, (void)errlen;
-    ((nl_state *)data)->mark[idx[0] - 1][idx[1] - 1] = (int)v;
-    return 0;
-}
-
-/* The last attack's hits as they stand (before armour). */
-static long get_pa_hits(const void *data, const int *idx)
-{
-    const nl_state *st = data;
-    long n = 0;
-    (void)idx;
-    for (int i = 0; i < st->pa_n; i++)
-        n += st->pa_face[i] >= st->pa_def;
-    return n;
-}
-
-static long get_initiative(const void *data, const int *idx)
-{
-    int order[NL_MAXEN], n = initiative(data, order);
-    return idx[0] <= n ? order[idx[0] - 1] + 1 : 0;
-}
-
-static long get_sight(const void *data, const int *idx)
-{
-    const nl_state *st = data;
-    return sight(st, st->ch[0].x, st->ch[0].y, idx[0], idx[1]);
-}
-
-static long get_reach(const void *data, const int *idx)
-{
-    const nl_state *st = data;
-    return reach(st->ch[0].x, st->ch[0].y, idx[0], idx[1]);
-}
-
-static const eng_key nl_keys[] = {
-    G("players", players, 1, NL_MAXCH, "players (characters) in the game"),
-    G("round", round, 1, 99, "the round"),
-    {.pattern = "phase", .type = ENG_ENUM, .doc = "the phase", .names = phase_names, .off = offsetof(nl_state, phase)},
-    G("marker", marker, 0, 99, "fields the round marker has advanced"),
-    G("start-player", start, 0, NL_MAXCH, "who holds the start player marker (0 none)"),
-    G("active", active, 0, NL_MAXCH, "the character being activated (0 none)"),
-    G("vp", vp, 0, 99, "VP in play"),
-    G("limit", limit, 1, 9, "the unit limit: figures per field"),
-    G("cora", cora, 0, NL_MAXCH, "the character who is Cora (0 none)"),
-    G("ai.who", ai_who, 1, NL_MAXCH, "the character the nanoshock procedure is asked about"),
-    G("ai.enemy", ai_enemy, 1, NL_MAXEN, "the enemy the enemy procedures are asked about"),
-    CH("cN.x", x, 1, NL_MAP, "column"), CH("cN.y", y, 1, NL_MAP, "row"),
-    CH("cN.life", life, 1, 30, "life: damage that makes the character unconscious"),
-    CH("cN.damage", damage, 0, 30, "damage suffered"),
-    CH("cN.out", out, 0, 1, "unconscious"),
-    CH("cN.stress", stress, 0, 30, "the stress cube's field (0 the first)"),
-    CH("cN.cube", cube, 2, 30, "the nanoshock cube's field"),
-    CH("cN.shock", shock, 0, 1, "the nanoshock marker is on its active side"),
-    CH("cN.ndice", ndice, 0, NL_DICE, "action dice"),
-    CH2("cN.dM", die, NL_DICE, 0, 6, "action die M's face (0 not rolled)"),
-    CH2("cN.usedM", used, NL_DICE, 0, 1, "action die M is in the inactive index"),
-    CH("cN.rolled", rolled, 0, 1, "has rolled its action dice this round"),
-    CH("cN.slots", slots, 0, NL_SLOTS, "slots of the inactive index"),
-    CH2("cN.borderM", border, NL_SLOTS, 0, 1, "slot M of the inactive index is bordered"),
-    CH("cN.filled", filled, 0, 99, "dice in the inactive index"),
-    {.pattern = "cN.act", .type = ENG_ENUM, .doc = "activation", .nmax = {NL_MAXCH}, .names = act_names,
-     .off = offsetof(nl_state, ch[0].act), .stride = {sizeof(nl_char)}},
-    CH("cN.gaw", gaw, 0, 9, "base attack value (GAW)"), CH("cN.waw", waw, 0, 9, "weapon attack value (WAW)"),
-    CH("cN.upgrades", upg, 0, 9, "dice of the weapon's upgrades"),
-    CH("cN.ghw", ghw, 0, 9, "base hacking value"), CH("cN.range", range, 0, 9, "ranged weapon's range"),
-    CH("cN.armour", armour, 0, 9, "armour"),
-    CH("cN.def.melee", def[K_MELEE], 1, NL_IMMUNE, "defence against melee (7 = X)"),
-    CH("cN.def.ranged", def[K_RANGED], 1, NL_IMMUNE, "defence against ranged"),
-    CH("cN.def.nanoshock", def[K_NANO], 1, NL_IMMUNE, "defence against nanoshock"),
-    CH("cN.def.hacking", def[K_HACK], 1, NL_IMMUNE, "defence against hacking"),
-    CH("cN.abilities", abilities, 0, NL_ABILITIES, "ability cards held"),
-    CH("cN.items", items, 0, NL_ITEMS, "item cards held"),
-    {.pattern = "cN.abM", .type = ENG_TEXT, .doc = "ability card M's dice pattern", .nmax = {NL_MAXCH, NL_ABILITIES},
-     .get_text = get_ab, .set_text = set_ab},
-    {.pattern = "cN.cost", .type = ENG_TEXT, .doc = "the weapon's minimum cost (dice pattern)", .nmax = {NL_MAXCH},
-     .get_text = get_wcost, .set_text = set_wcost},
-    EN("eN.present", present, 0, 1, "on the map"), EN("eN.reserve", reserve, 0, 1, "in the supply"),
-    EN("eN.auto", autoin, 0, 1, "comes as automatic reinforcement"),
-    EN("eN.type", type, 1, 9, "enemy type: its card's place in the order"),
-    EN("eN.num", num, 1, 99, "its number"), EN("eN.boss", boss, 0, 1, "a boss"),
-    EN("eN.init", init, 0, 9, "a boss's initiative (its deck's back)"), EN("eN.large", large, 0, 1, "a large base"),
-    EN("eN.x", x, 1, NL_MAP, "column"), EN("eN.y", y, 1, NL_MAP, "row"),
-    EN("eN.speed", speed, 0, 9, "speed"), EN("eN.range", range, 0, 9, "range"),
-    {.pattern = "eN.kind", .type = ENG_ENUM, .doc = "kind of attack", .nmax = {NL_MAXEN}, .names = kind_names,
-     .off = offsetof(nl_state, en[0].kind), .stride = {sizeof(nl_enemy)}},
-    EN("eN.dice", dice, 0, 9, "attack dice"),
-    EN("eN.def.melee", def[K_MELEE], 1, NL_IMMUNE, "defence against melee (7 = X)"),
-    EN("eN.def.ranged", def[K_RANGED], 1, NL_IMMUNE, "defence against ranged"),
-    EN("eN.def.nanoshock", def[K_NANO], 1, NL_IMMUNE, "defence against nanoshock"),
-    EN("eN.def.hacking", def[K_HACK], 1, NL_IMMUNE, "defence against hacking"),
-    EN("eN.armour", armour, 0, 9, "armour"), EN("eN.life", life, 1, 30, "life"), EN("eN.hits", hits, 0, 30, "hits"),
-    EN("eN.symbol", symbol, 0, 1, "the boss card shows a special ability symbol"),
-    EN("eN.paralysis", paralysed, 0, 1, "the boss card shows paralysis"),
-    EN("eN.mind", mind, 0, 1, "under mind control"),
-    EN("eN.target", target, 0, NL_MAXCH + 1, "its target (5 Sidekick, 0 none)"),
-    {.pattern = "blkN.M", .type = ENG_INT, .doc = "field N,M is a sight blockade", .nmax = {NL_MAP, NL_MAP},
-     .lo = 0, .hi = 1, .get = get_blk, .set = set_blk},
-    {.pattern = "markN.M", .type = ENG_INT, .doc = "a blocked marker on field N,M", .nmax = {NL_MAP, NL_MAP},
-     .lo = 0, .hi = 1, .get = get_mark, .set = set_mark},
-    {.pattern = "sightN.M", .type = ENG_INT, .doc = "character 1 sees field N,M", .nmax = {NL_MAP, NL_MAP},
-     .lo = 0, .hi = 1, .get = get_sight},
-    {.pattern = "reachN.M", .type = ENG_INT, .doc = "range from character 1 to field N,M", .nmax = {NL_MAP, NL_MAP},
-     .lo = 0, .hi = NL_MAP, .get = get_reach},
-    ENG_KEY_INT1("spN.x", 6, nl_state, spx[0], sizeof(int), 1, NL_MAP, "placing field N (a d6): column"),
-    ENG_KEY_INT1("spN.y", 6, nl_state, spy[0], sizeof(int), 1, NL_MAP, "placing field N: row"),
-    ENG_KEY_INT1("xN.type", NL_XTYPES, nl_state, xtype[0], sizeof(int), 0, 9, "extra reinforcement N: enemy type"),
-    ENG_KEY_INT1("xN.cost", NL_XTYPES, nl_state, xcost[0], sizeof(int), 0, 99, "extra reinforcement N: VP"),
-    ENG_KEY_RO("initN", NL_MAXEN, 0, NL_MAXEN, get_initiative, "the enemy Nth in initiative (0 none)"),
-    ENG_KEY_RO("attack.hits", 0, 0, NL_ATK, get_pa_hits, "successes of the attack under way"),
-    G("attack.dice", pa_n, 0, NL_ATK, "dice of the attack under way"),
-    G("attack.who", pa_who, 0, NL_MAXCH, "who attacks (0 none under way)"),
-    ENG_KEY_INT1("attack.dieN", NL_ATK, nl_state, pa_face[0], sizeof(int), 0, 6, "attack die N's face"),
-    {.pattern = "profile.cost", .type = ENG_TEXT, .doc = "the hacking profile's action cost",
-     .get_text = get_prcost, .set_text = set_prcost},
-    G("profile.resistance", pr_res, 1, NL_IMMUNE, "its resistance"),
-    G("profile.size", pr_size, 1, 9, "fields of its target index"),
-    G("profile.cubes", pr_cubes, 0, 9, "cubes on its target index"),
-    G("profile.done", pr_open, 0, 1, "the door is removed / the effect happened"),
-    G("sidekick.in", sk_in, 0, 1, "Sidekick on the map"), G("sidekick.x", sk_x, 0, NL_MAP, "column"),
-    G("sidekick.y", sk_y, 0, NL_MAP, "row"), G("sidekick.programs", sk_programs, 0, NL_PROGRAMS, "programs"),
-    G("sidekick.life", sk_life, 1, 9, "life"), G("sidekick.def", sk_def, 1, NL_IMMUNE, "defence"), G("sidekick.damage", sk_damage, 0, 9, "damage"),
-    {.pattern = "sidekick.cost", .type = ENG_TEXT, .doc = "Sidekick's weapon card's cost",
-     .get_text = get_skcost, .set_text = set_skcost},
-};
-
 /* ---- the procedures of the flowcharts ------------------------------------------------------------------- */
 
 /* A round (flow "runde"); the characters end their activations at once and
@@ -1617,10 +1298,7 @@ int eng_nanolith_run_round(eng_state *es)
     eng_step(es, "nanolith.round.roll");
     status_start(es, st, 1);
     eng_step(es, "nanolith.round.start-player");
-    for (int c = 0; c < st->players; c++)
-        st->ch[c].act = A_IDLE, st->ch[c].rolled = 0;
-    st->active = 0;
-    st->phase = PH_REINFORCE;
+    end_actions(st);
     eng_step(es, "nanolith.round.actions");
     reinforce(es, st);
     eng_step(es, "nanolith.round.reinforce");
@@ -1693,16 +1371,193 @@ int eng_nanolith_run_enemy(eng_state *es)
     return 0;
 }
 
-/* ---- the game --------------------------------------------------------------------------------------------- */
+
+/* ---- scaffolding: action wrappers and the action table ------------------------------------------------- */
+
+ACT(act_stress) { return !who_ok(data, WHO, err, errlen) ? ENG_ERROR : (stress(es, data, WHO, (int)a[1].v), ENG_OK); }
+ACT(act_damage) { return !who_ok(data, WHO, err, errlen) ? ENG_ERROR : (suffer(es, data, WHO, (int)a[1].v), ENG_OK); }
+ACT(act_roll) { return !who_ok(data, WHO, err, errlen) ? ENG_ERROR : (roll_action_dice(es, data, WHO), ENG_OK); }
+
+#define P_INT(n, l, h, d, req) {(n), ENG_INT, (l), (h), (d), (req), NULL}
+#define P_ENUM(n, nm) {(n), ENG_ENUM, 0, 0, 0, 0, (nm)}
+#define P_WHO P_INT("who", 1, NL_MAXCH, 1, 1)
+#define P_DICE {"dice", ENG_TEXT, 0, 0, 0, 0, NULL}
+#define P_XY(n) P_INT((n), 1, NL_MAP, 1, 1)
+#define P_ENEMY P_INT("enemy", 1, NL_MAXEN, 1, 1)
+#define A(n, fn, d, ...) {(n), (d), {__VA_ARGS__}, (fn), NULL}
+
+static const char *const dirs[] = {"up", "down", NULL};
+static const char *const cards[] = {"ability", "item", NULL};
+
+static const eng_action nl_actions[] = {
+    A("start", act_start, "a new scenario of players= 1..4, round 1", P_INT("players", 0, 9, 1, 1)),
+    A("status", act_status, "phase I: round marker, stress down, status effects, action dice, start player start=",
+      P_INT("start", 1, NL_MAXCH, 1, 0)),
+    A("stress", act_stress, "who gains amount stress", P_WHO, P_INT("amount", 0, 99, 1, 0)),
+    A("damage", act_damage, "who suffers amount damage", P_WHO, P_INT("amount", 0, 99, 1, 0)),
+    A("roll", act_roll, "who rolls all action dice", P_WHO),
+    A("manipulate", act_manipulate, "who turns unused action die by one, up or down, for a stress", P_WHO,
+      P_INT("die", 1, NL_DICE, 1, 1), P_ENUM("dir", dirs)),
+    A("move", act_move, "who moves to x,y with dice (\"12\": dice 1 and 2); Cora takes Sidekick to sx,sy", P_WHO,
+      P_DICE, P_XY("x"), P_XY("y"), P_INT("sx", 1, NL_MAP, 1, 0), P_INT("sy", 1, NL_MAP, 1, 0)),
+    A("shift", act_shift, "integrated movement of who to x,y", P_WHO, P_XY("x"), P_XY("y")),
+    A("end", act_end, "who ends the activation", P_WHO),
+    A("use", act_use, "who uses ability card with dice", P_WHO, P_INT("card", 1, NL_ABILITIES, 1, 0), P_DICE),
+    A("attack", act_attack, "who attacks enemy with dice; kind=; weapon=0 unarmed; nanoshock=1 the nanoshock action",
+      P_WHO, P_ENEMY, P_DICE, P_ENUM("kind", kind_names), P_INT("weapon", 0, 1, 1, 0), P_INT("nanoshock", 0, 1, 0, 0)),
+    A("reroll", act_reroll, "who rerolls die of the attack under way", P_WHO, P_INT("die", 1, NL_ATK, 1, 1)),
+    A("force", act_force, "who turns up to n failures into successes, amount damage each", P_WHO,
+      P_INT("n", 0, NL_ATK, 1, 0), P_INT("amount", 0, 9, 1, 0)),
+    A("mark", act_mark, "the attack under way is marked (hits, armour, defeat)", {NULL}),
+    A("hack", act_hack, "who hacks the profile with dice", P_WHO, P_DICE),
+    A("swap", act_swap, "who swaps an ability card for an inactive one", P_WHO),
+    A("take", act_card, "who takes a card", P_WHO, P_ENUM("card", cards)),
+    A("revive", act_revive, "by revives who with a nanophoenix", P_WHO, P_INT("by", 1, NL_MAXCH, 1, 1)),
+    A("end-actions", act_end_actions, "phase II ends", {NULL}),
+    A("reinforce", act_reinforce, "phase III: automatic and extra reinforcement, placed", {NULL}),
+    A("enemies", act_enemies, "phase IV: every enemy in initiative order; the round ends", {NULL}),
+    A("activate-enemy", act_activate_enemy, "enemy is activated", P_ENEMY),
+    A("place", act_place, "enemy is placed by a d6", P_ENEMY),
+    A("sidekick", act_sidekick, "Cora brings Sidekick in at x,y", P_XY("x"), P_XY("y")),
+    A("download", act_download, "Cora downloads enemy's program with dice for Sidekick's weapon card", P_ENEMY, P_DICE),
+    A("program", act_program, "Cora uses one of Sidekick's programs", {NULL}),
+    A("sidekick-hit", act_sk_hit, "Sidekick suffers amount damage", P_INT("amount", 0, 9, 1, 0)),
+    A("afflict", act_afflict, "a status effect (mind control) on enemy=; 0 Sidekick",
+      P_INT("enemy", 0, NL_MAXEN, 1, 0)),
+};
+
+/* ---- scaffolding: key accessors ------------------------------------------------------------------------ */
+
+/* The computed keys (their tag): the attack's successes, the Nth enemy in
+ * initiative, character 1's sight of and range to a field. */
+enum { KT_HITS, KT_INIT, KT_SIGHT, KT_REACH };
+
+static long getk(const void *data, const eng_key *k, const int *idx)
+{
+    const nl_state *st = data;
+    int order[NL_MAXEN], n = initiative(st, order);
+    switch (k->tag) {
+    case KT_HITS: return pa_hits(st);
+    case KT_INIT: return idx[0] <= n ? order[idx[0] - 1] + 1 : 0;
+    case KT_SIGHT: return sight(st, st->ch[0].x, st->ch[0].y, idx[0], idx[1]);
+    }
+    return reach(st->ch[0].x, st->ch[0].y, idx[0], idx[1]);
+}
+
+/* The dice patterns, text keys: each NAME has get_NAME and set_NAME on the
+ * field that expression F names. */
+static int set_pattern(char *to, const char *v, char *err, size_t errlen)
+{
+    if (strlen(v) >= NL_PAT || strspn(v, "123456") != strlen(v))
+        return snprintf(err, errlen, "a dice pattern is up to %d digits 1..6", NL_PAT - 1), -1;
+    return strcpy(to, v), 0;
+}
+#define PATTERN_KEY(name, F)                                                                                     \
+    static void get_##name(const void *d, const int *idx, char *buf, size_t len)                                 \
+    { const nl_state *st = d; (void)idx, snprintf(buf, len, "%s", F); }                                          \
+    static int set_##name(void *d, const int *idx, const char *v, char *err, size_t errlen)                      \
+    { nl_state *st = d; return (void)idx, set_pattern(F, v, err, errlen); }
+PATTERN_KEY(ab, st->ch[idx[0] - 1].ab[idx[1] - 1]) PATTERN_KEY(cost, st->ch[idx[0] - 1].wcost)
+PATTERN_KEY(prcost, st->pr_cost) PATTERN_KEY(skcost, st->sk_wcost)
+
+/* ---- scaffolding: the key table ------------------------------------------------------------------------- */
+
+#define G(p, f, l, h, d) ENG_KEY_INT(p, nl_state, f, l, h, d)
+#define G1(p, n, f, l, h, d) ENG_KEY_INT1(p, n, nl_state, f[0], sizeof(int), l, h, d)
+#define CH(p, f, l, h, d) ENG_KEY_INT1("cN." p, NL_MAXCH, nl_state, ch[0].f, sizeof(nl_char), l, h, d)
+#define EN(p, f, l, h, d) ENG_KEY_INT1("eN." p, NL_MAXEN, nl_state, en[0].f, sizeof(nl_enemy), l, h, d)
+#define CH2(p, f, n, l, h, d) {.pattern = "cN." p, .type = ENG_INT, .doc = d, .nmax = {NL_MAXCH, n}, .lo = l, .hi = h, \
+     .off = offsetof(nl_state, ch[0].f[0]), .stride = {sizeof(nl_char), sizeof(int)}}
+#define MAP(p, f, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {NL_MAP, NL_MAP}, .hi = 1, \
+     .off = offsetof(nl_state, f[0][0]), .stride = {sizeof(int[NL_MAP]), sizeof(int)}}
+#define RO(p, n0, n1, t, h, d) \
+    {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n0, n1}, .hi = h, .getk = getk, .tag = t}
+#define TEXT(p, name, n0, n1, d) {.pattern = p, .type = ENG_TEXT, .doc = d, .nmax = {n0, n1}, \
+     .get_text = get_##name, .set_text = set_##name}
+#define DEF(who, k, kind) who("def." #kind, def[k], 1, NL_IMMUNE, "defence against " #kind " (7 = X)")
+
+static const eng_key nl_keys[] = {
+    G("players", players, 1, NL_MAXCH, "players (characters) in the game"), G("round", round, 1, 99, "the round"),
+    ENG_KEY_ENUM("phase", nl_state, phase, phase_names, "the phase"),
+    G("marker", marker, 0, 99, "fields the round marker has advanced"),
+    G("start-player", start, 0, NL_MAXCH, "who holds the start player marker (0 none)"),
+    G("active", active, 0, NL_MAXCH, "the character being activated (0 none)"), G("vp", vp, 0, 99, "VP in play"),
+    G("limit", limit, 1, 9, "the unit limit: figures per field"),
+    G("cora", cora, 0, NL_MAXCH, "the character who is Cora (0 none)"),
+    G("ai.who", ai_who, 1, NL_MAXCH, "the character the nanoshock procedure is asked about"),
+    G("ai.enemy", ai_enemy, 1, NL_MAXEN, "the enemy the enemy procedures are asked about"),
+    CH("x", x, 1, NL_MAP, "column"), CH("y", y, 1, NL_MAP, "row"),
+    CH("life", life, 1, 30, "life: damage that makes the character unconscious"),
+    CH("damage", damage, 0, 30, "damage suffered"), CH("out", out, 0, 1, "unconscious"),
+    CH("stress", stress, 0, 30, "the stress cube's field (0 the first)"),
+    CH("cube", cube, 2, 30, "the nanoshock cube's field"),
+    CH("shock", shock, 0, 1, "the nanoshock marker is on its active side"),
+    CH("ndice", ndice, 0, NL_DICE, "action dice"), CH2("dM", die, NL_DICE, 0, 6, "action die M's face (0 not rolled)"),
+    CH2("usedM", used, NL_DICE, 0, 1, "action die M is in the inactive index"),
+    CH("rolled", rolled, 0, 1, "has rolled its action dice this round"),
+    CH("slots", slots, 0, NL_SLOTS, "slots of the inactive index"),
+    CH2("borderM", border, NL_SLOTS, 0, 1, "slot M of the inactive index is bordered"),
+    CH("filled", filled, 0, 99, "dice in the inactive index"),
+    {.pattern = "cN.act", .type = ENG_ENUM, .doc = "activation", .nmax = {NL_MAXCH}, .names = act_names,
+     .off = offsetof(nl_state, ch[0].act), .stride = {sizeof(nl_char)}},
+    CH("gaw", gaw, 0, 9, "base attack value (GAW)"), CH("waw", waw, 0, 9, "weapon attack value (WAW)"),
+    CH("upgrades", upg, 0, 9, "dice of the weapon's upgrades"),
+    CH("ghw", ghw, 0, 9, "base hacking value"), CH("range", range, 0, 9, "ranged weapon's range"),
+    CH("armour", armour, 0, 9, "armour"), DEF(CH, K_MELEE, melee), DEF(CH, K_RANGED, ranged),
+    DEF(CH, K_NANO, nanoshock), DEF(CH, K_HACK, hacking),
+    CH("abilities", abilities, 0, NL_ABILITIES, "ability cards held"),
+    CH("items", items, 0, NL_ITEMS, "item cards held"),
+    TEXT("cN.abM", ab, NL_MAXCH, NL_ABILITIES, "ability card M's dice pattern"),
+    TEXT("cN.cost", cost, NL_MAXCH, 0, "the weapon's minimum cost (dice pattern)"),
+    EN("present", present, 0, 1, "on the map"), EN("reserve", reserve, 0, 1, "in the supply"),
+    EN("auto", autoin, 0, 1, "comes as automatic reinforcement"),
+    EN("type", type, 1, 9, "enemy type: its card's place in the order"),
+    EN("num", num, 1, 99, "its number"), EN("boss", boss, 0, 1, "a boss"),
+    EN("init", init, 0, 9, "a boss's initiative (its deck's back)"), EN("large", large, 0, 1, "a large base"),
+    EN("x", x, 1, NL_MAP, "column"), EN("y", y, 1, NL_MAP, "row"),
+    EN("speed", speed, 0, 9, "speed"), EN("range", range, 0, 9, "range"),
+    {.pattern = "eN.kind", .type = ENG_ENUM, .doc = "kind of attack", .nmax = {NL_MAXEN}, .names = kind_names,
+     .off = offsetof(nl_state, en[0].kind), .stride = {sizeof(nl_enemy)}},
+    EN("dice", dice, 0, 9, "attack dice"), DEF(EN, K_MELEE, melee), DEF(EN, K_RANGED, ranged),
+    DEF(EN, K_NANO, nanoshock), DEF(EN, K_HACK, hacking),
+    EN("armour", armour, 0, 9, "armour"), EN("life", life, 1, 30, "life"), EN("hits", hits, 0, 30, "hits"),
+    EN("symbol", symbol, 0, 1, "the boss card shows a special ability symbol"),
+    EN("paralysis", paralysed, 0, 1, "the boss card shows paralysis"), EN("mind", mind, 0, 1, "under mind control"),
+    EN("target", target, 0, NL_MAXCH + 1, "its target (5 Sidekick, 0 none)"),
+    MAP("blkN.M", blk, "field N,M is a sight blockade"), MAP("markN.M", mark, "a blocked marker on field N,M"),
+    RO("sightN.M", NL_MAP, NL_MAP, KT_SIGHT, 1, "character 1 sees field N,M"),
+    RO("reachN.M", NL_MAP, NL_MAP, KT_REACH, NL_MAP, "range from character 1 to field N,M"),
+    G1("spN.x", 6, spx, 1, NL_MAP, "placing field N (a d6): column"),
+    G1("spN.y", 6, spy, 1, NL_MAP, "placing field N: row"),
+    G1("xN.type", NL_XTYPES, xtype, 0, 9, "extra reinforcement N: enemy type"),
+    G1("xN.cost", NL_XTYPES, xcost, 0, 99, "extra reinforcement N: VP"),
+    RO("initN", NL_MAXEN, 0, KT_INIT, NL_MAXEN, "the enemy Nth in initiative (0 none)"),
+    RO("attack.hits", 0, 0, KT_HITS, NL_ATK, "successes of the attack under way"),
+    G("attack.dice", pa_n, 0, NL_ATK, "dice of the attack under way"),
+    G("attack.who", pa_who, 0, NL_MAXCH, "who attacks (0 none under way)"),
+    G1("attack.dieN", NL_ATK, pa_face, 0, 6, "attack die N's face"),
+    TEXT("profile.cost", prcost, 0, 0, "the hacking profile's action cost"),
+    G("profile.resistance", pr_res, 1, NL_IMMUNE, "its resistance"),
+    G("profile.size", pr_size, 1, 9, "fields of its target index"),
+    G("profile.cubes", pr_cubes, 0, 9, "cubes on its target index"),
+    G("profile.done", pr_open, 0, 1, "the door is removed / the effect happened"),
+    G("sidekick.in", sk_in, 0, 1, "Sidekick on the map"), G("sidekick.x", sk_x, 0, NL_MAP, "column"),
+    G("sidekick.y", sk_y, 0, NL_MAP, "row"), G("sidekick.programs", sk_programs, 0, NL_PROGRAMS, "programs"),
+    G("sidekick.life", sk_life, 1, 9, "life"), G("sidekick.def", sk_def, 1, NL_IMMUNE, "defence"),
+    G("sidekick.damage", sk_damage, 0, 9, "damage"),
+    TEXT("sidekick.cost", skcost, 0, 0, "Sidekick's weapon card's cost"),
+};
+
+/* ---- scaffolding: the game declaration ------------------------------------------------------------------ */
 
 static const char *const nl_statuses[] = {
     "nanolith.stress", "nanolith.nanoshock", "nanolith.unconscious", "nanolith.paralysis",
     "nanolith.mind-control", "nanolith.blocked", "nanolith.round.summary", NULL};
 
-#define COUNT(a) (sizeof (a) / sizeof (a)[0])
-
 const eng_game eng_nanolith_game = {
-    "nanolith", "Nanolith", sizeof(nl_state), nl_init, nl_keys, COUNT(nl_keys), nl_actions, COUNT(nl_actions),
-    nl_events, nl_dice, eng_nanolith_facts, ENG_NANOLITH_NFACTS, eng_nanolith_ais, ENG_NANOLITH_NAIS, nl_statuses,
-    NULL,
+    .id = "nanolith", .name = "Nanolith", .state_size = sizeof(nl_state), .init = nl_init,
+    .keys = nl_keys, .nkeys = sizeof nl_keys / sizeof nl_keys[0],
+    .actions = nl_actions, .nactions = sizeof nl_actions / sizeof nl_actions[0], .events = nl_events, .dice = nl_dice,
+    .facts = eng_nanolith_facts, .nfacts = ENG_NANOLITH_NFACTS, .ais = eng_nanolith_ais, .nais = ENG_NANOLITH_NAIS,
+    .statuses = nl_statuses,
 };

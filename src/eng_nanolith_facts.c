@@ -4,6 +4,28 @@
  * procedures. Only the public interface (eng.h) is used here: line of sight,
  * distances and the target rule are worked out anew, sharing nothing with
  * the engine. */
+/* Equivalent mutants (make mutate GAMES=nanolith): mutants of
+ * src/eng_nanolith.c that cannot change what any state shows.
+ *  - iabs: v < 0 -> v <= 0 (the negation of 0 is 0).
+ *  - status_stress: stress > 2 -> >= 2 or > 1 (from 2 both give 0).
+ *  - return 1 -> return 2 in pays_groups, along_wall, candidate, boss_symbol
+ *    and boss_paralysed: every caller reads the value as a truth value.
+ *  - choose_target_by: best = 1000 -> 999 or 1001, bdef = 1000 -> 999 or
+ *    1001, bd = -1 -> -2 (starting bounds beyond every distance 0..14,
+ *    defence 1..7 and damage 0..30); def < bdef -> <= (a minimum either way).
+ *  - enemy_move: bscore = -1000 -> -1001 (below the lowest score, -114);
+ *    bsteps = 0 -> 1 (the first field always beats -1000 and sets bsteps).
+ *  - initiative_before: a->type < b->type -> <= (reached only when the
+ *    types differ).
+ *  - place: tries < 100 -> <= 100, 99 or from -1 (a safety bound on rerolls
+ *    that a map with a free placing field never reaches).
+ *  - the text of error messages (c + 1, e + 1, k + 1, NL_PAT - 1 inside
+ *    snprintf of err): an illegal action is illegal whatever it says.
+ * Not equivalent, and not verified either: the starting values of a fresh
+ * state in nl_init (life 6, cube 10, four dice, defence 4, enemies at 8,8
+ * with speed 2, the placing fields on row 8 ...). The source prints no
+ * character or enemy cards; these are invented settings that every
+ * scenario and probe overrides where it matters. */
 #include "eng_nanolith.h"
 
 #include <stdarg.h>
@@ -18,6 +40,9 @@
 #define DO(action, ...) eng_probe_do(p, (action), __VA_ARGS__)
 #define OK(action, ...) (eng_probe_act(p, (action), __VA_ARGS__) == ENG_OK)
 #define D6(face) eng_probe_force(p, "d6", (face))
+
+static long labs_(long v) { return v < 0 ? -v : v; }
+static long manhattan(long ax, long ay, long bx, long by) { return labs_(ax - bx) + labs_(ay - by); }
 
 /* A scenario of n players, the status phase done with dice 6 6 6 6 each
  * (no stress from the roll). */
@@ -566,19 +591,34 @@ PROBE(probe_small_reroll)
     return 0;
 }
 
-/* A large base on a field with a character: the character moves off. */
+/* A large base on a field with a character, an enemy and Sidekick, the
+ * unit limit 1: each moves off to a free neighbouring field of its own. */
 PROBE(probe_large_displace)
 {
+    static const char *const who[] = {"c1", "e2", "sidekick"};
     fresh(p, 1);
+    SET("limit", "1");
     SET("sp1.x", "3");
     SET("sp1.y", "3");
     SET("c1.x", "3");
     SET("c1.y", "3");
+    SET("e2.present", "1");
+    SET("e2.x", "3");
+    SET("e2.y", "3");
+    SET("sidekick.in", "1");
+    SET("sidekick.x", "3");
+    SET("sidekick.y", "3");
     SET("e1.reserve", "1");
     SET("e1.large", "1");
     D6("1");
     DO("place", "enemy=1");
-    *value = GET("e1.x") == 3 && !(GET("c1.x") == 3 && GET("c1.y") == 3);
+    long ok = GET("e1.x") == 3 && GET("e1.y") == 3, at[3];
+    for (int i = 0; i < 3; i++) {
+        long x = GET("%s.x", who[i]), y = GET("%s.y", who[i]);
+        at[i] = x * 10 + y;
+        ok &= manhattan(x, y, 3, 3) == 1;
+    }
+    *value = ok && at[0] != at[1] && at[0] != at[2] && at[1] != at[2];
     return 0;
 }
 
@@ -711,12 +751,17 @@ PROBE(probe_ring_two)
     return 0;
 }
 
-/* Movement never goes diagonally: 1,1 to 2,2 needs two fields. */
+/* Movement never goes diagonally: from 4,4 a diagonal neighbour needs two fields. */
 PROBE(probe_orthogonal)
 {
     fresh(p, 1);
+    SET("c1.x", "4");
+    SET("c1.y", "4");
     dice(p, 1, "1266");
-    *value = !OK("move", "who=1 dice=1 x=2 y=2") && OK("move", "who=1 dice=2 x=2 y=2");
+    int diagonal = 0;
+    for (int k = 0; k < 4; k++)
+        diagonal |= OK("move", "who=1 dice=1 x=%d y=%d", k % 2 ? 5 : 3, k / 2 ? 5 : 3);
+    *value = !diagonal && OK("move", "who=1 dice=2 x=5 y=5");
     return 0;
 }
 
@@ -729,8 +774,11 @@ PROBE(probe_limit)
     SET("e1.present", "1");
     SET("e1.x", "1");
     SET("e1.y", "2");
+    SET("e2.present", "1");
+    SET("e2.x", "2");
+    SET("e2.y", "1");
     dice(p, 1, "6666");
-    *value = !OK("move", "who=1 dice=1 x=1 y=2");
+    *value = !OK("move", "who=1 dice=1 x=1 y=2") && !OK("move", "who=1 dice=1 x=2 y=1");
     return 0;
 }
 
@@ -778,7 +826,7 @@ PROBE(probe_revive)
     DO("damage", "who=1 amount=2");
     int self = OK("revive", "who=1 by=1");
     DO("revive", "who=1 by=2");
-    *value = !self && GET("c1.damage") == 0 && GET("c1.rolled") == 1;
+    *value = !self && GET("c1.out") == 0 && GET("c1.damage") == 0 && GET("c1.rolled") == 1;
     return 0;
 }
 
@@ -1033,8 +1081,6 @@ static int run(eng_state *st, const char *action, const char *args)
     return eng_act(st, action, args, err, sizeof err);
 }
 
-static long labs_(long v) { return v < 0 ? -v : v; }
-static long manhattan(long ax, long ay, long bx, long by) { return labs_(ax - bx) + labs_(ay - by); }
 static long ring(long ax, long ay, long bx, long by)
 {
     long dx = labs_(ax - bx), dy = labs_(ay - by);
@@ -1354,7 +1400,7 @@ static long enum_target(const eng_game *g, uint64_t seed, int (*visit)(const eng
     static const int pos[][2] = {{4, 5}, {5, 4}, {4, 6}, {2, 4}, {7, 4}};
     long n = 0;
     for (int players = 2; players <= 3; players++)
-        for (int cfg = 0; cfg < 32; cfg++)
+        for (int cfg = 0; cfg < 64; cfg++)
             for (int kind = 0; kind <= 1; kind++) {
                 eng_state *st = eng_state_new(g, seed);
                 if (!st)
@@ -1378,6 +1424,9 @@ static long enum_target(const eng_game *g, uint64_t seed, int (*visit)(const eng
                     put(st, "1", "sidekick.in");
                     put(st, "4", "sidekick.x");
                     put(st, "3", "sidekick.y");
+                    put(st, (cfg >> 5) & 1 ? "2" : "6", "sidekick.def");
+                } else if ((cfg >> 5) & 1) {   /* the third character with more damage */
+                    put(st, "4", "c%d.damage", players);
                 }
                 if (cfg == 31 || cfg == 15)
                     put(st, "1", "c1.out");
@@ -1477,8 +1526,14 @@ static int post_move_ranged(const eng_state *b, const eng_state *a)
             if (manhattan(x, y, bx, by) <= speed && ring(x, y, tx, ty) <= range && ring(x, y, tx, ty) > best &&
                 sees(a, x, y, tx, ty))
                 best = ring(x, y, tx, ty);
-    if (best < 0)
-        return ring(ax, ay, tx, ty) > range || !sees(a, ax, ay, tx, ty);
+    if (best < 0) {   /* none in range and sight: as near as it can come */
+        long nearest = 99;
+        for (long x = 1; x <= 8; x++)
+            for (long y = 1; y <= 8; y++)
+                if (manhattan(x, y, bx, by) <= speed && ring(x, y, tx, ty) < nearest)
+                    nearest = ring(x, y, tx, ty);
+        return ring(ax, ay, tx, ty) == nearest && (ring(ax, ay, tx, ty) > range || !sees(a, ax, ay, tx, ty));
+    }
     return ring(ax, ay, tx, ty) == best && sees(a, ax, ay, tx, ty);
 }
 
@@ -1497,61 +1552,105 @@ static int post_e_none(const eng_state *b, const eng_state *a)
     return EV(a, "target") == 0;
 }
 
-/* Enemy 1 of each kind at several fields, speed 1 or 3, against one or two
- * characters, a sight blockade in the way or not, as a boss with symbol,
- * paralysis and mind control in turn. */
+/* Enemy 1 at field pos: the characters at 3,3 and 6,5 (life 20). */
+static eng_state *enemy_state(const eng_game *g, uint64_t seed, int x, int y, int kind)
+{
+    eng_state *st = eng_state_new(g, seed);
+    if (!st)
+        return NULL;
+    run(st, "start", "players=2");
+    put(st, "1", "ai.enemy");
+    put(st, "1", "e1.present");
+    putl(st, x, "e1.x");
+    putl(st, y, "e1.y");
+    put(st, kind ? "ranged" : "melee", "e1.kind");
+    put(st, "20", "c1.life");
+    put(st, "20", "c2.life");
+    put(st, "3", "c1.x");
+    put(st, "3", "c1.y");
+    put(st, "6", "c2.x");
+    put(st, "5", "c2.y");
+    return st;
+}
+
+/* Two families of states. The map: enemy 1 of each kind at several fields,
+ * speed 1 or 3, range 1 or 3, a wall of sight blockades or not, against one
+ * or two characters or Sidekick. The cards: every combination of boss,
+ * special symbol, paralysis and mind control (a normal enemy's card shows
+ * none of them, but the flowchart must not look), melee or ranged, large or
+ * small, with a target or none. */
 static long enum_enemy(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
     static const int epos[][2] = {{1, 1}, {4, 4}, {8, 2}, {3, 7}};
     long n = 0;
-    for (int boss = 0; boss < 6; boss++)
-        for (int kind = 0; kind <= 1; kind++)
-            for (int ep = 0; ep < 4; ep++)
-                for (int speed = 1; speed <= 3; speed += 2)
-                    for (int wall = 0; wall <= 1; wall++) {
-                        if (boss && (ep > 1 || wall))
-                            continue;
-                        eng_state *st = eng_state_new(g, seed + (uint64_t)n);
-                        if (!st)
-                            return -1;
-                        run(st, "start", "players=2");
-                        put(st, "1", "ai.enemy");
-                        put(st, "1", "e1.present");
-                        putl(st, epos[ep][0], "e1.x");
-                        putl(st, epos[ep][1], "e1.y");
-                        put(st, kind ? "ranged" : "melee", "e1.kind");
-                        putl(st, speed, "e1.speed");
-                        put(st, "20", "c1.life");
-                        put(st, "20", "c2.life");
-                        put(st, "3", "c1.x");
-                        put(st, "3", "c1.y");
-                        put(st, "6", "c2.x");
-                        put(st, "5", "c2.y");
-                        if (ep == 3)
-                            put(st, "1", "c2.out");
-                        if (wall) {
-                            put(st, "1", "blk3.4");
-                            put(st, "1", "blk4.3");
-                            put(st, "1", "blk5.5");
-                        }
-                        if (boss) {
-                            put(st, "1", "e1.boss");
-                            putl(st, boss & 1, "e1.symbol");
-                            putl(st, boss >= 4, "e1.paralysis");
-                            putl(st, boss == 3 || boss == 5, "e1.mind");
-                            if (boss == 2)
-                                put(st, "1", "e1.large");
-                        }
-                        if (boss == 1 && kind == 1 && ep == 1) {
-                            put(st, "1", "c1.out");
-                            put(st, "1", "c2.out");
-                        }
-                        n++;
-                        int stop = visit(st, ctx);
-                        eng_state_free(st);
-                        if (stop)
-                            return n;
+    for (int kind = 0; kind <= 1; kind++)
+        for (int ep = 0; ep < 4; ep++)
+            for (int speed = 1; speed <= 3; speed += 2)
+                for (int wall = 0; wall <= 2; wall++) {
+                    eng_state *st = enemy_state(g, seed + (uint64_t)n, epos[ep][0], epos[ep][1], kind);
+                    if (!st)
+                        return -1;
+                    putl(st, speed, "e1.speed");
+                    putl(st, speed, "e1.range");
+                    if (ep == 3)
+                        put(st, "1", "c2.out");
+                    if (wall == 1) {
+                        put(st, "1", "blk3.4");
+                        put(st, "1", "blk4.3");
+                        put(st, "1", "blk5.5");
                     }
+                    if (wall == 2) {   /* Sidekick nearest, one hit from elimination */
+                        put(st, "1", "sidekick.in");
+                        putl(st, epos[ep][0] < 8 ? epos[ep][0] + 1 : 7, "sidekick.x");
+                        putl(st, epos[ep][1], "sidekick.y");
+                        put(st, "2", "sidekick.damage");
+                        put(st, "6", "e1.dice");
+                    }
+                    n++;
+                    int stop = visit(st, ctx);
+                    eng_state_free(st);
+                    if (stop)
+                        return n;
+                }
+    for (int k = 0; k < 96; k++) {   /* ranged, among blockades scattered by a fixed rule */
+        eng_state *st = enemy_state(g, seed + (uint64_t)n, 1 + (k * 5) % 8, 1 + (k * 3) % 8, 1);
+        if (!st)
+            return -1;
+        putl(st, 1 + k % 4, "e1.speed");
+        putl(st, 2 + k % 3, "e1.range");
+        put(st, "8", "c2.x");
+        put(st, k % 2 ? "8" : "1", "c2.y");
+        for (int b = 0; b < 10; b++) {
+            int x = 1 + (k * 7 + b * 13) % 8, y = 1 + (k * 11 + b * 5) % 8;
+            if (!(x == 3 && y == 3) && !(x == 8 && (y == 8 || y == 1)))
+                put(st, "1", "blk%d.%d", x, y);
+        }
+        n++;
+        int stop = visit(st, ctx);
+        eng_state_free(st);
+        if (stop)
+            return n;
+    }
+    for (int card = 0; card < 128; card++) {
+        int boss = card & 1, kind = (card >> 5) & 1, target = !((card >> 4) & 1);
+        eng_state *st = enemy_state(g, seed + (uint64_t)n, 4, 4, kind);
+        if (!st)
+            return -1;
+        putl(st, boss, "e1.boss");
+        putl(st, (card >> 1) & 1, "e1.symbol");
+        putl(st, (card >> 2) & 1, "e1.paralysis");
+        putl(st, (card >> 3) & 1, "e1.mind");
+        putl(st, (card >> 6) & 1, "e1.large");
+        if (!target) {
+            put(st, "1", "c1.out");
+            put(st, "1", "c2.out");
+        }
+        n++;
+        int stop = visit(st, ctx);
+        eng_state_free(st);
+        if (stop)
+            return n;
+    }
     return n;
 }
 
@@ -1569,7 +1668,8 @@ static const eng_outcome enemy_outcomes[] = {
     {"nanolith.enemy.none", "no target: nothing happens", post_e_none},
     {"nanolith.enemy.target", "the target by the rule of the target flowchart", post_e_target},
     {"nanolith.enemy.move-melee", "into the target's field, or the speed nearer", post_move_melee},
-    {"nanolith.enemy.move-ranged", "to the greatest distance in range and sight", post_move_ranged},
+    {"nanolith.enemy.move-ranged", "to the greatest distance in range and sight, else as near as it can",
+     post_move_ranged},
     {"nanolith.enemy.attack", "the attack dice: damage to the target, VP for 1s", post_attack},
 };
 

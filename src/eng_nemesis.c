@@ -14,7 +14,10 @@
  * contents: probes force or stack what they draw.
  *
  * The state keys and actions are the tables below (keys[], actions[]): each
- * entry's doc string is its documentation.
+ * entry's doc string is its documentation. Everything that is not rules
+ * (key accessors, the key table, action wrappers, the action table, the
+ * game) sits at the end of the file, in regions that each open with a
+ * "==== scaffolding:" line; they run to the end of the file.
  */
 #include "eng_nemesis.h"
 
@@ -539,7 +542,7 @@ static void nm_intruder_attack(eng_state *s, int i, int c)
 {
     nm_state *st = eng_data(s);
     nm_intruder *x = &st->in[i];
-    if (c < 0 || !is_fighter(x))
+    if (!is_fighter(x))   /* c: every caller found someone to attack */
         return;
     eng_note(s, EV_INTRUDER_ATTACK);
     if (x->type == K_LARVA) {
@@ -1216,11 +1219,8 @@ static int move(eng_state *s, nm_state *st, int how, const eng_arg *arg, char *e
     if (how == MOVE_CAREFUL) {
         if (combat)
             ILLEGAL("careful movement is not allowed in combat");
-        int free = 0;
-        for (int j = 1; j <= 4; j++)
-            free += !st->corr[slot_corr(to, j)].noise;
-        if (!free)
-            ILLEGAL("every corridor of room %d already has a noise marker", to);
+        /* the chosen corridor must be free: so when every corridor has a
+         * marker, careful movement is not possible */
         if (st->corr[slot_corr(to, (int)noise)].noise)
             ILLEGAL("corridor %ld of room %d already has a noise marker", noise, to);
     }
@@ -1580,12 +1580,15 @@ static long getk(const void *d, const eng_key *k, const int *idx)
 
 static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
 {
-    nm_corr *c = &((nm_state *)d)->corr[slot_corr(idx[0], idx[1])];
     (void)err, (void)errlen;
-    if (k->tag == KT_FROM1)
+    if (k->tag == KT_FROM1) {
         *field_of(d, k) = (int)v - 1;
-    else
-        *(k->tag == KT_NOISE ? &c->noise : &c->door) = (int)v;
+        return 0;
+    }
+    /* a corridor's slot only for a corridor's key: the others have no
+     * corridor indexes (slot_corr would give -1) */
+    nm_corr *c = &((nm_state *)d)->corr[slot_corr(idx[0], idx[1])];
+    *(k->tag == KT_NOISE ? &c->noise : &c->door) = (int)v;
     return 0;
 }
 

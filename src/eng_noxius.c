@@ -1801,6 +1801,8 @@ static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *k
             return snprintf(err, errlen, "rounds=\"%s\" is not 1..999", v), -1;
         return st->sim_rounds = (int)r, 0;
     } else if (strcmp(elem, "character") == 0) {
+        if (index >= NX_MAXCH)
+            return snprintf(err, errlen, "a fight has at most %d characters", NX_MAXCH), -1;
         st->players = index + 1;
         st->sim_char = index;
         st->sim_abilities = 0;
@@ -1824,6 +1826,8 @@ static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *k
             return -1;
         index = st->sim_char;
     } else if (strcmp(elem, "enemy") == 0) {
+        if (index >= NX_MAXEN)
+            return snprintf(err, errlen, "a fight has at most %d enemies", NX_MAXEN), -1;
         st->sim_enemies = index + 1;
         v = attr(kv, n, "round", "1");
         if (eng_parse_long(v, &r) == 0 && st->sim_rounds && r > st->sim_rounds)

@@ -6,6 +6,7 @@
 extern const eng_game eng_nemesis_game;
 extern const eng_game eng_noxius_game;
 extern const eng_game eng_nanolith_game;
+extern const eng_game eng_sinetempore_game;
 extern const eng_game eng_overmind_game;
 
 static const eng_game *const games[] = {
@@ -17,6 +18,9 @@ static const eng_game *const games[] = {
 #endif
 #ifndef REGELWERK_SKIP_nanolith
     &eng_nanolith_game,
+#endif
+#ifndef REGELWERK_SKIP_sinetempore
+    &eng_sinetempore_game,
 #endif
 #ifndef REGELWERK_SKIP_overmind
     &eng_overmind_game,

@@ -3,6 +3,9 @@
 #include "i18n_po.h"
 #include "i18n_vocab.h"
 
+#include <unicode/ucol.h>
+#include <unicode/ustring.h>
+
 #include <dirent.h>
 #include <errno.h>
 #include <libxml/parser.h>
@@ -55,6 +58,8 @@ static char *content(xmlNodePtr n)
     xmlChar *c = xmlNodeGetContent(n);
     char *s = strdup(c ? (const char *)c : "");
     xmlFree(c);
+    if (!s)
+        return NULL;   /* out of memory: the caller's missing text */
     /* trim */
     char *p = s;
     while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
@@ -183,9 +188,12 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
                 if (c->type != XML_ELEMENT_NODE)
                     continue;
                 game_output *o = push(&g->outputs, &g->noutputs, sizeof *o);
-                if (!o)
+                if (o && !(o->kind = strdup((const char *)c->name)))
+                    g->noutputs--;   /* dropped whole, never half-made */
+                if (!o || !o->kind) {
+                    diag_add(diags, DIAG_ERROR, doc_xml_file(c), doc_xml_line(c), 0, "memory", "out of memory");
                     continue;
-                o->kind = strdup((const char *)c->name);
+                }
                 o->lang = prop(c, "lang");
                 o->template_id = prop(c, "template");
                 o->paper = prop(c, "paper");
@@ -493,15 +501,49 @@ static const char *term_form(const game_term *t, const char *lang)
     return NULL;
 }
 
-static const char *sort_lang;   /* for term_cmp; set just before qsort */
+/* A term with its sort key in the summary's language: ICU's collation
+ * (German "Ärger" among the A, Italian "È" among the E), not the bytes'
+ * order that put every umlaut after "Ziel". */
+typedef struct sorted_term {
+    const game_term *t;
+    uint8_t *key;       /* NULL: no form in this language (sorted last) */
+    int32_t keylen;
+} sorted_term;
 
-static int term_cmp(const void *a, const void *b)
+static int sorted_cmp(const void *a, const void *b)
 {
-    const game_term *ta = *(const game_term *const *)a, *tb = *(const game_term *const *)b;
-    const char *x = term_form(ta, sort_lang), *y = term_form(tb, sort_lang);
-    if (!x || !y)
-        return x ? -1 : y ? 1 : strcmp(ta->id, tb->id);
-    return strcasecmp(x, y);
+    const sorted_term *x = a, *y = b;
+    if (!x->key || !y->key)
+        return x->key ? -1 : y->key ? 1 : strcmp(x->t->id, y->t->id);
+    int32_t n = x->keylen < y->keylen ? x->keylen : y->keylen;
+    int c = memcmp(x->key, y->key, (size_t)n);
+    if (c || x->keylen != y->keylen)
+        return c ? c : x->keylen < y->keylen ? -1 : 1;
+    return strcmp(x->t->id, y->t->id);
+}
+
+/* The sort key of a UTF-8 string under coll, or NULL. Caller frees. */
+static uint8_t *sort_key(UCollator *coll, const char *s, int32_t *len)
+{
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n16 = 0;
+    u_strFromUTF8(NULL, 0, &n16, s, -1, &e);
+    if (e != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(e))
+        return NULL;
+    UChar *u = malloc(((size_t)n16 + 1) * sizeof *u);
+    if (!u)
+        return NULL;
+    e = U_ZERO_ERROR;
+    u_strFromUTF8(u, n16 + 1, NULL, s, -1, &e);
+    uint8_t *key = NULL;
+    if (U_SUCCESS(e)) {
+        int32_t need = ucol_getSortKey(coll, u, n16, NULL, 0);
+        key = need > 0 ? malloc((size_t)need) : NULL;
+        if (key)
+            *len = ucol_getSortKey(coll, u, n16, key, need);
+    }
+    free(u);
+    return key;
 }
 
 static doc_node *text_cell(doc *d, const char *text, int bold)
@@ -572,18 +614,33 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
         for (size_t k = 0; k < no; k++)
             doc_append(head, text_cell(l->doc, endonym(others[k]), 0));
         /* in the alphabetical order of this language's forms */
-        const game_term **order = calloc(g->nterms ? g->nterms : 1, sizeof *order);
+        sorted_term *order = calloc(g->nterms ? g->nterms : 1, sizeof *order);
         size_t nord = 0;
+        UErrorCode ue = U_ZERO_ERROR;
+        UCollator *coll = ucol_open(l->code ? l->code : "", &ue);
+        if (U_FAILURE(ue))
+            coll = NULL;
         /* every entry, so that the rows of translations align by id; an
          * entry without a form in this language shows a dash, last */
-        for (size_t i = 0; order && i < g->nterms; i++)
-            if (g->terms[i].id)
-                order[nord++] = &g->terms[i];
-        sort_lang = l->code;
+        for (size_t i = 0; order && i < g->nterms; i++) {
+            if (!g->terms[i].id)
+                continue;
+            const char *form = term_form(&g->terms[i], l->code);
+            order[nord].t = &g->terms[i];
+            order[nord].key = form && coll ? sort_key(coll, form, &order[nord].keylen) : NULL;
+            if (form && !order[nord].key) {
+                /* no collator: the bytes themselves are the key */
+                order[nord].key = (uint8_t *)strdup(form);
+                order[nord].keylen = order[nord].key ? (int32_t)strlen(form) : 0;
+            }
+            nord++;
+        }
+        if (coll)
+            ucol_close(coll);
         if (order)
-            qsort(order, nord, sizeof *order, term_cmp);
+            qsort(order, nord, sizeof *order, sorted_cmp);
         for (size_t i = 0; i < nord; i++) {
-            const game_term *t = order[i];
+            const game_term *t = order[i].t;
             const char *mine = term_form(t, l->code);
             doc_node *row = doc_node_new(l->doc, DOC_ROW);
             if (!row)
@@ -603,6 +660,8 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
             for (size_t k = 0; k < no; k++)
                 doc_append(row, text_cell(l->doc, term_form(t, others[k]), 0));
         }
+        for (size_t i = 0; i < nord; i++)
+            free(order[i].key);
         free(order);
     }
 }

@@ -1,7 +1,10 @@
 /* icon.c — Game Icons: JSON set, game maps, SVG path data → dl_path. */
 #include "icon.h"
 
+#include "doc.h"
+
 #include <ctype.h>
+#include <errno.h>
 #include <json-c/json.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -38,6 +41,10 @@ static void skip_sep(parser *ps)
         ps->p++;
 }
 
+/* Larger than any coordinate, radius or angle of a real icon: what is
+ * beyond it is garbage, and would overflow the arithmetic of arcs. */
+#define ICON_COORD_MAX 1e6
+
 /* SVG numbers run together: "2.536.005" is 2.536 and .005; "1-2" is 1 and -2. */
 static int number(parser *ps, double *out)
 {
@@ -71,7 +78,14 @@ static int number(parser *ps, double *out)
         return -1;
     memcpy(buf, s, n);
     buf[n] = '\0';
-    *out = strtod(buf, NULL);
+    /* the token was scanned above; strtod must take all of it, and the
+     * value must be one an icon of a 512-unit canvas can mean */
+    char *end;
+    errno = 0;
+    double v = strtod(buf, &end);
+    if (*end || errno == ERANGE || !isfinite(v) || fabs(v) > ICON_COORD_MAX)
+        return -1;
+    *out = v;
     ps->p = q;
     return 0;
 }
@@ -274,9 +288,35 @@ int icon_parse_svg_path(const char *d, double s, dl_path *out)
 
 /* ---- the set ------------------------------------------------------------------- */
 
+/* The set's JSON (6.4 MB) is parsed at most once per process and shared
+ * by every game's icon_set (json-c counts the references); each game keeps
+ * its own map. icon_cleanup() drops the process's reference. */
+static char cached_path[4096];
+static json_object *cached_root;
+
+void icon_cleanup(void)
+{
+    json_object_put(cached_root);
+    cached_root = NULL;
+    cached_path[0] = '\0';
+}
+
+static json_object *shared_root(const char *json_path)
+{
+    if (cached_root && strcmp(cached_path, json_path) == 0)
+        return json_object_get(cached_root);
+    json_object *root = json_object_from_file(json_path);
+    if (root && strlen(json_path) < sizeof cached_path) {
+        icon_cleanup();
+        cached_root = json_object_get(root);
+        memcpy(cached_path, json_path, strlen(json_path) + 1);
+    }
+    return root;
+}
+
 icon_set *icon_set_load(const char *json_path, diag_list *diags)
 {
-    json_object *root = json_object_from_file(json_path);
+    json_object *root = shared_root(json_path);
     json_object *icons = NULL, *w = NULL;
     if (!root || !json_object_object_get_ex(root, "icons", &icons) ||
         !json_object_is_type(icons, json_type_object)) {
@@ -293,9 +333,21 @@ icon_set *icon_set_load(const char *json_path, diag_list *diags)
     set->root = root;
     set->icons = icons;
     json_object_object_get_ex(root, "aliases", &set->aliases);
-    set->canvas = json_object_object_get_ex(root, "width", &w) ? json_object_get_double(w) : 512;
-    if (set->canvas <= 0)
-        set->canvas = 512;
+    set->canvas = 512;
+    if (json_object_object_get_ex(root, "width", &w)) {
+        /* a number from 1 to 100000, not a string or a fraction of a unit */
+        double cw = json_object_is_type(w, json_type_int) || json_object_is_type(w, json_type_double)
+                        ? json_object_get_double(w)
+                        : -1;
+        if (!isfinite(cw) || cw < 1 || cw > 100000) {
+            diag_add(diags, DIAG_ERROR, json_path, 0, 0, "icons",
+                     "the icon set's \"width\" is not a canvas size from 1 to 100000");
+            json_object_put(root);
+            free(set);
+            return NULL;
+        }
+        set->canvas = cw;
+    }
     return set;
 }
 
@@ -364,11 +416,12 @@ static icon_entry *add_entry(icon_set *set, const char *name, const char *glyph)
 
 int icon_map_load(icon_set *set, const char *map_xml, diag_list *diags)
 {
-    xmlDocPtr x = xmlReadFile(map_xml, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    /* read like content: no DTD, no entities, no network, file:line errors */
+    size_t errors = diags->errors;
+    xmlDocPtr x = doc_parse_data(map_xml, NULL, diags);
     if (!x) {
-        const xmlError *e = xmlGetLastError();
-        diag_add(diags, DIAG_ERROR, map_xml, e ? e->line : 0, 0, "icons", "cannot read the icon map: %s",
-                 e && e->message ? e->message : "parse error");
+        if (diags->errors == errors)
+            diag_add(diags, DIAG_ERROR, map_xml, 0, 0, "icons", "cannot read the icon map");
         return -1;
     }
     int rc = 0;

@@ -23,6 +23,10 @@ typedef struct icon_set icon_set;
 icon_set *icon_set_load(const char *json_path, diag_list *diags);
 void icon_set_free(icon_set *set);
 
+/* The set's JSON is parsed once per process and shared; this releases it.
+ * Call at exit, after every icon_set is freed. */
+void icon_cleanup(void);
+
 /* Adds a game's map. Unknown glyphs are errors at file:line. Returns 0, or
  * -1 when the map could not be read or named glyphs the set lacks. */
 int icon_map_load(icon_set *set, const char *map_xml, diag_list *diags);

@@ -169,7 +169,7 @@ static long kp_pass(kp *k)
             size_t a = k->active[ai];
             const bnode *A = &k->nodes[a];
             double L = line_width(k, A->line);
-            double nat = k->sum[b].w - A->after.w + extra;
+            double nat = k->sum[b].w - A->after.w + extra - (p->protrude ? p->protrude[b] : 0);
             double y = k->sum[b].y - A->after.y + p->right_stretch + k->emergency,
                    z = k->sum[b].z - A->after.z;
             double r;
@@ -199,6 +199,8 @@ static long kp_pass(kp *k)
                     /* the last line: a runt (one short word) looks unfinished */
                     if (forced && p->runt_width > 0 && nat < p->runt_width && A->line > 0)
                         d += p->runt_demerits;
+                    if (p->loose_demerits > 0 && r > p->loose_ratio && !forced)
+                        d += p->loose_demerits * (r - p->loose_ratio);
                     d += A->demerits;
                     if (d < best_d[fit]) {
                         best_d[fit] = d;
@@ -286,6 +288,7 @@ static int collect(const kp *k, long last, lay_break_result *out)
         l->badness = (l->ratio > 0 && y <= 0) ? LAY_INF_BAD : lay_badness(l->ratio);
         l->hyphenated = B->hyphenated;
         l->overfull = 0;
+        l->protrude = k->p->protrude ? k->p->protrude[B->pos] : 0;
     }
     return 0;
 }
@@ -312,9 +315,8 @@ int lay_break(const lay_item *items, size_t n, const double *widths, size_t nwid
     k.sum[0] = (sums){0, 0, 0};
     for (size_t i = 0; i < n; i++) {
         k.sum[i + 1] = k.sum[i];
-        if (items[i].type != LAY_PENALTY)
+        if (items[i].type != LAY_PENALTY) {
             k.sum[i + 1].w += items[i].width;
-        if (items[i].type == LAY_GLUE) {
             k.sum[i + 1].y += items[i].stretch;
             k.sum[i + 1].z += items[i].shrink;
         }
@@ -403,9 +405,8 @@ int lay_break_greedy(const lay_item *items, size_t n, const double *widths, size
                 if (x->type == LAY_PENALTY && x->penalty <= -LAY_INF)
                     break;
             }
-            if (x->type != LAY_PENALTY)
+            if (x->type != LAY_PENALTY) {
                 w += x->width;
-            if (x->type == LAY_GLUE) {
                 y += x->stretch;
                 z += x->shrink;
             }

@@ -32,7 +32,10 @@ typedef enum { LAY_BOX, LAY_GLUE, LAY_PENALTY } lay_item_type;
 typedef struct lay_item {
     lay_item_type type;
     double width;               /* box and glue width; penalty: width if broken here (a hyphen) */
-    double stretch, shrink;     /* glue only */
+    double stretch, shrink;     /* glue; and boxes whose font may expand or
+                                   condense (pdfTeX's font expansion): their
+                                   share moves with the same ratio as the
+                                   glue's, up to the whole of it (|r| <= 1) */
     double penalty;             /* penalty only */
     int flagged;                /* penalty only: a hyphenation break */
 } lay_item;
@@ -53,6 +56,16 @@ typedef struct lay_break_params {
     double right_stretch;           /* stretch every line gets at its end, as
                                        TeX's \rightskip: ragged right is fixed
                                        spaces plus this */
+    const double *protrude;         /* NULL, or per item: how far a line that
+                                       breaks there may stick out into the
+                                       right margin (margin kerning: a hyphen,
+                                       a full stop, a comma hang out, so the
+                                       edge looks straight); the line is set
+                                       that much wider than its measure */
+    double loose_demerits;          /* extra demerits per line for every unit of
+                                       adjustment ratio above loose_ratio: spaces
+                                       visibly wider than their neighbours' */
+    double loose_ratio;
 } lay_break_params;
 
 /* TeX's plain defaults, with a runt penalty off (runt_width 0). */
@@ -64,10 +77,11 @@ typedef struct lay_line {
                            penalty break adds the penalty's width (a hyphen) */
     double ratio;       /* adjustment ratio: >0 stretch, <0 shrink */
     double badness;     /* 0..LAY_INF_BAD */
-    double natural;     /* natural width of the line */
+    double natural;     /* natural width of the line, less its protrusion */
     double width;       /* the measure it was set to */
     int hyphenated;     /* ends at a flagged penalty */
     int overfull;       /* would not fit even fully shrunk */
+    double protrude;    /* how far its end sticks out into the margin */
 } lay_line;
 
 typedef struct lay_break_result {

@@ -1,5 +1,6 @@
-/* lay_cards.c — status cards, nine to a page, fronts and mirrored backs
- * (see lay_cards.h).
+/* lay_cards.c — status cards for a home printer (butted on a sheet, crop
+ * marks, mirrored backs) or a print shop (one card per page with its page
+ * boxes); see lay_cards.h.
  */
 #include "lay_cards.h"
 
@@ -16,25 +17,68 @@
 /* the card's measures come from its template (templates/cards.xml) */
 #define CARD_W (t->card_w)
 #define CARD_H (t->card_h)
-#define INSET (t->card_inset)   /* the frame, inside the cut */
+#define SAFE (t->card_safe)     /* text keeps inside the cut */
+#define BLEED (t->card_bleed)
 #define BAND_H (t->card_band)
 #define ICON_SIZE (t->card_icon)
 #define TEXT_MAX (t->card_text)
-#define COLS (t->card_cols)
-#define ROWS (t->card_rows)
+#define MM (72.0 / 25.4)
+#define PAPER_EDGE (5 * MM)     /* what a home printer cannot print */
+#define MARK_GAP (0.5 * MM)     /* between the art and a crop mark */
+#define MARK_MIN (2.5 * MM)     /* the shortest crop mark */
+#define MARK_MAX (6 * MM)
 
 typedef struct card_words {
-    const char *lang, *cards;
+    const char *lang, *cards, *colophon, *home_long, *home_short, *shop, *align_title, *align_how;
 } card_words;
 
-static const card_words words[] = {{"de", "Karten"}, {"it", "Carte"}, {"en", "Cards"}};
+static const card_words words[] = {
+    {"de", "Karten", "Impressum",
+     "Auf A4 oder US Letter bei 100 % drucken (ohne Anpassen), beidseitig, Wenden an der langen Kante: "
+     "die R\xC3\xBC" "ckseiten sind dazu gespiegelt. An den Schnittmarken schneiden; Hintergr\xC3\xBC" "nde laufen "
+     "\xC3\xBC" "ber die Schnittkante hinaus.",
+     "Auf A4 oder US Letter bei 100 % drucken (ohne Anpassen), beidseitig, Wenden an der kurzen Kante: "
+     "die R\xC3\xBC" "ckseiten sind dazu gespiegelt. An den Schnittmarken schneiden.",
+     "F\xC3\xBC" "r die Druckerei: eine Karte je Seite mit Anschnitt, Vorderseite und R\xC3\xBC" "ckseite im Wechsel; "
+     "TrimBox und BleedBox stehen auf jeder Seite.",
+     "Duplex-Ausrichtung",
+     "Beidseitig drucken wie die Karten, gegen das Licht halten und ablesen, wo das rote Kreuz der "
+     "R\xC3\xBC" "ckseite die Skala trifft (mm). Mit --back-offset X,Y ausgleichen: X nach rechts, Y nach unten, "
+     "wie die R\xC3\xBC" "ckseite gedruckt wird."},
+    {"it", "Carte", "Colophon",
+     "Stampare su A4 o US Letter al 100 % (senza adattare), fronte-retro sul lato lungo: i retri sono "
+     "specchiati per questo. Tagliare sui segni di taglio; gli sfondi escono oltre il taglio.",
+     "Stampare su A4 o US Letter al 100 % (senza adattare), fronte-retro sul lato corto: i retri sono "
+     "specchiati per questo. Tagliare sui segni di taglio.",
+     "Per la tipografia: una carta per pagina con abbondanza, fronte e retro alternati; TrimBox e BleedBox "
+     "su ogni pagina.",
+     "Allineamento fronte-retro",
+     "Stampare fronte-retro come le carte, guardare in controluce e leggere dove la croce rossa del retro "
+     "incontra la scala (mm). Correggere con --back-offset X,Y: X a destra, Y in basso, come il retro "
+     "viene stampato."},
+    {"en", "Cards", "Colophon",
+     "Print on A4 or US Letter at 100 % (no fitting), two-sided, flipping on the long edge: the backs are "
+     "mirrored for it. Cut at the crop marks; backgrounds run past the cut.",
+     "Print on A4 or US Letter at 100 % (no fitting), two-sided, flipping on the short edge: the backs are "
+     "mirrored for it. Cut at the crop marks.",
+     "For a print shop: one card per page with bleed, front and back in turn; TrimBox and BleedBox on every "
+     "page.",
+     "Duplex alignment",
+     "Print two-sided as the cards, hold against the light and read where the back's red cross meets the "
+     "scale (mm). Correct with --back-offset X,Y: X to the right, Y down, as the back is printed."},
+};
 
-static const char *cards_word(const char *lang)
+static const card_words *words_for(const char *lang)
 {
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (lang && strncmp(lang, words[i].lang, 2) == 0)
-            return words[i].cards;
-    return "Cards";
+            return &words[i];
+    return &words[2];
+}
+
+static const char *cards_word(const char *lang)
+{
+    return words_for(lang)->cards;
 }
 
 /* ---- the card's text as runs -------------------------------------------- */
@@ -179,135 +223,301 @@ static lay_para *fit_text(const lay_fonts *fonts, const runs *rs, double width, 
     return NULL;
 }
 
+static int rect_fill(dev_device *dev, double x0, double y0, double x1, double y1, dl_color c)
+{
+    dl_path p;
+    dl_path_init(&p);
+    dl_path_rect(&p, x0, y0, x1 - x0, y1 - y0);
+    return fill(dev, &p, c);
+}
+
+/* Draws the lines of p centred on cx from the first baseline base. */
+static int draw_lines_centred(const lay_para *p, dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT],
+                              double cx, double base)
+{
+    int rc = 0;
+    double lead = lay_para_get_style(p)->leading;
+    for (size_t i = 0; i < lay_para_line_count(p) && !rc; i++)
+        rc = lay_para_draw(p, dev, fl, cx - lay_para_line(p, i)->natural / 2, base + (double)i * lead, i, 1, NULL,
+                           NULL);
+    return rc;
+}
+
+/* The art of a card at x, y (its cut's top-left) runs past the cut by
+ * ext[0..3] on the left, top, right and bottom: the bleed where nothing
+ * butts, nothing where a neighbour does. */
 static int draw_front(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT], const lay_fonts *fonts,
                       const game_card *card, const doc_node *ct, const lay_template *t, const icon_set *icons,
-                      const char *lang, double x, double y, double *used_size)
+                      const char *lang, double x, double y, const double ext[4], int guides, double *used_size)
 {
     const lay_theme *th = &t->theme;
     dl_color white = {1, 1, 1};
-    dl_path p;
-    int rc = 0;
-    /* the frame: a thin line at the inset, the band in the game's colour */
-    dl_path_init(&p);
-    dl_path_round_rect(&p, x + INSET, y + INSET, x + CARD_W - INSET, y + CARD_H - INSET, 6);
-    if (dev->stroke_path)
-        rc = dev->stroke_path(dev, &p, th->accent, 1.0);
-    dl_path_free(&p);
-    dl_path_init(&p);
-    dl_path_round_rect(&p, x + INSET, y + INSET, x + CARD_W - INSET, y + INSET + BAND_H, 6);
+    dl_color tint = {th->accent.r + (1 - th->accent.r) * 0.9, th->accent.g + (1 - th->accent.g) * 0.9,
+                     th->accent.b + (1 - th->accent.b) * 0.9};
+    int rc = rect_fill(dev, x - ext[0], y - ext[1], x + CARD_W + ext[2], y + CARD_H + ext[3], tint);
+    /* the band runs from the top of the bleed to below the safe zone's top */
+    double band_bottom = y + SAFE + BAND_H;
     if (!rc)
-        rc = fill(dev, &p, th->accent);
-    else
-        dl_path_free(&p);
-    double inner = CARD_W - 2 * INSET - 12;
-    /* the name, one line, shrunk to the band's width */
+        rc = rect_fill(dev, x - ext[0], y - ext[1], x + CARD_W + ext[2], band_bottom, th->accent);
+    double inner = CARD_W - 2 * SAFE;
+    /* the name, as large as the band allows */
     runs rs = {0};
     collect(child_of(ct, DOC_CARDNAME), &rs, 1, 0, white, icons);
     double ns = 0;
     if (rs.failed)
         rc = -1;
-    lay_para *name = fit_text(fonts, &rs, inner, BAND_H * 0.9 / 1.2 + 0.1, 12, 7, lang, 0, &ns);
+    double name_max = fmin(BAND_H * 0.55, 16);
+    lay_para *name = fit_text(fonts, &rs, inner, BAND_H * 0.95, name_max, 7, lang, 0, &ns);
     runs_free(&rs);
     if (name && !rc) {
-        const lay_line *ln = lay_para_line(name, 0);
-        double base = y + INSET + BAND_H / 2 + ns * 0.35 - (double)(lay_para_line_count(name) - 1) * ns * 0.6;
-        rc = lay_para_draw(name, dev, fl, x + CARD_W / 2 - ln->natural / 2, base, 0, lay_para_line_count(name),
-                           NULL, NULL);
+        double lead = lay_para_get_style(name)->leading;
+        double block = (double)lay_para_line_count(name) * lead;
+        double base = y + SAFE + (BAND_H - block) / 2 + ns * 0.95;
+        rc = draw_lines_centred(name, dev, fl, x + CARD_W / 2, base);
     }
     lay_para_free(name);
-    /* the icon */
-    double ty = y + INSET + BAND_H + 10;
+    /* the icon and the text, as large as fills the safe zone below the band */
+    double top = band_bottom + 0.6 * SAFE, bottom = y + CARD_H - SAFE;
     const dl_path *icon = icons && card->icon ? icon_get(icons, card->icon) : NULL;
-    if (icon && !rc) {
-        rc = draw_icon(dev, icon, x + CARD_W / 2 - ICON_SIZE / 2, ty, ICON_SIZE, th->accent);
-        ty += ICON_SIZE + 10;
-    }
-    /* the text, as large as fits */
+    double icon_size = icon ? ICON_SIZE : 0, gap = icon ? 0.5 * SAFE : 0;
     collect(child_of(ct, DOC_CARDBODY), &rs, 0, 0, th->text, icons);
-    double avail = y + CARD_H - INSET - 10 - ty;
     double ts = 0;
     if (rs.failed)
         rc = -1;
-    lay_para *body = fit_text(fonts, &rs, inner, avail, TEXT_MAX, t->card_text_min - 1.5, lang, 0, &ts);
+    lay_para *body = fit_text(fonts, &rs, inner, bottom - top - icon_size - gap, TEXT_MAX, t->card_text_min - 1.5,
+                              lang, 0, &ts);
     runs_free(&rs);
     *used_size = body ? ts : 0;
+    double text_h = body ? (double)lay_para_line_count(body) * lay_para_get_style(body)->leading : 0;
+    /* room left over: a larger icon (up to half again), then the group centred */
+    double spare = bottom - top - icon_size - gap - text_h;
+    if (icon && spare > 0) {
+        double grow = fmin(spare * 0.6, icon_size * 0.5);
+        icon_size += grow;
+        spare -= grow;
+    }
+    double gy = top + (spare > 0 ? spare / 2 : 0);
+    if (icon && !rc)
+        rc = draw_icon(dev, icon, x + CARD_W / 2 - icon_size / 2, gy, icon_size, th->accent);
+    gy += icon_size + gap;
     if (body && !rc) {
-        const lay_para_style *st = lay_para_get_style(body);
-        rc = lay_para_draw(body, dev, fl, x + INSET + 6, ty + st->size, 0, lay_para_line_count(body), NULL, NULL);
+        /* one line centred; more lines ragged from the safe zone's left */
+        if (lay_para_line_count(body) == 1)
+            rc = draw_lines_centred(body, dev, fl, x + CARD_W / 2, gy + ts);
+        else
+            rc = lay_para_draw(body, dev, fl, x + SAFE, gy + ts, 0, lay_para_line_count(body), NULL, NULL);
     }
     lay_para_free(body);
+    if (!rc && guides && dev->stroke_path) {
+        dl_path p;
+        dl_path_init(&p);
+        dl_path_round_rect(&p, x, y, x + CARD_W, y + CARD_H, 3 * MM);
+        rc = dev->stroke_path(dev, &p, (dl_color){0.6, 0.6, 0.6}, 0.3);
+        dl_path_free(&p);
+    }
     return rc;
 }
 
-/* The back: the game's title on its colour and, small at the foot, the
- * credits and licences every page carries (the icons' licence asks for
- * them on the printed card). */
+/* The back of one card: the game's colour past the cut as ext says, the
+ * game's title in the middle; no small print. */
 static int draw_back(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT], const lay_fonts *fonts,
-                     const lay_template *t, const char *title, const char *footer, const char *lang, double x,
-                     double y)
+                     const lay_template *t, const char *title, const char *lang, double x, double y,
+                     const double ext[4])
 {
     dl_color white = {1, 1, 1};
-    dl_path p;
-    dl_path_init(&p);
-    dl_path_round_rect(&p, x + INSET, y + INSET, x + CARD_W - INSET, y + CARD_H - INSET, 6);
-    int rc = fill(dev, &p, t->theme.accent);
+    int rc = rect_fill(dev, x - ext[0], y - ext[1], x + CARD_W + ext[2], y + CARD_H + ext[3], t->theme.accent);
     runs rs = {0};
     add_text(&rs, title, LAY_FONT_HEADING, white, 1);
     double s = 0;
     if (rs.failed)
         rc = -1;
-    lay_para *tp = fit_text(fonts, &rs, CARD_W - 2 * INSET - 16, 60, 18, 9, lang, 0, &s);
+    double maxs = fmin(CARD_W / 3.5, 22);
+    lay_para *tp = fit_text(fonts, &rs, CARD_W - 2 * SAFE - 8, CARD_H / 2, maxs, 8, lang, 0, &s);
     runs_free(&rs);
     if (tp && !rc) {
         size_t n = lay_para_line_count(tp);
         double lead = lay_para_get_style(tp)->leading;
-        double base = y + CARD_H / 2 - (double)(n - 1) * lead / 2 + s * 0.35;
-        for (size_t i = 0; i < n && !rc; i++)
-            rc = lay_para_draw(tp, dev, fl, x + CARD_W / 2 - lay_para_line(tp, i)->natural / 2,
-                               base + (double)i * lead, i, 1, NULL, NULL);
+        rc = draw_lines_centred(tp, dev, fl, x + CARD_W / 2, y + CARD_H / 2 - (double)(n - 1) * lead / 2 + s * 0.35);
     }
     lay_para_free(tp);
-    add_text(&rs, footer, LAY_FONT_BODY, white, 0);
-    double fs = 0, fw = CARD_W - 2 * INSET - 12, fh = CARD_H / 2 - 50;
-    if (rs.failed)
-        rc = -1;
-    lay_para *fp = rs.n ? fit_text(fonts, &rs, fw, fh, 5, 4, lang, 0, &fs) : NULL;
-    runs_free(&rs);
-    if (fp && !rc) {
-        size_t n = lay_para_line_count(fp);
-        double lead = lay_para_get_style(fp)->leading;
-        double base = y + CARD_H - INSET - 6 - (double)(n - 1) * lead;
-        for (size_t i = 0; i < n && !rc; i++)
-            rc = lay_para_draw(fp, dev, fl, x + CARD_W / 2 - lay_para_line(fp, i)->natural / 2,
-                               base + (double)i * lead, i, 1, NULL, NULL);
-    }
-    lay_para_free(fp);
     return rc;
 }
 
-/* Crop marks outside the grid at every cut line. */
-static int crop_marks(dev_device *dev, const lay_template *t, double gx, double gy, int cols, int rows)
+/* The home grid on the paper. */
+typedef struct grid {
+    int cols, rows;
+    double gx, gy;          /* the grid's cut, top-left */
+    double bx, by;          /* the outer bleed, left/right and top/bottom */
+} grid;
+
+static int grid_make(const lay_template *t, grid *g)
 {
-    const double gap = 3, len = 12;
+    double room = PAPER_EDGE + MARK_GAP + MARK_MIN;
+    g->cols = (int)floor((t->page_w - 2 * (PAPER_EDGE + MARK_MIN)) / CARD_W + 1e-9);
+    g->rows = (int)floor((t->page_h - 2 * (PAPER_EDGE + MARK_MIN)) / CARD_H + 1e-9);
+    if (g->cols > t->card_cols)
+        g->cols = t->card_cols;
+    if (g->rows > t->card_rows)
+        g->rows = t->card_rows;
+    if (g->cols < 1 || g->rows < 1)
+        return -1;
+    g->gx = (t->page_w - g->cols * CARD_W) / 2;
+    g->gy = (t->page_h - g->rows * CARD_H) / 2;
+    g->bx = fmax(0, fmin(BLEED, g->gx - room));
+    g->by = fmax(0, fmin(BLEED, g->gy - room));
+    return 0;
+}
+
+/* Crop marks at every cut, outside the art, 5 mm or more from the paper's
+ * edge. */
+static int crop_marks(dev_device *dev, const lay_template *t, const grid *g)
+{
     dl_color black = {0, 0, 0};
+    double gw = g->cols * CARD_W, gh = g->rows * CARD_H;
+    double x_in = g->gx - g->bx - MARK_GAP, x_out = fmax(PAPER_EDGE, x_in - MARK_MAX);
+    double y_in = g->gy - g->by - MARK_GAP, y_out = fmax(PAPER_EDGE, y_in - MARK_MAX);
     dl_path p;
     dl_path_init(&p);
-    for (int c = 0; c <= cols; c++) {
-        double x = gx + c * CARD_W;
-        dl_path_move(&p, x, gy - gap);
-        dl_path_line(&p, x, gy - gap - len);
-        dl_path_move(&p, x, gy + rows * CARD_H + gap);
-        dl_path_line(&p, x, gy + rows * CARD_H + gap + len);
+    for (int c = 0; c <= g->cols; c++) {
+        double x = g->gx + c * CARD_W;
+        dl_path_move(&p, x, y_in);
+        dl_path_line(&p, x, y_out);
+        dl_path_move(&p, x, t->page_h - y_in);
+        dl_path_line(&p, x, t->page_h - y_out);
     }
-    for (int r = 0; r <= rows; r++) {
-        double y = gy + r * CARD_H;
-        dl_path_move(&p, gx - gap, y);
-        dl_path_line(&p, gx - gap - len, y);
-        dl_path_move(&p, gx + cols * CARD_W + gap, y);
-        dl_path_line(&p, gx + cols * CARD_W + gap + len, y);
+    for (int r = 0; r <= g->rows; r++) {
+        double y = g->gy + r * CARD_H;
+        dl_path_move(&p, x_in, y);
+        dl_path_line(&p, x_out, y);
+        dl_path_move(&p, t->page_w - x_in, y);
+        dl_path_line(&p, t->page_w - x_out, y);
     }
-    int rc = dev->stroke_path ? dev->stroke_path(dev, &p, black, 0.3) : 0;
+    (void)gw, (void)gh;
+    int rc = dev->stroke_path ? dev->stroke_path(dev, &p, black, 0.25) : 0;
     dl_path_free(&p);
+    return rc;
+}
+
+/* A paragraph of plain text set at size in width, drawn from x, y (first
+ * baseline); *h gets its height. */
+static int draw_para(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT], const lay_fonts *fonts,
+                     const char *text, lay_font_role role, double size, dl_color col, double x, double y,
+                     double width, const char *lang, double *h)
+{
+    runs rs = {0};
+    add_text(&rs, text, role, col, 0);
+    lay_para_style st = lay_para_style_default(size, width, lang, NULL);
+    st.justify = 0;
+    lay_para *p = rs.failed ? NULL : lay_para_new(fonts, &st, rs.r, rs.n);
+    runs_free(&rs);
+    if (!p)
+        return -1;
+    int rc = lay_para_draw(p, dev, fl, x, y, 0, lay_para_line_count(p), NULL, NULL);
+    if (h)
+        *h = (double)lay_para_line_count(p) * st.leading;
+    lay_para_free(p);
+    return rc;
+}
+
+static int begin(dev_device *dev, double w, double h, const char *label, double bleed_in)
+{
+    dl_page_info pi = {w, h, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, label};
+    if (bleed_in > 0) {
+        pi.has_trim = pi.has_bleed = 1;
+        pi.trim = (dl_rect){bleed_in, bleed_in, w - bleed_in, h - bleed_in};
+        pi.bleed = (dl_rect){0, 0, w, h};
+    }
+    return dev->begin_page(dev, &pi);
+}
+
+/* The alignment pair: a scale on the front, a red cross on the back
+ * (mirrored and moved as the backs are). */
+static int alignment_pages(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT], const lay_fonts *fonts,
+                           const lay_template *t, const lay_cards_meta *meta, const char *lang)
+{
+    const card_words *w = words_for(lang);
+    double cx = t->page_w / 2, cy = t->page_h / 2;
+    dl_color black = {0, 0, 0}, red = {0.85, 0, 0};
+    int rc = begin(dev, t->page_w, t->page_h, "A", 0);
+    double left = 20 * MM, width = t->page_w - 40 * MM;
+    if (!rc)
+        rc = draw_para(dev, fl, fonts, w->align_title, LAY_FONT_HEADING, 16, t->theme.accent, left, 25 * MM, width,
+                       lang, NULL);
+    if (!rc)
+        rc = draw_para(dev, fl, fonts, w->align_how, LAY_FONT_BODY, 10, t->theme.text, left, 25 * MM + 22, width,
+                       lang, NULL);
+    dl_path p;
+    dl_path_init(&p);
+    for (int i = -15; i <= 15; i++) {
+        double len = i % 5 == 0 ? 4 * MM : 2 * MM;
+        dl_path_move(&p, cx + i * MM, cy - len);
+        dl_path_line(&p, cx + i * MM, cy + len);
+        dl_path_move(&p, cx - len, cy + i * MM);
+        dl_path_line(&p, cx + len, cy + i * MM);
+    }
+    dl_path_move(&p, cx - 15 * MM, cy);
+    dl_path_line(&p, cx + 15 * MM, cy);
+    dl_path_move(&p, cx, cy - 15 * MM);
+    dl_path_line(&p, cx, cy + 15 * MM);
+    if (!rc && dev->stroke_path)
+        rc = dev->stroke_path(dev, &p, black, 0.3);
+    dl_path_free(&p);
+    for (int i = -15; i <= 15 && !rc; i += 5) {
+        char num[8];
+        snprintf(num, sizeof num, "%d", i);
+        if (i == 0)
+            continue;
+        rc = draw_para(dev, fl, fonts, num, LAY_FONT_BODY, 6, black, cx + i * MM - 3, cy + 4 * MM + 7, 20, lang,
+                       NULL);
+        if (!rc)
+            rc = draw_para(dev, fl, fonts, num, LAY_FONT_BODY, 6, black, cx + 4 * MM + 2, cy + i * MM + 2, 20,
+                           lang, NULL);
+    }
+    if (!rc)
+        rc = dev->end_page(dev);
+    /* the back: the centre is where mirroring keeps it; the offset moves it */
+    if (!rc)
+        rc = begin(dev, t->page_w, t->page_h, "Ab", 0);
+    dl_path_init(&p);
+    double bx = cx + meta->back_dx, by = cy + meta->back_dy;
+    dl_path_move(&p, bx - 20 * MM, by);
+    dl_path_line(&p, bx + 20 * MM, by);
+    dl_path_move(&p, bx, by - 20 * MM);
+    dl_path_line(&p, bx, by + 20 * MM);
+    if (!rc && dev->stroke_path)
+        rc = dev->stroke_path(dev, &p, red, 0.4);
+    dl_path_free(&p);
+    if (!rc)
+        rc = dev->end_page(dev);
+    return rc;
+}
+
+/* The colophon: credits, licences and how to print, once. */
+static int colophon(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT], const lay_fonts *fonts,
+                    const lay_template *t, const lay_cards_meta *meta, const char *title, const char *lang,
+                    double pw, double ph, double bleed_in)
+{
+    const card_words *w = words_for(lang);
+    char foot[4096] = "";
+    lay_footer_line(foot, sizeof foot, meta->credits, meta->licences, lang);
+    int rc = begin(dev, pw, ph, "C", bleed_in);
+    double m = bleed_in + (meta->shop ? SAFE : 20 * MM);
+    double width = pw - 2 * m, y = m + 14, h = 0;
+    double big = meta->shop ? 9 : 16, small = meta->shop ? 6.5 : 10;
+    if (!rc)
+        rc = draw_para(dev, fl, fonts, title, LAY_FONT_HEADING, big, t->theme.accent, m, y, width, lang, &h);
+    y += h + big * 0.5;
+    if (!rc)
+        rc = draw_para(dev, fl, fonts, w->colophon, LAY_FONT_BOLD, small, t->theme.text, m, y, width, lang, &h);
+    y += h;
+    if (!rc)
+        rc = draw_para(dev, fl, fonts, foot, LAY_FONT_BODY, small, t->theme.text, m, y, width, lang, &h);
+    y += h + small;
+    const char *how = meta->shop ? w->shop : meta->duplex_short ? w->home_short : w->home_long;
+    if (!rc)
+        rc = draw_para(dev, fl, fonts, how, LAY_FONT_ITALIC, small, t->theme.text, m, y, width, lang, &h);
+    if (!rc)
+        rc = dev->end_page(dev);
     return rc;
 }
 
@@ -328,56 +538,126 @@ int lay_cards_build(const game *g, const doc *d, const lay_cards_meta *meta, con
         diag_add(diags, DIAG_ERROR, g->loc.file, g->loc.line, 0, "cards", "the game has no cards");
         return -1;
     }
+    grid gr = {1, 1, BLEED, BLEED, BLEED, BLEED};
+    if (!meta->shop && grid_make(t, &gr) != 0) {
+        diag_add(diags, DIAG_ERROR, g->loc.file, g->loc.line, 0, "cards",
+                 "a card of %.0f x %.0f mm does not fit %s paper with its crop marks", CARD_W / MM, CARD_H / MM,
+                 t->paper ? t->paper : "this");
+        return -1;
+    }
+    rep->cols = gr.cols;
+    rep->rows = gr.rows;
+    rep->bleed_x = gr.bx;
+    rep->bleed_y = gr.by;
     const dl_font *fl[LAY_FONT_ROLE_COUNT];
     for (int r = 0; r < LAY_FONT_ROLE_COUNT; r++)
         if (!(fl[r] = lay_fonts_register(fonts, (lay_font_role)r, out)))
             return -1;
     dev_device *dev = dl_list_device(out);
     char title[512];
-    snprintf(title, sizeof title, "%s \xE2\x80\x94 %s", meta->game_title ? meta->game_title : g->id,
-             cards_word(lang));
+    const char *game_name = meta->game_title ? meta->game_title : g->id;
+    snprintf(title, sizeof title, "%s \xE2\x80\x94 %s", game_name, cards_word(lang));
     const char *author = meta->credits && meta->credits[0] ? meta->credits[0] : NULL;
     dl_doc_info info = {title, author, cards_word(lang), meta->keywords, "regelwerk", lang, meta->epoch};
     int rc = dev->begin_doc ? dev->begin_doc(dev, &info) : 0;
-    char footer[4096] = "";
-    lay_footer_line(footer, sizeof footer, meta->credits, meta->licences, lang);
-    double gx = (t->page_w - COLS * CARD_W) / 2, gy = (t->page_h - ROWS * CARD_H) / 2;
-    size_t per = (size_t)(COLS * ROWS), npages = (g->ncards + per - 1) / per;
-    for (size_t pg = 0; pg < npages && !rc; pg++) {
-        for (int side = 0; side < 2 && !rc; side++) {
-            char label[32];
-            snprintf(label, sizeof label, "%zu%s", pg + 1, side ? "b" : "");
-            dl_page_info pi = {t->page_w, t->page_h, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, label};
-            rc = dev->begin_page(dev, &pi);
-            if (!rc && side == 0 && pg == 0 && dev->outline)
-                rc = dev->outline(dev, 0, title, 0, 0);
-            for (size_t k = 0; k < per && !rc; k++) {
-                size_t i = pg * per + k;
-                if (i >= g->ncards)
-                    break;
-                int col = (int)(k % COLS), row = (int)(k / COLS);
-                /* backs mirrored left to right: long-edge duplex */
-                double x = gx + (side ? COLS - 1 - col : col) * CARD_W, y = gy + row * CARD_H;
-                if (side) {
-                    rc = draw_back(dev, fl, fonts, t, meta->game_title ? meta->game_title : g->id, footer, lang,
-                                   x, y);
-                } else {
-                    double used = 0;
-                    rc = draw_front(dev, fl, fonts, &g->cards[i], find_cardtext(d, g->cards[i].id), t, icons,
-                                    lang, x, y, &used);
+    int outlined = 0;
+    if (!rc && meta->alignment && !meta->shop) {
+        rc = alignment_pages(dev, fl, fonts, t, meta, lang);
+        rep->pages += 2;
+    }
+    if (meta->shop) {
+        /* one card per page: front, then back, each at trim plus bleed */
+        double pw = CARD_W + 2 * BLEED, ph = CARD_H + 2 * BLEED;
+        const double ext[4] = {BLEED, BLEED, BLEED, BLEED};
+        for (size_t i = 0; i < g->ncards && !rc; i++) {
+            const doc_node *ct = find_cardtext(d, g->cards[i].id);
+            for (int side = 0; side < 2 && !rc; side++) {
+                char label[32];
+                snprintf(label, sizeof label, "%zu%s", i + 1, side ? "b" : "");
+                rc = begin(dev, pw, ph, label, BLEED);
+                if (!rc && !outlined && dev->outline) {
+                    rc = dev->outline(dev, 0, title, 0, 0);
+                    outlined = 1;
+                }
+                double used = 0;
+                if (!rc && side == 0) {
+                    rc = draw_front(dev, fl, fonts, &g->cards[i], ct, t, icons, lang, BLEED, BLEED, ext,
+                                    meta->corner_guides, &used);
                     if (used < rep->smallest) {
                         rep->smallest = used;
                         rep->smallest_id = g->cards[i].id;
+                        rep->smallest_file = ct->file ? ct->file : d->path;
+                        rep->smallest_line = ct->line;
                     }
                     rep->cards++;
+                } else if (!rc) {
+                    rc = draw_back(dev, fl, fonts, t, game_name, lang, BLEED, BLEED, ext);
                 }
+                if (!rc)
+                    rc = dev->end_page(dev);
+                rep->pages++;
             }
-            if (!rc)
-                rc = crop_marks(dev, t, gx, gy, COLS, ROWS);
-            if (!rc)
-                rc = dev->end_page(dev);
-            rep->pages++;
         }
+        if (!rc)
+            rc = colophon(dev, fl, fonts, t, meta, title, lang, pw, ph, BLEED);
+        rep->pages++;
+    } else {
+        size_t per = (size_t)(gr.cols * gr.rows), npages = (g->ncards + per - 1) / per;
+        for (size_t pg = 0; pg < npages && !rc; pg++) {
+            for (int side = 0; side < 2 && !rc; side++) {
+                char label[32];
+                snprintf(label, sizeof label, "%zu%s", pg + 1, side ? "b" : "");
+                rc = begin(dev, t->page_w, t->page_h, label, 0);
+                if (!rc && !outlined && dev->outline) {
+                    rc = dev->outline(dev, 0, title, 0, 0);
+                    outlined = 1;
+                }
+                for (size_t k = 0; k < per && !rc; k++) {
+                    size_t i = pg * per + k;
+                    if (i >= g->ncards)
+                        break;
+                    int col = (int)(k % (size_t)gr.cols), row = (int)(k / (size_t)gr.cols);
+                    /* the bleed where no card butts */
+                    int last = i + 1 == g->ncards;
+                    double ext[4] = {col == 0 ? gr.bx : 0, row == 0 ? gr.by : 0,
+                                     col == gr.cols - 1 || last ? gr.bx : 0,
+                                     row == gr.rows - 1 || i + (size_t)gr.cols >= g->ncards ? gr.by : 0};
+                    if (side == 0) {
+                        double used = 0;
+                        const doc_node *ct = find_cardtext(d, g->cards[i].id);
+                        rc = draw_front(dev, fl, fonts, &g->cards[i], ct, t, icons, lang, gr.gx + col * CARD_W,
+                                        gr.gy + row * CARD_H, ext, meta->corner_guides, &used);
+                        if (used < rep->smallest) {
+                            rep->smallest = used;
+                            rep->smallest_id = g->cards[i].id;
+                            rep->smallest_file = ct->file ? ct->file : d->path;
+                            rep->smallest_line = ct->line;
+                        }
+                        rep->cards++;
+                    } else {
+                        /* mirrored for the duplex flip, moved by the offset */
+                        int bc = meta->duplex_short ? col : gr.cols - 1 - col;
+                        int br = meta->duplex_short ? gr.rows - 1 - row : row;
+                        double be[4] = {ext[0], ext[1], ext[2], ext[3]};
+                        if (!meta->duplex_short)
+                            be[0] = ext[2], be[2] = ext[0];
+                        else
+                            be[1] = ext[3], be[3] = ext[1];
+                        rc = draw_back(dev, fl, fonts, t, game_name, lang,
+                                       gr.gx + bc * CARD_W + meta->back_dx, gr.gy + br * CARD_H + meta->back_dy, be);
+                    }
+                }
+                /* the backs are cut from the front: no marks on them */
+                if (!rc && side == 0)
+                    rc = crop_marks(dev, t, &gr);
+                if (!rc)
+                    rc = dev->end_page(dev);
+                rep->pages++;
+            }
+        }
+        if (!rc)
+            rc = colophon(dev, fl, fonts, t, meta, title, lang, t->page_w, t->page_h, 0);
+        rep->pages++;
     }
     if (rc)
         diag_add(diags, DIAG_ERROR, g->loc.file, g->loc.line, 0, "layout", "drawing the cards failed");

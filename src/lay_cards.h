@@ -1,16 +1,28 @@
 /* lay_cards.h — status cards: every card of a game (cards.xml, verified by
- * the checker against the engine's statuses) in poker size, nine to a page,
- * with crop marks, and a page of backs after each page of fronts.
+ * the checker against the engine's statuses), for a home printer or a print
+ * shop.
  *
  * The card template (templates/cards.xml, kind="cards") gives the size
- * (poker, 63 × 88 mm), the grid (3 × 3: A4 and US Letter both hold it at
- * 100 %) and the type: a band in the game's colour with the card's name,
- * its icon, and its text set by our layout at text-size, shrinking in
- * quarter points until it fits (never below min-text-size: --strict refuses
- * that). Cards abut on the grid centred on the paper; crop marks stand
- * outside the grid at every cut.
- * Backs are mirrored left to right, so that a long-edge duplex print puts
- * each back behind its front.
+ * (poker, 63 x 88 mm; the build may set another), the bleed (3 mm: the
+ * background, the name band and the back art run that far past the cut),
+ * the safe zone (text keeps 4 mm inside the cut) and the type: a band in the
+ * game's colour with the card's name, its icon, and its text set by our
+ * layout at the largest size from text-size down that fills the safe zone
+ * (the report names the smallest; below min-text-size the build fails).
+ *
+ * Home sheets: as many cards as the paper holds with room for crop marks
+ * (3 x 3 poker cards on A4 and US Letter; at most the template's columns x
+ * rows), butted on a grid centred on the paper, crop marks at every cut
+ * outside the art and 5 mm or more from the paper's edge; the outer bleed
+ * shrinks where the paper is too tight for both. Each page of fronts is
+ * followed by its backs: one piece of art across the grid, mirrored left to
+ * right for long-edge duplex (top to bottom for short-edge), moved by the
+ * back offset. An optional alignment pair first measures a printer's duplex
+ * offset. Credits, licences and the printing note go once on a colophon
+ * page at the end, never on a card.
+ *
+ * Print shop: one card per page at trim plus bleed, TrimBox and BleedBox on
+ * every page, front then back for each card, the colophon last.
  *
  * Ownership: everything passed in is borrowed for the call; the display
  * list receives copies.
@@ -32,12 +44,22 @@ typedef struct lay_cards_meta {
     long long epoch;
     const char *const *credits;
     const char *const *licences;
+    /* how to print (all zero: home sheets, long-edge duplex) */
+    int shop;                   /* one card per page at trim plus bleed */
+    int duplex_short;           /* backs turned over the short edge */
+    double back_dx, back_dy;    /* points: backs moved right and down */
+    int corner_guides;          /* a thin rounded-corner line at the cut */
+    int alignment;              /* a duplex alignment pair first */
 } lay_cards_meta;
 
 typedef struct lay_cards_report {
     int cards, pages;
+    int cols, rows;         /* the home grid (1 x 1 for a shop) */
+    double bleed_x, bleed_y;    /* the outer bleed on the paper, points */
     double smallest;        /* the smallest text size any card needed */
     const char *smallest_id;
+    const char *smallest_file;  /* its <cardtext>, for the message */
+    int smallest_line;
 } lay_cards_report;
 
 /* Lays out every card of g with the texts of summary d. Returns 0, or -1

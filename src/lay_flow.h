@@ -6,14 +6,24 @@
  * smallest label size --strict accepts (min-label-size; below it a printed
  * chart is hard to read, and the flow should be split).
  *
- * Each node's label is set by our own layout (HarfBuzz shaping, our fonts)
- * first; Graphviz receives only fixed node sizes and returns positions and
- * edge splines (libgvc, layout only). Decisions are diamonds, actions boxes,
- * the start a rounded bar; branches carry their label ("ja"/"nein", "sì"/
- * "no", or the flowtext's own branch label) at their start. The chart is
- * scaled down, never up, to fit the page below its title, and the page
- * carries the same furniture as a sheet (credits, licences, "print at
- * 100 %").
+ * Each node's label and each branch's label is set by our own layout
+ * (HarfBuzz shaping, our fonts) first; Graphviz receives fixed node sizes
+ * and fixed edge-label sizes (an empty fixed-size HTML table, so dot
+ * reserves exactly the room our text takes) and returns positions and edge
+ * splines (libgvc, layout only). Start and end are terminals (the same
+ * rounded bar), decisions diamonds (hexagons when the question is long),
+ * actions boxes; edges into one node share one arrowhead; branches carry
+ * their label ("ja"/"nein", "sì"/"no", or the flowtext's own branch label)
+ * at the place dot kept for it, at the nodes' size.
+ *
+ * The layout is tried at several label measures; the page is turned
+ * whichever way prints the labels larger, and the chart is scaled up (to
+ * max-label-size) or down (a strict build refuses below min-label-size) to
+ * fill it. The drawn geometry is then measured: labels overlapping labels,
+ * nodes or edges, edges through other nodes (overlaps, refused by
+ * --strict), and edges crossing edges (crossings, reported). A legend
+ * explains the shapes; the page carries the same furniture as a sheet, and
+ * an unverified build says so under the title.
  *
  * Ownership: everything passed in is borrowed for the call; the display
  * list receives copies.
@@ -35,12 +45,57 @@ typedef struct lay_flow_meta {
     const char *const *credits;     /* NULL-terminated, may be NULL */
     const char *const *licences;
     long long epoch;
+    const char *unverified;         /* printed under the title when set */
 } lay_flow_meta;
+
+/* What the drawn chart's geometry shows (lay_flow_measure). */
+typedef struct lay_flow_flaws {
+    int label_label;        /* two labels overlap */
+    int label_node;         /* a branch label overlaps a node */
+    int label_edge;         /* an edge runs through a branch label */
+    int edge_node;          /* an edge runs through a node it does not join */
+    int crossings;          /* two edges cross */
+    char first[200];        /* the first overlap, in words ("" when none) */
+} lay_flow_flaws;
+
+/* The overlaps of a flaws record (crossings are not overlaps). */
+int lay_flow_overlaps(const lay_flow_flaws *fl);
+
+/* The geometry lay_flow_measure reads: convex node outlines, label
+ * rectangles, edges as polylines; any one space (points). */
+typedef struct lay_flow_shape {
+    double x[8], y[8];
+    int n;                  /* 3..8 points, convex, in order */
+    const char *name;       /* for the message */
+} lay_flow_shape;
+
+typedef struct lay_flow_line {
+    const double *x, *y;    /* npts points */
+    int npts;
+    int from, to;           /* the nodes it joins (indices), or -1 */
+    const char *name;
+} lay_flow_line;
+
+typedef struct lay_flow_geom {
+    const lay_flow_shape *nodes;    /* node outlines */
+    size_t nnodes;
+    const dl_rect *labels;          /* branch labels */
+    const char *const *label_names;
+    size_t nlabels;
+    const lay_flow_line *edges;
+    size_t nedges;
+} lay_flow_geom;
+
+/* Counts the overlaps and crossings of g into fl. */
+void lay_flow_measure(const lay_flow_geom *g, lay_flow_flaws *fl);
 
 typedef struct lay_flow_report {
     int nodes, edges;
     double scale;           /* 1 = labels at their natural size */
     double label_size;      /* the labels' size after scaling, points */
+    int landscape;
+    double fill;            /* share of the chart area the chart covers, 0..1 */
+    lay_flow_flaws flaws;
 } lay_flow_report;
 
 /* Lays out flow f with the labels of the summary d (its <flowtext>) on the

@@ -1,6 +1,8 @@
 /* lay_font.c — font manifest, FreeType faces, HarfBuzz shaping. */
 #include "lay_font.h"
 
+#include "doc.h"
+
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
@@ -54,35 +56,11 @@ lay_font_role lay_font_role_style(lay_font_role base, int bold, int italic)
 
 struct _xmlDoc *lay_xml_read(const char *path)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            if (cap > (1u << 24)) {   /* 16 MB: no data file of ours is that large */
-                free(buf);
-                fclose(fp);
-                return NULL;
-            }
-            cap = cap ? cap * 2 : 8192;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(fp);
-                return NULL;
-            }
-            buf = nb;
-        }
-        size_t r = fread(buf + len, 1, cap - len, fp);
-        if (!r)
-            break;
-        len += r;
-    }
-    fclose(fp);
-    xmlDoc *x = xmlReadMemory(buf, (int)len, path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
-    free(buf);
+    /* the content loader's safe parse; its diagnostics are dropped here */
+    diag_list quiet;
+    diag_list_init(&quiet);
+    xmlDoc *x = doc_parse_data(path, NULL, &quiet);
+    diag_list_free(&quiet);
     return x;
 }
 
@@ -184,13 +162,15 @@ lay_fonts *lay_fonts_load(const char *manifest_path, diag_list *d)
         diag_add(d, DIAG_ERROR, manifest_path, 0, 0, "font", "FreeType could not start");
         return NULL;
     }
-    /* no network, no entity expansion: the manifest is plain data */
-    xmlDoc *x = lay_xml_read(manifest_path);
+    /* read like content: no DTD, no entities, no network, file:line errors */
+    size_t before = d->errors;
+    xmlDoc *x = doc_parse_data(manifest_path, NULL, d);
     int errors = 0;
     xmlNode *root = x ? xmlDocGetRootElement(x) : NULL;
     if (!root || strcmp((const char *)root->name, "fonts") != 0) {
-        diag_add(d, DIAG_ERROR, manifest_path, 0, 0, "font",
-                 x ? "the font manifest's root element must be <fonts>" : "cannot read the font manifest");
+        if (x || d->errors == before)
+            diag_add(d, DIAG_ERROR, manifest_path, 0, 0, "font",
+                     x ? "the font manifest's root element must be <fonts>" : "cannot read the font manifest");
         errors++;
     }
     for (xmlNode *n = root ? root->children : NULL; n; n = n->next) {

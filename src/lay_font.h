@@ -86,11 +86,11 @@ void lay_shaped_free(lay_shaped *s);
 /* The advance width of shaped text, in points (no glyphs kept). */
 double lay_text_width(const lay_fonts *f, lay_font_role r, double size, const char *utf8, size_t len);
 
-/* Reads a small XML data file (manifest, template, theme, exceptions) from
- * memory: no network, no entities, no DTD, and independent of any external
- * entity loader another module installed (the content loader's guard refuses
- * files outside the content folder). Caller frees with xmlFreeDoc(); NULL
- * when the file cannot be read or is not well-formed. */
+/* Reads a small XML data file through the content loader's safe parse
+ * (doc_parse_data(): no network, no DTD or entities, XInclude only inside
+ * the file's folder), dropping its diagnostics; the loaders of this tree
+ * call doc_parse_data() themselves to report file:line. Caller frees with
+ * xmlFreeDoc(); NULL when the file cannot be read or is refused. */
 struct _xmlDoc *lay_xml_read(const char *path);
 
 /* Whether the role's face has a glyph for the code point. */

@@ -2,6 +2,7 @@
 #include "lay_hyph.h"
 #include "lay_hyphc.h"
 
+#include "doc.h"
 #include "lay_font.h"
 
 #include <errno.h>
@@ -25,6 +26,7 @@ struct lay_hyph {
     HyphenDict *dict;
     int latin1;       /* the dictionary wants ISO-8859-1 */
     int left, right;
+    int min_word;       /* shorter words (parts between explicit hyphens) stay whole */
     char lang[8];
     hyph_exc *exc;
     size_t nexc, cap;
@@ -264,7 +266,8 @@ lay_hyph *lay_hyph_new(const char *lang, const char *dict_dir, diag_list *d)
     }
     h->latin1 = !h->dict->utf8;
     h->left = 2;
-    h->right = 2;
+    h->right = 3;
+    h->min_word = 6;
     snprintf(h->lang, sizeof h->lang, "%.2s", lang);
     return h;
 }
@@ -320,11 +323,14 @@ int lay_hyph_add_exception(lay_hyph *h, const char *spelled)
 
 int lay_hyph_load_exceptions(lay_hyph *h, const char *xml_path, diag_list *d)
 {
-    xmlDoc *x = lay_xml_read(xml_path);
+    /* read like content: no DTD, no entities, no network, file:line errors */
+    size_t errors = d->errors;
+    xmlDoc *x = doc_parse_data(xml_path, NULL, d);
     xmlNode *root = x ? xmlDocGetRootElement(x) : NULL;
     if (!root || strcmp((const char *)root->name, "hyphenation") != 0) {
-        diag_add(d, DIAG_ERROR, xml_path, 0, 0, "hyphenation",
-                 x ? "the root element must be <hyphenation>" : "cannot read the hyphenation exceptions");
+        if (x || d->errors == errors)
+            diag_add(d, DIAG_ERROR, xml_path, 0, 0, "hyphenation",
+                     x ? "the root element must be <hyphenation>" : "cannot read the hyphenation exceptions");
         xmlFreeDoc(x);
         return -1;
     }
@@ -441,12 +447,12 @@ static int run_dict(const lay_hyph *h, HyphenDict *dict, const hyph_part *p, cha
 static void hyph_part_points(const lay_hyph *h, const hyph_part *p, lay_hyph_point *pts, size_t *np,
                              size_t max)
 {
-    if (p->n < h->left + h->right)
+    if (p->n < h->left + h->right || p->n < h->min_word)
         return;
     const hyph_exc *e = find_exception(h, p);
     if (e) {
         for (size_t i = 0; i < e->nbreaks; i++)
-            if (e->breaks[i] > 0 && e->breaks[i] < p->n)
+            if (e->breaks[i] >= h->left && e->breaks[i] <= p->n - h->right)   /* the minimums hold here too */
                 add_point(pts, np, max, p->off[e->breaks[i]], 1, 0);
         return;
     }
@@ -468,7 +474,8 @@ static void hyph_part_points(const lay_hyph *h, const hyph_part *p, lay_hyph_poi
     }
     for (int i = 0; i + 1 < p->n; i++) {
         /* character minimums, counted in characters, not bytes */
-        if (!hy[i] || i + 1 < h->left || p->n - (i + 1) < h->right)
+        int right = top[i] && h->right > 2 ? 2 : h->right;   /* a compound's joint: 2 */
+        if (!hy[i] || i + 1 < h->left || p->n - (i + 1) < right)
             continue;
         /* never next to an apostrophe ("dell'-azione") */
         if (is_apostrophe(p->cp[i]) || is_apostrophe(p->cp[i + 1]))

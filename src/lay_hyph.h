@@ -39,7 +39,9 @@ void lay_hyph_cleanup(void);
 void lay_hyph_set_data_dir(const char *dir);
 
 /* Minimum characters before the first and after the last hyphen (defaults
- * 2 and 2 as TeX's ngerman and italian; 2 each at compound joints). */
+ * 2 and 3, as good typesetting wants: no "Ak-tion-en"; 2 each at compound
+ * joints). Words (parts between explicit hyphens) shorter than 6 letters
+ * are never hyphenated. */
 void lay_hyph_set_min(lay_hyph *h, int left, int right);
 
 /* Adds one exception, hyphens marking the only allowed breaks:

@@ -272,6 +272,7 @@ lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path)
         at += lh[l].nohyphen_len;
         d->nextlevel = l + 1 < fh.levels ? &c->dicts[l + 1] : NULL;
     }
+    size_t recs_from = at;
     for (uint32_t l = 0; l < fh.levels; l++) {
         HyphenDict *d = &c->dicts[l];
         size_t n = (size_t)d->num_states;
@@ -293,6 +294,15 @@ lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path)
             s->replindex = r.replindex;
             s->replcut = r.replcut;
         }
+    }
+    /* the state records were read once into libhyphen's structs: their
+     * pages (9 MB for German) need not stay resident */
+    long page = sysconf(_SC_PAGESIZE);
+    if (page > 0) {
+        size_t from = (recs_from + (size_t)page - 1) / (size_t)page * (size_t)page;
+        size_t to = at / (size_t)page * (size_t)page;
+        if (to > from)
+            madvise((char *)map + from, to - from, MADV_DONTNEED);
     }
     return c;
 fail:

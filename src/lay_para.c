@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define PARA_MAX_POINTS 64
+#define LAST_WORD_PENALTY 150.0
 
 /* A run's part of one word. */
 typedef struct piece {
@@ -34,6 +35,7 @@ struct lay_para {
     lay_item *items;
     long *ref;              /* box index for boxes; piece before it for hyphen penalties */
     size_t nitems, capitems;
+    double *protrude;       /* per item, for the breaker */
     lay_break_result br;
     lay_shaped hyphen[LAY_FONT_ROLE_COUNT];
     double icon_size;
@@ -59,6 +61,13 @@ lay_para_style lay_para_style_default(double size, double width, const char *lan
     s.brk.runt_width = 2.5 * size;
     s.brk.runt_demerits = 5000;
     s.brk.emergency_stretch = 1.0 * size;   /* narrow columns: see lay_break.h */
+    s.expansion = 0.02;
+    s.space_cap = 0.55;
+    s.tracking = 0.02;
+    s.brk.tolerance = 100;
+    s.brk.loose_ratio = 0.7;
+    s.brk.loose_demerits = 0;
+    s.protrusion = 1;
     return s;
 }
 
@@ -124,7 +133,8 @@ static int add_box(lay_para *p, size_t piece_i, size_t g0, size_t g1, size_t b0,
         for (size_t g = g0; g < g1; g++)
             w += pc->sh.advance[g];
     p->boxes[p->nboxes] = (pbox){piece_i, g0, g1, b0, b1};
-    lay_item it = {LAY_BOX, w, 0, 0, 0, 0};
+    double ex = !pc->icon && p->st.justify ? p->st.expansion * w : 0;
+    lay_item it = {LAY_BOX, w, ex, ex, 0, 0};
     return add_item(p, it, (long)p->nboxes++);
 }
 
@@ -264,6 +274,96 @@ static int emit_word(lay_para *p, word *w)
     return 0;
 }
 
+/* Right-margin protrusion of a character, as a share of its width
+ * (microtype's defaults for the right side, rounded). */
+static double protrusion_of(uint32_t c)
+{
+    switch (c) {
+    case '.': case ',': case '-': case 0x2019: case '\'': case 0x00AD:
+        return 0.7;
+    case ':': case ';': case 0x201D: case 0x201C: case '"': case 0x00BB: case 0x00AB:
+        return 0.5;
+    case 0x2013:
+        return 0.3;
+    case '!': case '?': case 0x2014:
+        return 0.2;
+    case ')': case ']':
+        return 0.05;
+    default:
+        return 0;
+    }
+}
+
+/* The last code point of s[0..n) (UTF-8), 0 if none. */
+static uint32_t last_cp(const char *s, size_t n)
+{
+    if (!n)
+        return 0;
+    size_t i = n - 1;
+    while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80)
+        i--;
+    const unsigned char *u = (const unsigned char *)s + i;
+    size_t l = n - i;
+    if (u[0] < 0x80 || l < 2)
+        return u[0];
+    if ((u[0] & 0xE0) == 0xC0)
+        return ((uint32_t)(u[0] & 0x1F) << 6) | (u[1] & 0x3F);
+    if ((u[0] & 0xF0) == 0xE0 && l >= 3)
+        return ((uint32_t)(u[0] & 0x0F) << 12) | ((uint32_t)(u[1] & 0x3F) << 6) | (u[2] & 0x3F);
+    return 0;
+}
+
+/* How far a line ending at each legal break may hang into the margin. */
+static int compute_protrusion(lay_para *p)
+{
+    p->protrude = calloc(p->nitems ? p->nitems : 1, sizeof *p->protrude);
+    if (!p->protrude)
+        return -1;
+    if (!p->st.protrusion || !p->st.justify)
+        return 0;
+    for (size_t i = 1; i < p->nitems; i++) {
+        const lay_item *it = &p->items[i], *prev = &p->items[i - 1];
+        if (prev->type != LAY_BOX || it->type == LAY_BOX)
+            continue;
+        if (it->type == LAY_PENALTY && it->penalty >= LAY_INF)
+            continue;
+        if (it->type == LAY_PENALTY && it->width > 0) {
+            p->protrude[i] = protrusion_of('-') * it->width;   /* the shown hyphen */
+            continue;
+        }
+        const pbox *bx = &p->boxes[p->ref[i - 1]];
+        const piece *pc = &p->pieces[bx->piece];
+        if (pc->icon || bx->g1 <= bx->g0)
+            continue;
+        const char *t = p->runs[pc->run].text;
+        p->protrude[i] = protrusion_of(last_cp(t + bx->b0, bx->b1 - bx->b0)) * pc->sh.advance[bx->g1 - 1];
+    }
+    return 0;
+}
+
+/* A word of digits (and a range's dash or a multiplication sign: "2–4",
+ * "3×"): the space after it is a tie, so "1 Ferita" and "2 Azioni" stay on
+ * one line. */
+static int is_number_word(const lay_para *p, const word *w)
+{
+    int digits = 0;
+    for (size_t i = 0; i < w->n; i++) {
+        if (w->s[i].icon)
+            return 0;
+        const char *t = p->runs[w->s[i].run].text;
+        for (size_t b = w->s[i].b0; b < w->s[i].b1; b++) {
+            unsigned char c = (unsigned char)t[b];
+            if (c >= '0' && c <= '9')
+                digits++;
+            else if (c == '-' || c == 0xE2 || c == 0x80 || c == 0x93 || c == 0xC3 || c == 0x97)
+                continue;   /* "-", U+2013, U+00D7 bytes */
+            else
+                return 0;
+        }
+    }
+    return digits > 0;
+}
+
 static int is_space(uint32_t c)
 {
     return c == ' ' || c == '\n' || c == '\t' || c == '\r';
@@ -293,7 +393,7 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
     }
 
     long pending_space = -1;   /* run of a space waiting for the next word */
-    int prev_icon_end = 0;
+    int prev_icon_end = 0, prev_number = 0;
     int any_word = 0;
     for (size_t r = 0; r <= nruns; r++) {
         int flush_all = r == nruns;
@@ -317,11 +417,12 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
             if (sp || flush_all) {
                 if (w.n) {
                     if (pending_space >= 0 && any_word &&
-                        space_glue(p, (size_t)pending_space, prev_icon_end || w.s[0].icon) != 0)
+                        space_glue(p, (size_t)pending_space, prev_icon_end || prev_number || w.s[0].icon) != 0)
                         goto fail;
                     if (emit_word(p, &w) != 0)
                         goto fail;
                     prev_icon_end = w.s[w.n - 1].icon;
+                    prev_number = is_number_word(p, &w);
                     any_word = 1;
                     w.n = 0;
                     pending_space = -1;
@@ -338,13 +439,23 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
             i++;
         }
     }
+    /* the last word of a paragraph is not hyphenated (its tail alone on the
+     * last line looks like a mistake) unless the only other way is a line
+     * looser than the tolerance: a penalty that costs as much as a line of
+     * badness 140 */
+    for (size_t i = p->nitems; i > 0 && p->items[i - 1].type != LAY_GLUE; i--)
+        if (p->items[i - 1].type == LAY_PENALTY && p->items[i - 1].flagged)
+            p->items[i - 1].penalty = LAST_WORD_PENALTY;
     /* the paragraph end: no break before the fill, then a forced break */
     if (add_item(p, (lay_item){LAY_PENALTY, 0, 0, 0, LAY_INF, 0}, -1) != 0 ||
         add_item(p, (lay_item){LAY_GLUE, 0, LAY_FIL, 0, 0, 0}, -1) != 0 ||
         add_item(p, (lay_item){LAY_PENALTY, 0, 0, 0, -LAY_INF, 0}, -1) != 0)
         goto fail;
     double widths[2] = {st->width - st->indent, st->width};
+    if (compute_protrusion(p) != 0)
+        goto fail;
     lay_break_params bp = st->brk;
+    bp.protrude = p->protrude;
     if (!st->justify && bp.right_stretch <= 0)
         bp.right_stretch = 3 * st->size;   /* TeX's \raggedright uses 2em; 3em rags less */
     if (lay_break(p->items, p->nitems, widths, 2, &bp, &p->br) != 0)
@@ -372,6 +483,7 @@ void lay_para_free(lay_para *p)
     free(p->boxes);
     free(p->items);
     free(p->ref);
+    free(p->protrude);
     for (int r = 0; r < LAY_FONT_ROLE_COUNT; r++)
         lay_shaped_free(&p->hyphen[r]);
     lay_break_result_free(&p->br);
@@ -453,7 +565,94 @@ typedef struct draw_ctx {
     dl_rect lrect;
     lay_link_resolver resolve;
     void *rctx;
+    double hs;              /* the line's font expansion, 1 ± e */
+    double ls;              /* the line's letter spacing, points per glyph */
 } draw_ctx;
+
+/* How line ln is set: rb, the boxes' adjustment ratio (font expansion,
+ * never beyond their whole stretch or shrink), and rg, the glue's, which
+ * takes what the boxes cannot. Without expansion both are the line's ratio
+ * (ragged lines: their glue has no stretch, rg changes nothing). */
+static void line_set(const lay_para *p, const lay_line *ln, double *rb, double *rg, double *ls)
+{
+    *rb = 0;
+    *rg = ln->ratio;
+    *ls = 0;
+    if (p->st.expansion <= 0 || !p->st.justify)
+        return;
+    double yb = 0, zb = 0, yg = 0, zg = 0;
+    int fill = 0;
+    size_t glyphs = 0;
+    for (size_t i = ln->start; i < ln->end; i++) {
+        const lay_item *it = &p->items[i];
+        if (it->type == LAY_BOX) {
+            yb += it->stretch;
+            zb += it->shrink;
+            glyphs += p->boxes[p->ref[i]].g1 - p->boxes[p->ref[i]].g0;
+        } else if (it->type == LAY_GLUE) {
+            if (it->stretch >= LAY_FIL)
+                fill = 1;
+            else {
+                yg += it->stretch;
+                zg += it->shrink;
+            }
+        }
+    }
+    if (ln->overfull) {
+        *rb = -1;
+        *rg = -1;
+        return;
+    }
+    double diff = ln->width - ln->natural;
+    if (diff >= 0) {
+        if (fill) {
+            *rg = 0;   /* the last line: natural spaces, no expansion */
+            return;
+        }
+        double r = yb + yg > 0 ? diff / (yb + yg) : 0;
+        *rb = r < 1 ? r : 1;
+        *rg = yg > 0 ? (diff - *rb * yb) / yg : 0;
+        /* spaces beyond their cap: the letters take what they can */
+        if (p->st.tracking > 0 && yg > 0 && glyphs > 1 && *rg > p->st.space_cap) {
+            double excess = (*rg - p->st.space_cap) * yg, most = p->st.tracking * p->st.size * (double)glyphs;
+            double take = excess < most ? excess : most;
+            *ls = take / (double)glyphs;
+            *rg = (diff - *rb * yb - take) / yg;
+        }
+    } else {
+        double r = zb + zg > 0 ? diff / (zb + zg) : 0;
+        *rb = r > -1 ? r : -1;
+        *rg = zg > 0 ? (diff - *rb * zb) / zg : 0;
+    }
+}
+
+static double set_width(const lay_item *it, double r)
+{
+    return it->width + (r > 0 ? r * it->stretch : r * it->shrink);
+}
+
+size_t lay_para_line_spaces(const lay_para *p, size_t li, double *out, size_t max, double *hscale)
+{
+    if (hscale)
+        *hscale = 1;
+    if (li >= p->br.n)
+        return 0;
+    const lay_line *ln = &p->br.lines[li];
+    double rb, rg, ls;
+    line_set(p, ln, &rb, &rg, &ls);
+    if (hscale)
+        *hscale = 1 + rb * p->st.expansion;
+    size_t n = 0;
+    for (size_t i = ln->start; i < ln->end; i++) {
+        const lay_item *it = &p->items[i];
+        if (it->type != LAY_GLUE || it->stretch >= LAY_FIL)
+            continue;
+        if (n < max)
+            out[n] = set_width(it, rg);
+        n++;
+    }
+    return n;
+}
 
 static void flush_text(draw_ctx *c, int hyphen)
 {
@@ -480,9 +679,10 @@ static void flush_text(draw_ctx *c, int hyphen)
         x0 += pc->sh.advance[g];
     double w = 0;
     size_t n = 0;
+    double hs = c->hs > 0 ? c->hs : 1;
     for (size_t g = c->gg0; g < c->gg1; g++, n++) {
         gl[n] = pc->sh.glyphs[g];
-        gl[n].x -= x0;
+        gl[n].x = (gl[n].x - x0) * hs + c->ls * (double)(g - c->gg0);
         gl[n].cluster -= (uint32_t)(c->gb0 - pc->b0);
         w += pc->sh.advance[g];
     }
@@ -491,7 +691,7 @@ static void flush_text(draw_ctx *c, int hyphen)
         /* the hyphen is shown, the soft hyphen is the actual text */
         for (size_t g = 0; g < hy->n; g++, n++) {
             gl[n] = hy->glyphs[g];
-            gl[n].x += w;
+            gl[n].x = (gl[n].x + w) * hs + c->ls * (double)(c->gg1 - c->gg0 + g);
             gl[n].cluster = (uint32_t)tlen;
         }
         utf8[ulen++] = '-';
@@ -503,7 +703,7 @@ static void flush_text(draw_ctx *c, int hyphen)
     }
     utf8[ulen] = '\0';
     if (c->dev->text && c->rc == 0) {
-        dl_text t = {c->fonts[r->role], p->st.size, r->color, c->gx, c->gy, utf8, ulen, gl, n, actual};
+        dl_text t = {c->fonts[r->role], p->st.size, r->color, c->gx, c->gy, utf8, ulen, gl, n, actual, hs};
         c->rc = c->dev->text(c->dev, &t);
     }
     free(utf8);
@@ -566,13 +766,15 @@ int lay_para_draw(const lay_para *p, dev_device *dev, const dl_font *const fonts
         const lay_line *ln = &p->br.lines[li];
         double base = y + (double)(li - first) * p->st.leading;
         double cx = x + (li == 0 ? p->st.indent : 0);
+        double rb, rg;
+        line_set(p, ln, &rb, &rg, &c.ls);
+        c.hs = 1 + rb * p->st.expansion;
         for (size_t i = ln->start; i < ln->end; i++) {
             const lay_item *it = &p->items[i];
             if (it->type == LAY_GLUE) {
                 flush_text(&c, 0);
-                double adj = ln->ratio > 0 ? ln->ratio * it->stretch : ln->ratio * it->shrink;
                 /* the fill glue never stretches visible space */
-                cx += it->width + (it->stretch >= LAY_FIL ? 0 : adj);
+                cx += it->stretch >= LAY_FIL ? it->width : set_width(it, rg);
                 continue;
             }
             if (it->type != LAY_BOX)
@@ -587,7 +789,7 @@ int lay_para_draw(const lay_para *p, dev_device *dev, const dl_font *const fonts
                     c.link = r->link;
                     c.lrect = (dl_rect){cx, base - fm.ascender, cx, base - fm.descender};
                 }
-                c.lrect.x1 = cx + it->width;
+                c.lrect.x1 = cx + set_width(it, rb) + c.ls * (double)(bx->g1 - bx->g0);
             }
             if (pc->icon) {
                 flush_text(&c, 0);
@@ -605,12 +807,12 @@ int lay_para_draw(const lay_para *p, dev_device *dev, const dl_font *const fonts
                 c.gx = cx;
                 c.gy = base;
             }
-            cx += it->width;
+            cx += set_width(it, rb) + c.ls * (double)(bx->g1 - bx->g0);
         }
         const lay_item *bi = &p->items[ln->end];
         int hy = bi->type == LAY_PENALTY && bi->flagged && bi->width > 0;
         if (hy && c.gpiece >= 0 && c.link)
-            c.lrect.x1 += bi->width;
+            c.lrect.x1 += bi->width * c.hs;
         flush_text(&c, hy);
         flush_link(&c);
     }

@@ -7,10 +7,13 @@
  *
  * Words run across runs ("<b>Ferita</b>," is one word); spaces are glue in
  * the font of their run (frenchspacing, as German and Italian set it:
- * stretch 1/2, shrink 1/3 of a space); U+00A0 and U+202F never break. Icons
+ * stretch 1/2, shrink 1/3 of a space); U+00A0 and U+202F never break, nor
+ * does the space after a number ("1 Ferita", "2–4 Spieler"). Icons
  * are fixed boxes at text size, sitting on the baseline; the spaces on both
  * sides of an icon do not break, so an icon never parts from its neighbour
- * words. A hyphenated line end shows "-" and carries the actual text U+00AD,
+ * words. The last word is hyphenated only when nothing else fits the
+ * tolerance. A hyphenated line end shows "-"
+ * and carries the actual text U+00AD,
  * so that copied text rejoins the word.
  *
  * Ownership: a lay_para copies what it needs from the runs (texts are
@@ -49,6 +52,16 @@ typedef struct lay_para_style {
     const lay_hyph *hyph;   /* NULL: no hyphenation */
     double hyphen_penalty;  /* TeX \hyphenpenalty 50 */
     double compound_penalty;/* at compound joints and explicit hyphens: preferred */
+    double expansion;       /* font expansion, a fraction of a box's width each
+                               way (microtype's stretch=20, shrink=20: 0.02);
+                               justified text only, 0 = off */
+    int protrusion;         /* margin kerning at the right edge: hyphens,
+                               stops, commas, quotes hang into the margin */
+    double space_cap;       /* justified: spaces stretch at most this ratio of
+                               their stretch (0.7: 1.35 x natural) ... */
+    double tracking;        /* ... and what is left is shared between the
+                               letters, at most this many em each (the
+                               letter spacing of InDesign's composer); 0 = off */
     lay_break_params brk;
 } lay_para_style;
 
@@ -64,6 +77,10 @@ void lay_para_free(lay_para *p);
 
 size_t lay_para_line_count(const lay_para *p);
 const lay_line *lay_para_line(const lay_para *p, size_t i);
+/* The word spaces of line i as set (points), at most max of them; returns
+ * how many the line has (ties and the spaces beside icons included, the
+ * paragraph's fill not). With *hscale, the line's font expansion (1 ± e). */
+size_t lay_para_line_spaces(const lay_para *p, size_t i, double *out, size_t max, double *hscale);
 /* Whether the greedy fallback was used (reported as a flaw). */
 int lay_para_greedy(const lay_para *p);
 const lay_para_style *lay_para_get_style(const lay_para *p);

@@ -21,17 +21,18 @@ typedef struct lang_words {
     const char *flowchart, *own_sheet, *version;
     const char *unverified;  /* printed on every page of a sheet built without verification */
     const char *open_points; /* the box of what the sources leave open */
+    const char *source, *fonts, *icons, *by, *contributors;   /* the colophon */
 } lang_words;
 
 static const lang_words words_table[] = {
     {"de", "Seite", "von", "Mit 100\xC2\xA0% drucken, nicht \xE2\x80\x9E" "an Seite anpassen\xE2\x80\x9C",
      "Wichtig", "Tipp", "Beispiel", "L\xC3\xBC" "cke in der Quelle", "Ablaufdiagramm", "eigenes Blatt", "Version",
-     "nicht verifiziert", "Unklarheiten"},
+     "nicht verifiziert", "Unklarheiten", "Quelle", "Schriften", "Symbole", " von ", " und weiteren"},
     {"it", "Pagina", "di", "Stampare al 100\xC2\xA0%, non \xC2\xAB" "adatta alla pagina\xC2\xBB", "Importante",
      "Suggerimento", "Esempio", "Lacuna nella fonte", "Diagramma di flusso", "foglio a parte", "Versione",
-     "non verificato", "Punti aperti"},
+     "non verificato", "Punti aperti", "Fonte", "Caratteri", "Icone", " di ", " e altri"},
     {"en", "Page", "of", "Print at 100\xC2\xA0%, not \xE2\x80\x9C" "fit to page\xE2\x80\x9D", "Important", "Tip",
-     "Example", "Gap in the source", "Flowchart", "separate sheet", "Version", "not verified", "Open points"},
+     "Example", "Gap in the source", "Flowchart", "separate sheet", "Version", "not verified", "Open points", "Source", "Fonts", "Icons", " by ", " and contributors"},
 };
 
 static const lang_words *words_for(const char *lang)
@@ -140,6 +141,9 @@ typedef struct sheet {
     size_t ngaps;
     doc *notes_doc;
     const doc_node *notes;
+    double title_h, header_h, footer_h;
+    double *spaces;         /* each justified line's median word space */
+    size_t nspaces, capspaces;
 } sheet;
 
 #define GROW(arr, n, cap)                                                   \
@@ -293,6 +297,50 @@ static char *typeset_apostrophes(const char *text)
     return out;
 }
 
+/* German abbreviations of two parts take a thin no-break space (U+202F):
+ * "z. B." never parts and looks like one word. In place; the result is
+ * never longer than the text ("z. B." 5 bytes, "z.\u202FB." 7: so the
+ * caller gives room, see typeset_text). */
+static const char *const abbrevs[] = {"z. B.", "d. h.", "u. a.", "o. \xC3\x84.", "s. o.", "s. u.", "u. U.",
+                                      "v. a.", "i. d. R.", "z. T.", "u. v. m.", NULL};
+
+static char *typeset_text(const char *text)
+{
+    char *t = typeset_apostrophes(text);
+    if (!t)
+        return NULL;
+    size_t n = strlen(t);
+    char *out = malloc(2 * n + 1), *o = out;
+    if (!out) {
+        free(t);
+        return NULL;
+    }
+    for (size_t i = 0; i < n;) {
+        int hit = 0;
+        int at_word = i == 0 || !isalpha((unsigned char)t[i - 1]);
+        for (size_t k = 0; at_word && abbrevs[k] && !hit; k++) {
+            size_t l = strlen(abbrevs[k]);
+            if (strncmp(t + i, abbrevs[k], l) == 0) {
+                for (size_t j = 0; j < l; j++) {
+                    if (abbrevs[k][j] == ' ') {
+                        memcpy(o, "\xE2\x80\xAF", 3);
+                        o += 3;
+                    } else {
+                        *o++ = abbrevs[k][j];
+                    }
+                }
+                i += l;
+                hit = 1;
+            }
+        }
+        if (!hit)
+            *o++ = t[i++];
+    }
+    *o = '\0';
+    free(t);
+    return out;
+}
+
 /* The inline children of node (stopping at nested blocks) as runs. */
 static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, runs *rs)
 {
@@ -329,7 +377,7 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
             int rc = 0;
             switch (n->type) {
             case DOC_TEXT: {
-                char *t = typeset_apostrophes(n->text ? n->text : "");
+                char *t = typeset_text(n->text ? n->text : "");
                 rc = t ? text_run(rs, role, col, t, 0, NULL) : -1;
                 free(t);
                 break;
@@ -352,9 +400,15 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
                 if (!target && !s->quiet)
                     diag_add(s->diags, DIAG_WARNING, n->file, n->line, 0, "xref",
                              "cross-reference to unknown id '%s'", n->ref ? n->ref : "");
+                /* inside parentheses already: "(siehe Positionen → 4)", never
+                 * "(siehe Positionen (→ 4))" */
+                int depth = 0;
+                for (size_t k = 0; k < rs->n; k++)
+                    for (const char *q = rs->r[k].text; q && *q; q++)
+                        depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
                 if (n->text && *n->text) {
                     char buf[96];
-                    snprintf(buf, sizeof buf, " (%s)", label);
+                    snprintf(buf, sizeof buf, depth > 0 ? " %s" : " (%s)", label);
                     rc = text_run(rs, role, col, n->text, 0, n->ref);
                     if (!rc)
                         rc = text_run(rs, role, col, buf, 1, n->ref);
@@ -405,6 +459,62 @@ static void flaw_note(sheet *s, const doc_node *src, const char *what, size_t li
                  line);
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Records line i's median word space for the sheet's justification figures. */
+static void record_spaces(sheet *s, const lay_para *p, size_t i)
+{
+    double sp[128];
+    size_t n = lay_para_line_spaces(p, i, sp, 128, NULL);
+    if (n < 2 || n > 128)
+        return;
+    if (s->nspaces == s->capspaces) {
+        size_t cap = s->capspaces ? 2 * s->capspaces : 256;
+        double *nv = realloc(s->spaces, cap * sizeof *nv);
+        if (!nv)
+            return;   /* a figure less, never a failed build */
+        s->spaces = nv;
+        s->capspaces = cap;
+    }
+    s->spaces[s->nspaces++] = median(sp, n);
+}
+
+static void measure_spaces(sheet *s)
+{
+    lay_report *r = s->rep;
+    r->justified_lines = (int)s->nspaces;
+    if (s->nspaces < 1)
+        return;
+    double *v = malloc(s->nspaces * sizeof *v);
+    if (!v)
+        return;
+    memcpy(v, s->spaces, s->nspaces * sizeof *v);
+    double med = median(v, s->nspaces), sum = 0, sum2 = 0;
+    int loose = 0;
+    for (size_t i = 0; i < s->nspaces; i++) {
+        double q = med > 0 ? s->spaces[i] / med : 1;
+        loose += q > LAY_LOOSE_RATIO;
+        if (q > r->widest_space)
+            r->widest_space = q;
+        sum += q;
+        sum2 += q * q;
+    }
+    double n = (double)s->nspaces, mean = sum / n;
+    r->loose_share = 100.0 * loose / n;
+    r->space_spread = sqrt(fmax(0, sum2 / n - mean * mean));
+    free(v);
+}
+
 static void measure_para(sheet *s, const lay_para *p, int justified, const doc_node *src)
 {
     lay_report *r = s->rep;
@@ -414,6 +524,8 @@ static void measure_para(sheet *s, const lay_para *p, int justified, const doc_n
         r->greedy_paras++;
     for (size_t i = 0; i < n; i++) {
         const lay_line *l = lay_para_line(p, i);
+        if (justified && i + 1 < n)
+            record_spaces(s, p, i);
         if (l->overfull) {
             r->overfull++;
             flaw_note(s, src, "overfull", i + 1, l->badness);
@@ -897,6 +1009,8 @@ static int block(sheet *s, const doc_node *n, double x, int frame_i, int depth)
         if (n->id && add_anchor(s, n->id, NULL, -1) != 0)
             return -1;
         para_opts o = body_opts(s, x, frame_i);
+        /* a paragraph that introduces a list ("... sacchetto:") stays with it */
+        o.keep_last = n->next && (n->next->type == DOC_LIST || n->next->type == DOC_STEPS);
         return inline_para(s, n, &o, NULL, NULL, th->text);
     }
     case DOC_LIST:
@@ -1153,6 +1267,9 @@ static void measure_pages(sheet *s)
     }
     r->column_imbalance = cols > 1 ? mx - sum / cols : 0;
     r->pages = (int)s->npages;
+    double H = col_height(s, s->npages - 1, s->title_h, s->header_h, s->footer_h);
+    r->last_page_fill = H > 0 ? fmin(1, sum / (cols * H)) : 1;
+    measure_spaces(s);
 }
 
 /* ---- drawing ------------------------------------------------------------------ */
@@ -1175,7 +1292,7 @@ static void draw_string(drawer *dr, lay_font_role role, double size, dl_color c,
         dr->rc = -1;
         return;
     }
-    dl_text t = {dr->fonts[role], size, c, right_align ? x - sh.width : x, y, utf8, len, sh.glyphs, sh.n, NULL};
+    dl_text t = {dr->fonts[role], size, c, right_align ? x - sh.width : x, y, utf8, len, sh.glyphs, sh.n, NULL, 1};
     dr->rc = dr->dev->text(dr->dev, &t);
     lay_shaped_free(&sh);
 }
@@ -1316,29 +1433,92 @@ const char *lay_word_unverified(const char *lang)
     return words_for(lang)->unverified;
 }
 
+/* Whether the first credit is the "not verified" mark cmd_build puts there. */
+static int unverified_mark(const sheet *s)
+{
+    const char *const *c = s->meta->credits;
+    return c && c[0] && strcmp(c[0], s->w->unverified) == 0;
+}
+
 static int make_furniture(sheet *s, furniture *fu)
 {
     const lay_template *t = s->t;
     double fs = t->furniture_size;
-    char buf[4096] = "";
-    lay_footer_line(buf, sizeof buf, s->meta->credits, s->meta->licences, s->lang);
-    runs rs = {0};
-    dl_color grey = {0.33, 0.33, 0.33};
-    if (text_run(&rs, LAY_FONT_BODY, grey, buf, 1, NULL) != 0) {
-        runs_free(&rs);
-        return -1;
-    }
-    double textw = t->page_w - t->margin_inner - t->margin_outer;
-    lay_para_style st = lay_para_style_default(fs, textw - 60, s->lang, NULL);
-    st.justify = 0;
-    fu->foot = lay_para_new(s->fonts, &st, rs.r, rs.n);
-    runs_free(&rs);
-    if (!fu->foot)
-        return -1;
-    fu->footer_h = (double)lay_para_line_count(fu->foot) * st.leading + fs * 1.2;
+    fu->foot = NULL;
+    /* one line: the credits and licences are in the colophon */
+    fu->footer_h = fs * 1.2 + fs * 1.2;
     fu->title_h = t->title_size * 1.25 + 11 * 1.3 + 10;
     fu->header_h = fs * 1.2 + 8;
     return 0;
+}
+
+/* Appends src to buf with the colophon's English words in the sheet's. */
+static void colophon_append(const sheet *s, char *buf, size_t cap, const char *src)
+{
+    static const char *const en[] = {"Fonts: ", "Icons: ", " by ", " and contributors"};
+    const char *loc[] = {s->w->fonts, s->w->icons, s->w->by, s->w->contributors};
+    size_t l = strlen(buf);
+    while (*src && l + 1 < cap) {
+        int hit = -1;
+        for (int k = 0; k < 4 && hit < 0; k++)
+            if (strncmp(src, en[k], strlen(en[k])) == 0)
+                hit = k;
+        if (hit >= 0) {
+            int w = hit < 2 ? snprintf(buf + l, cap - l, "%s: ", loc[hit]) : snprintf(buf + l, cap - l, "%s", loc[hit]);
+            if (w < 0 || (size_t)w >= cap - l)
+                break;
+            l += (size_t)w;
+            src += strlen(en[hit]);
+            continue;
+        }
+        buf[l++] = *src++;
+        buf[l] = '\0';
+    }
+}
+
+/* The colophon: credits, the licences of fonts and icons and the print
+ * note, once, in small type at the end of the text, kept in one piece. */
+static int colophon(sheet *s)
+{
+    char buf[4096] = "";
+    const char *const *cr = s->meta->credits;
+    size_t first = unverified_mark(s) ? 1 : 0;
+    if (cr && cr[first]) {
+        snprintf(buf, sizeof buf, "%s: ", s->w->source);
+        for (size_t i = first; cr[i]; i++) {
+            if (i > first)
+                colophon_append(s, buf, sizeof buf, "; ");
+            colophon_append(s, buf, sizeof buf, cr[i]);
+        }
+        colophon_append(s, buf, sizeof buf, ". ");
+    }
+    for (size_t i = 0; s->meta->licences && s->meta->licences[i]; i++) {
+        colophon_append(s, buf, sizeof buf, s->meta->licences[i]);
+        colophon_append(s, buf, sizeof buf, ". ");
+    }
+    colophon_append(s, buf, sizeof buf, s->w->print100);
+    colophon_append(s, buf, sizeof buf, ".");
+    runs rs = {0};
+    dl_color grey = {0.33, 0.33, 0.33};
+    if (text_run(&rs, LAY_FONT_BODY, grey, buf, 0, NULL) != 0) {
+        runs_free(&rs);
+        return -1;
+    }
+    if (add_space(s, s->lead, 0, 0) != 0) {
+        runs_free(&rs);
+        return -1;
+    }
+    para_opts o = body_opts(s, 0, 0);
+    o.size = s->t->furniture_size;
+    o.lead = o.size * 1.25;
+    o.justify = 0;
+    o.hyph = 0;
+    size_t from = s->nvl;
+    int rc = add_para(s, &rs, &o, NULL);
+    runs_free(&rs);
+    for (size_t i = from; i + 1 < s->nvl; i++)
+        s->vl[i].keep = 1;
+    return rc;
 }
 
 static void draw_furniture(drawer *dr, const furniture *fu, size_t page_i)
@@ -1368,13 +1548,14 @@ static void draw_furniture(drawer *dr, const furniture *fu, size_t page_i)
         draw_string(dr, LAY_FONT_BODY, fs, grey, right, y, vd, 1);
         hline(dr, left, right, y + 3, t->theme.rule, 0.4);
     }
+    /* the footer: title · version · date (· not verified), page x of y */
     double fy = t->page_h - t->margin_bottom - fu->footer_h;
     hline(dr, left, right, fy + fs * 0.4, t->theme.rule, 0.4);
-    const lay_para_style *st = lay_para_get_style(fu->foot);
     double base = fy + fs * 1.2 + fs * 0.8;
-    if (!dr->rc)
-        dr->rc = lay_para_draw(fu->foot, dr->dev, dr->fonts, left, base, 0, lay_para_line_count(fu->foot), NULL, NULL);
-    (void)st;
+    char foot[600];
+    snprintf(foot, sizeof foot, "%s%s%s%s%s", title, *vd ? " \xC2\xB7 " : "", vd,
+             unverified_mark(s) ? " \xC2\xB7 " : "", unverified_mark(s) ? s->w->unverified : "");
+    draw_string(dr, LAY_FONT_BODY, fs, grey, left, base, foot, 0);
     char pg[64];
     snprintf(pg, sizeof pg, "%s %d %s %d", s->w->page, (int)page_i + 1, s->w->of, (int)s->npages);
     draw_string(dr, LAY_FONT_BODY, fs, grey, right, base, pg, 1);
@@ -1452,6 +1633,7 @@ static void sheet_reset(sheet *s)
     for (size_t i = 0; i < s->nanchors; i++)
         free(s->anchors[i].title);
     s->nparas = s->nrows = s->nanchors = s->nvl = s->nframes = s->ntables = s->npages = 0;
+    s->nspaces = 0;
 }
 
 static void sheet_free(sheet *s)
@@ -1469,6 +1651,7 @@ static void sheet_free(sheet *s)
     free(s->vy);
     free(s->vxcol);
     free(s->gaps);
+    free(s->spaces);
     doc_free(s->notes_doc);
     lay_hyph_free(s->hyph);
 }
@@ -1543,12 +1726,56 @@ static int lay_out(sheet *s, furniture *fu)
     if (s->notes && callout_block(s, s->notes, 0, 0, s->w->open_points, NULL, (dl_color){1, 1, 1},
                                   s->t->theme.gap) != 0)
         return -1;
+    if (colophon(s) != 0)
+        return -1;
     int overflow = 0;
+    s->title_h = fu->title_h;
+    s->header_h = fu->header_h;
+    s->footer_h = fu->footer_h;
     if (paginate(s, fu->title_h, fu->header_h, fu->footer_h, &overflow) != 0)
         return -1;
     s->rep->overflow = overflow;
     measure_pages(s);
     return 0;
+}
+
+/* Fill, not only shrink: the largest body size up to the template's
+ * ceiling at which the sheet, on no more pages than it has now (or than
+ * --pages asks), fills its last page to LAY_FILL_GOAL; failing that the
+ * largest whose last page is not 70 % blank; failing that it stays. A size
+ * with more flaws than the first is never taken. Without
+ * --pages the body shrinks at most 1 pt below the template's size. */
+static int fill_pages(sheet *s, furniture *fu)
+{
+    const lay_template *t = s->t;
+    lay_report *rep = s->rep;
+    int asked = s->meta->pages > 0;
+    if (!asked && rep->last_page_fill >= LAY_FILL_GOAL)
+        return 0;
+    int maxp = asked ? s->meta->pages : rep->pages, flaws = lay_report_flaws(rep);
+    double was = s->size, lo = asked ? t->min_body_size : fmax(t->min_body_size, t->body_size - 1.0);
+    double best = -1, fallback = -1;
+    for (double z = fmax(t->max_body_size, was); z >= lo - 1e-9; z -= 0.25) {
+        s->size = z;
+        s->lead = z * t->leading;
+        s->quiet = 1;
+        if (lay_out(s, fu) != 0)
+            return -1;
+        if (rep->pages > maxp || lay_report_flaws(rep) > flaws)
+            continue;   /* never a flaw the first size did not have */
+        if (rep->last_page_fill >= LAY_FILL_GOAL) {
+            best = z;
+            break;
+        }
+        if (fallback < 0 && (rep->last_page_fill >= 0.3 || asked))
+            fallback = z;
+    }
+    double z = best > 0 ? best : fallback > 0 ? fallback : was;
+    if (fabs(z - s->size) < 1e-9)
+        return 0;
+    s->size = z;
+    s->lead = z * t->leading;
+    return lay_out(s, fu);
 }
 
 int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_template *t, const lay_fonts *fonts,
@@ -1623,6 +1850,8 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
         s.quiet = 1;   /* the same warnings were given at the first size */
         rc = lay_out(&s, &fu);
     }
+    if (!rc && !(dbg && dbg->no_fill))
+        rc = fill_pages(&s, &fu);
     if (!rc) {
         const dl_font *fl[LAY_FONT_ROLE_COUNT] = {0};
         dl_font local[LAY_FONT_ROLE_COUNT];
@@ -1638,8 +1867,7 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
             }
         }
         if (!rc && dev->begin_doc) {
-            const char *author = meta->credits && meta->credits[0] ? meta->credits[0] : NULL;
-            dl_doc_info info = {m.title, author, m.subtitle, meta->keywords, "regelwerk", s.lang, meta->epoch};
+            dl_doc_info info = {m.title, meta->author, m.subtitle, meta->keywords, "regelwerk", s.lang, meta->epoch};
             rc = dev->begin_doc(dev, &info);
         }
         if (!rc)
@@ -1662,18 +1890,21 @@ int lay_sheet_build(const doc *d, const lay_sheet_meta *meta, const lay_template
 int lay_report_flaws(const lay_report *r)
 {
     return r->overfull + r->underfull + r->widows + r->orphans + r->hyphen_stacks + r->greedy_paras +
-           r->split_hyphen + r->overflow + (r->column_imbalance > 2 * r->leading + 1e-6 ? 1 : 0);
+           r->split_hyphen + r->overflow + (r->column_imbalance > 2 * r->leading + 1e-6 ? 1 : 0) +
+           (r->loose_share > LAY_LOOSE_MAX + 1e-9 ? 1 : 0) + (r->widest_space > LAY_WIDEST_MAX + 1e-9 ? 1 : 0);
 }
 
 void lay_report_print(const lay_report *r, FILE *fp)
 {
     int f = lay_report_flaws(r);
     fprintf(fp,
-            "%d page%s, body %.2f/%.2f pt, worst badness %.0f, overfull %d, underfull %d, widows %d, "
-            "orphans %d, hyphen stacks %d, split hyphens %d, greedy %d, overflow %d, imbalance %.1f pt: ",
-            r->pages, r->pages == 1 ? "" : "s", r->body_size, r->leading, r->worst_badness, r->overfull,
-            r->underfull, r->widows, r->orphans, r->hyphen_stacks, r->split_hyphen, r->greedy_paras,
-            r->overflow, r->column_imbalance);
+            "%d page%s, body %.2f/%.2f pt, worst badness %.0f, spaces: loose %.1f %%, widest %.2fx, "
+            "spread %.2f, overfull %d, underfull %d, widows %d, "
+            "orphans %d, hyphen stacks %d, split hyphens %d, greedy %d, overflow %d, imbalance %.1f pt, "
+            "last page %.0f %%: ",
+            r->pages, r->pages == 1 ? "" : "s", r->body_size, r->leading, r->worst_badness, r->loose_share,
+            r->widest_space, r->space_spread, r->overfull, r->underfull, r->widows, r->orphans, r->hyphen_stacks,
+            r->split_hyphen, r->greedy_paras, r->overflow, r->column_imbalance, 100 * r->last_page_fill);
     if (f)
         fprintf(fp, "%d flaw%s\n", f, f == 1 ? "" : "s");
     else

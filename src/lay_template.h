@@ -34,6 +34,7 @@ typedef struct lay_template {
     double margin_top, margin_bottom, margin_inner, margin_outer, column_gap;
     double body_size, leading;          /* leading as a multiple of the size */
     double min_body_size;               /* fit-to-pages floor, >= 7.5 */
+    double max_body_size;               /* fill ceiling (default 10.5) */
     int justify;
     double block_space;                 /* multiple of the leading */
     double h_scale[3], h_before[3], h_after[3];   /* levels 1..3; before/after in leadings */
@@ -42,9 +43,12 @@ typedef struct lay_template {
     char *kind;             /* "sheet", "cards" or "flowchart" */
     /* kind="cards": the card, in points */
     double card_w, card_h, card_inset, card_band, card_icon, card_text, card_text_min;
-    int card_cols, card_rows;
+    double card_bleed;      /* art runs this far past the cut */
+    double card_safe;       /* text keeps this far inside the cut */
+    int card_cols, card_rows;   /* at most this grid (the paper may hold fewer) */
     /* kind="flowchart": labels in points, dot's separations in inches */
     double flow_label, flow_label_w, flow_min_label, flow_nodesep, flow_ranksep;
+    double flow_max_label;              /* scaled up to at most this */
 } lay_template;
 
 /* Loads templates_dir/<id>.xml for paper ("a4" or "letter") — a sheet,

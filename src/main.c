@@ -10,8 +10,10 @@
 #include <libxml/parser.h>
 
 #include "cli.h"
+#include "cli_args.h"
 #include "cmd_simulate.h"
 #include "doc.h"
+#include "icon.h"
 
 static void usage(FILE *fp)
 {
@@ -52,8 +54,9 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return CLI_OK;
-        } else if (strcmp(argv[i], "--content") == 0 && i + 1 < argc) {
-            content = argv[++i];
+        } else if (strcmp(argv[i], "--content") == 0) {
+            if (!(content = cli_option_value(NULL, argc, argv, &i)))
+                return CLI_USAGE;
         } else if (strncmp(argv[i], "--color=", 8) == 0) {
             const char *m = argv[i] + 8;
             if (strcmp(m, "auto") && strcmp(m, "always") && strcmp(m, "never")) {
@@ -103,6 +106,7 @@ int main(int argc, char **argv)
         rc = CLI_USAGE;
     }
     doc_loader_cleanup();
+    icon_cleanup();
     xmlCleanupParser();
     /* what we printed must have reached its reader: a full disk or a closed
      * pipe under `regelwerk check --format json > FILE` is a failure */

@@ -82,9 +82,12 @@ static int stroke_path(dev_device *dev, const dl_path *p, dl_color c, double w)
 static int text(dev_device *dev, const dl_text *t)
 {
     lt_dev *d = (lt_dev *)dev;
-    out(d, "text f%d %.2f %.2f %.2f '%.*s'%s%s%s n=%zu\n", t->font ? t->font->id : -1, t->size, t->x, t->y,
+    char hs[32] = "";
+    if (t->hscale > 0 && (t->hscale > 1.00005 || t->hscale < 0.99995))
+        snprintf(hs, sizeof hs, " hs=%.4f", t->hscale);
+    out(d, "text f%d %.2f %.2f %.2f '%.*s'%s%s%s n=%zu%s\n", t->font ? t->font->id : -1, t->size, t->x, t->y,
         (int)t->len, t->utf8, t->actual ? " actual='" : "", t->actual ? t->actual : "", t->actual ? "'" : "",
-        t->nglyphs);
+        t->nglyphs, hs);
     const char *s = t->actual ? t->actual : t->utf8;
     size_t n = t->actual ? strlen(t->actual) : t->len;
     if (d->wlen && !(d->wlen >= 2 && (unsigned char)d->words[d->wlen - 2] == 0xC2 &&

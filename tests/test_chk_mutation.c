@@ -63,7 +63,7 @@ static long run_check(const char *name, diag_list *dl)
     return failed + (long)dl->errors;
 }
 
-static const char *games[] = {"nemesis", "noxius", "nanolith"};
+static const char *games[] = {"nemesis", "noxius", "nanolith", "sine-tempore"};
 #define NGAMES (sizeof games / sizeof games[0])
 
 static int game_present(const char *name)
@@ -477,6 +477,22 @@ static void test_termlist(void)
     }
     CU_ASSERT(sorted);
     CU_ASSERT(rows > 40);
+    /* the German edition's table in German order: "Überraschungsangriff"
+     * among the U, before "Ziel" (bytes would put it after) */
+    const game_lang *de = game_find_lang(g, "de");
+    if (de && de->doc) {
+        const doc_node *tde = doc_find_id(de->doc->root, "gl");
+        int at_u = -1, at_z = -1, k = 0;
+        for (const doc_node *n = tde ? tde->first->next : NULL; n; n = n->next, k++) {
+            char *first = doc_plain_text(n->first);
+            if (first && strncmp(first, "\xC3\x9C" "berraschungsangriff", 20) == 0)
+                at_u = k;
+            if (first && strcmp(first, "Ziel") == 0)
+                at_z = k;
+            free(first);
+        }
+        CU_ASSERT(at_u >= 0 && at_z >= 0 && at_u < at_z);
+    }
     game_free(g);
     diag_list_free(&dl);
 

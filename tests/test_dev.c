@@ -61,7 +61,13 @@ static dl_list *layout(const doc *d, const char *lang, const char *paper)
     m.hyph_exceptions = "templates/hyphenation.xml";
     dl_list *l = dl_list_new();
     lay_report rep;
-    int rc = t ? lay_sheet_build(d, &m, t, fonts, icons, l, &rep, &dg) : -1;
+    /* the template's own size: these sheets test devices, not the fill */
+    lay_template pinned;
+    if (t) {
+        pinned = *t;
+        pinned.max_body_size = pinned.min_body_size = pinned.body_size;
+    }
+    int rc = t ? lay_sheet_build(d, &m, &pinned, fonts, icons, l, &rep, &dg) : -1;
     if (rc != 0)
         diag_print(&dg, stderr);
     lay_template_free(t);
@@ -193,7 +199,20 @@ static void test_german_text_extracts(void)
         char *text = run2("pdftotext", path, "-", &st);
         CU_ASSERT_PTR_NOT_NULL(strstr(text, "\xE2\x80\x9ENanoschock\xE2\x80\x9C"));
         CU_ASSERT_PTR_NOT_NULL(strstr(text, "Gro\xC3\x9F" "e"));
-        CU_ASSERT_PTR_NOT_NULL(strstr(text, "\xC2\xAB" "Citazione\xC2\xBB"));
+        /* a word hyphenated at a line end rejoins without its soft hyphen */
+        char *joined = strdup(text);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(joined);
+        char *o = joined;
+        for (const char *c = text; *c; c++) {
+            if ((unsigned char)c[0] == 0xC2 && (unsigned char)c[1] == 0xAD && c[2] == '\n') {
+                c += 2;
+                continue;
+            }
+            *o++ = *c;
+        }
+        *o = '\0';
+        CU_ASSERT_PTR_NOT_NULL(strstr(joined, "\xC2\xAB" "Citazione\xC2\xBB"));
+        free(joined);
         CU_ASSERT_PTR_NOT_NULL(strstr(text, "\xC3\xA0 \xC3\xA8 \xC3\xA9 \xC3\xAC \xC3\xB2 \xC3\xB9"));
         /* hyphenated words come back with a soft hyphen, never a hard one:
          * the text itself has no hyphen at all */

@@ -286,6 +286,12 @@ static void test_keys(void)
     CU_ASSERT_STRING_EQUAL(buf, "Aria");
     CU_ASSERT_EQUAL(eng_set(st, "c2.name", "a name far too long", err, sizeof err), -1);
     CU_ASSERT_EQUAL(eng_val(st, "total"), 5 + 5);
+    /* keys written as predicates write them */
+    CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", 3), 7);
+    CU_ASSERT_EQUAL(eng_val(st, "c%ld.%s", 3L, "hp"), 7);
+    CU_ASSERT_EQUAL(eng_val(st, "%s", "total"), 10);
+    CU_ASSERT_EQUAL(eng_val(st, "c%x.hp", 3), 7);   /* other conversions: vsnprintf */
+    CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", -1), 0);   /* no such key: 0 */
     /* no leading zeros; 0 only where a key's indexes start at 0 */
     CU_ASSERT_EQUAL(eng_set(st, "c01.hp", "1", err, sizeof err), -1);
     CU_ASSERT_EQUAL(eng_set(st, "c0.hp", "1", err, sizeof err), -1);

@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <unistd.h>
 
+#include "lay_flow.h"
 #include "testutil.h"
 
 #define OUT (1 << 18)
@@ -151,6 +153,175 @@ static void test_too_large_fails(void)
     free(out), free(chain), free(labels);
 }
 
+
+/* ---- the measured geometry ---------------------------------------------- */
+
+static lay_flow_shape box(double x0, double y0, double x1, double y1, const char *name)
+{
+    lay_flow_shape s = {{x0, x1, x1, x0}, {y0, y0, y1, y1}, 4, name};
+    return s;
+}
+
+/* A clean little chart measures clean; each planted fault is found and
+ * named: a label on a label, a label on a node, an edge through a label, an
+ * edge through a node it does not join, two edges crossing. */
+static void test_measure_planted(void)
+{
+    lay_flow_shape nodes[3] = {box(0, 0, 100, 20, "a"), box(0, 100, 40, 120, "b"), box(60, 100, 100, 120, "c")};
+    double ex1[2] = {20, 20}, ey1[2] = {20, 100}, ex2[2] = {80, 80}, ey2[2] = {20, 100};
+    lay_flow_line edges[2] = {{ex1, ey1, 2, 0, 1, "a -> b"}, {ex2, ey2, 2, 0, 2, "a -> c"}};
+    dl_rect labels[2] = {{24, 50, 44, 60}, {84, 50, 104, 60}};
+    const char *names[2] = {"ja", "nein"};
+    lay_flow_geom g = {nodes, 3, labels, names, 2, edges, 2};
+    lay_flow_flaws fl;
+    lay_flow_measure(&g, &fl);
+    CU_ASSERT_EQUAL(lay_flow_overlaps(&fl), 0);
+    CU_ASSERT_EQUAL(fl.crossings, 0);
+    CU_ASSERT_STRING_EQUAL(fl.first, "");
+
+    /* the second label moved onto the first */
+    labels[1] = (dl_rect){40, 52, 60, 62};
+    lay_flow_measure(&g, &fl);
+    CU_ASSERT_EQUAL(fl.label_label, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fl.first, "\"ja\" and \"nein\""));
+    /* onto a node */
+    labels[1] = (dl_rect){50, 95, 70, 105};
+    lay_flow_measure(&g, &fl);
+    CU_ASSERT_EQUAL(fl.label_label, 0);
+    CU_ASSERT_EQUAL(fl.label_node, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(fl.first, "node \"c\""));
+    /* across an edge (the other edge's label, struck through) */
+    labels[1] = (dl_rect){8, 30, 28, 40};
+    lay_flow_measure(&g, &fl);
+    CU_ASSERT_EQUAL(fl.label_edge, 1);
+    CU_ASSERT_EQUAL(lay_flow_overlaps(&fl), 1);
+    /* an edge through a node it does not join, and a crossing */
+    labels[1] = (dl_rect){84, 50, 104, 60};
+    ex2[1] = 20;
+    ey2[1] = 110;
+    lay_flow_measure(&g, &fl);
+    CU_ASSERT_EQUAL(fl.edge_node, 1);
+    CU_ASSERT_EQUAL(fl.label_edge, 0);
+    ex2[1] = 10;
+    ey2[1] = 90;
+    ex1[1] = 60;
+    lay_flow_measure(&g, &fl);
+    CU_ASSERT_EQUAL(fl.crossings, 1);
+    /* edges that meet where they end do not cross */
+    ex1[1] = 10;
+    ey1[1] = 90;
+    lay_flow_measure(&g, &fl);
+    CU_ASSERT_EQUAL(fl.crossings, 0);
+}
+
+/* Each shipped chart prints without an overlap, its labels at 9 pt or
+ * more, and the page turned the way that prints it larger. */
+static void test_report_lines(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    int st = run(out, "%s build --only flow --strict -o %s/rep 2>/dev/null", tu_bin(), dir);
+    CU_ASSERT_EQUAL(st, 0);
+    int lines = 0;
+    for (char *ln = out; ln && *ln; ln = strchr(ln, '\n') ? strchr(ln, '\n') + 1 : NULL) {
+        double pt = 0;
+        char *lab = strstr(ln, "labels ");
+        char *eol = strchr(ln, '\n');
+        if (!lab || (eol && lab > eol))
+            continue;
+        lines++;
+        CU_ASSERT_EQUAL(sscanf(lab, "labels %lf pt", &pt), 1);
+        /* never below the 6.5 pt floor (--strict refuses that), never above
+         * the 12 pt ceiling */
+        CU_ASSERT(pt >= 6.5 && pt <= 12.0 + 1e-9);
+        CU_ASSERT_PTR_NOT_NULL(strstr(ln, " 0 overlaps"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(ln, ": ok"));
+    }
+    CU_ASSERT(lines >= 16);
+    /* the wide chart prints larger across the page */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "nemesis-it-flow-sviluppo-a4.pdf: 13 nodes, 17 edges"));
+    char *sv = strstr(out, "nemesis-it-flow-sviluppo-a4.pdf");
+    CU_ASSERT(sv && strstr(sv, "landscape") && strchr(sv, '\n') > strstr(sv, "landscape"));
+    free(out);
+}
+
+/* The words on a page, from pdftotext -bbox: x0 y0 x1 y1 each. */
+static int page_words(const char *pdf, double (*w)[4], int cap)
+{
+    char *out = malloc(OUT);
+    if (!out)
+        return 0;
+    int n = 0;
+    if (run(out, "pdftotext -bbox '%s' - 2>/dev/null", pdf) == 0) {
+        for (char *p = strstr(out, "<word "); p && n < cap; p = strstr(p + 1, "<word ")) {
+            if (sscanf(p, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &w[n][0], &w[n][1],
+                       &w[n][2], &w[n][3]) == 4)
+                n++;
+        }
+    }
+    free(out);
+    return n;
+}
+
+/* Read back from the PDFs: no word of a chart prints over another (node
+ * labels, branch labels, title, legend), with either device. */
+static void test_words_apart(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    double (*w)[4] = malloc(2000 * sizeof *w);
+    CU_ASSERT_FATAL(out && w);
+    static const char *const devices[] = {"cairo", "haru"};
+    static const char *const files[] = {"nemesis/nemesis-it-flow-danni-a4.pdf", "nemesis/nemesis-it-flow-sviluppo-a4.pdf",
+                                        "nemesis/nemesis-de-flow-sviluppo-a4.pdf", "nemesis/nemesis-it-flow-evento-a4.pdf",
+                                        "noxius/noxius-de-flow-wirken-a4.pdf", "nanolith/nanolith-de-flow-gegner-a4.pdf",
+                                        NULL};
+    for (int d = 0; d < 2; d++) {
+        CU_ASSERT_EQUAL(run(out, "%s build --only flow --device %s -o %s/apart-%s >/dev/null 2>&1", tu_bin(),
+                            devices[d], dir, devices[d]), 0);
+        for (int f = 0; files[f]; f++) {
+            char path[800];
+            snprintf(path, sizeof path, "%s/apart-%s/%s", dir, devices[d], files[f]);
+            int n = page_words(path, w, 2000);
+            CU_ASSERT(n > 20);
+            int bad = 0;
+            for (int i = 0; i < n; i++)
+                for (int j = i + 1; j < n; j++) {
+                    /* poppler's boxes run from the font's descender to its
+                     * ascender: the inked middle of each is compared */
+                    double hi = (w[i][3] - w[i][1]) * 0.25, hj = (w[j][3] - w[j][1]) * 0.25;
+                    double ox = fmin(w[i][2], w[j][2]) - fmax(w[i][0], w[j][0]);
+                    double oy = fmin(w[i][3] - hi, w[j][3] - hj) - fmax(w[i][1] + hi, w[j][1] + hj);
+                    if (ox > 0.5 && oy > 0.5) {
+                        if (!bad)
+                            fprintf(stderr, "%s: words overlap at %.1f,%.1f\n", path, w[i][0], w[i][1]);
+                        bad++;
+                    }
+                }
+            CU_ASSERT_EQUAL(bad, 0);
+        }
+    }
+    free(w);
+    free(out);
+}
+
+/* A chart built without verification says so under its title. */
+static void test_unverified_mark(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    CU_ASSERT_EQUAL(run(out, "%s build noxius --lang de --only flow --no-verify -o %s/unv >/dev/null 2>&1",
+                        tu_bin(), dir), 0);
+    char path[700];
+    snprintf(path, sizeof path, "%s/unv/noxius/noxius-de-flow-wirken-a4.pdf", dir);
+    /* the top of the page, above the chart */
+    CU_ASSERT_EQUAL(run(out, "pdftotext -l 1 -y 0 -H 90 -W 600 '%s' - 2>/dev/null", path), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "nicht verifiziert"));
+    free(out);
+}
+
 static int cleanup(void)
 {
     if (ready) {
@@ -170,4 +341,8 @@ void suite_lay_flow(void)
     CU_add_test(s, "same input, same bytes", test_reproducible);
     CU_add_test(s, "a missing label fails at file:line", test_missing_label_fails);
     CU_add_test(s, "a flow too large to read fails under --strict", test_too_large_fails);
+    CU_add_test(s, "measured overlaps: a planted label overlap is found", test_measure_planted);
+    CU_add_test(s, "every chart: labels 9-12 pt, no overlaps, orientation", test_report_lines);
+    CU_add_test(s, "read back: no word prints over another", test_words_apart);
+    CU_add_test(s, "an unverified chart says so under its title", test_unverified_mark);
 }

@@ -33,13 +33,13 @@ static void test_german_patterns(void)
     lay_hyph *h = load("de", 1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(h);
     /* the ISO-8859-1 dictionary with UTF-8 words: umlauts and ß */
-    check(h, "Stra\xC3\x9F" "e", "Stra-\xC3\x9F" "e");
+    check(h, "Stra\xC3\x9F" "e", "Stra\xC3\x9F" "e");   /* shorter than 6 letters */
     check(h, "\xC3\x9C" "berraschungsangriff", "\xC3\x9C" "ber-ra-schungs-an-griff");
     check(h, "Angriffsw\xC3\xBCrfel", "An-griffs-w\xC3\xBCr-fel");
-    check(h, "Bewegungsaktion", "Be-we-gungs-ak-ti-on");
-    check(h, "Spielerphase", "Spie-ler-pha-se");
+    check(h, "Bewegungsaktion", "Be-we-gungs-ak-tion");
+    check(h, "Spielerphase", "Spie-ler-phase");
     /* punctuation stays attached: „…“ and a comma */
-    check(h, "\xE2\x80\x9E" "Aktionspunkte\xE2\x80\x9C,", "\xE2\x80\x9E" "Ak-ti-ons-punk-te\xE2\x80\x9C,");
+    check(h, "\xE2\x80\x9E" "Aktionspunkte\xE2\x80\x9C,", "\xE2\x80\x9E" "Ak-ti-ons-punkte\xE2\x80\x9C,");
     lay_hyph_free(h);
 }
 
@@ -51,8 +51,8 @@ static void test_german_exceptions(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(h);
     check(plain, "Gegneraktivierung", "Geg-ne-rak-ti-vie-rung");
     check(h, "Gegneraktivierung", "Geg-ner-ak-ti-vie-rung");
-    check(plain, "Zugreihenfolge", "Zu-grei-hen-fol-ge");
-    check(h, "Zugreihenfolge", "Zug-rei-hen-fol-ge");
+    check(plain, "Zugreihenfolge", "Zu-grei-hen-folge");
+    check(h, "Zugreihenfolge", "Zug-rei-hen-folge");
     /* case does not matter, punctuation around it neither */
     check(h, "GEGNERAKTIVIERUNG:", "GEG-NER-AK-TI-VIE-RUNG:");   /* a listed word, even in capitals */
     check(h, "(Gegneraktivierung)", "(Geg-ner-ak-ti-vie-rung)");
@@ -107,15 +107,15 @@ static void test_italian(void)
     lay_hyph *plain = load("it", 0), *h = load("it", 1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(plain);
     CU_ASSERT_PTR_NOT_NULL_FATAL(h);
-    check(h, "combattimento", "com-bat-ti-men-to");
+    check(h, "combattimento", "com-bat-ti-mento");
     check(h, "Personaggio", "Per-so-nag-gio");
     check(h, "perch\xC3\xA9", "per-ch\xC3\xA9");
     /* «…» stay attached; the pattern set misses "ri-ta", the exception not */
     check(plain, "\xC2\xAB" "Ferita\xC2\xBB", "\xC2\xAB" "Fe-rita\xC2\xBB");
-    check(h, "\xC2\xAB" "Ferita\xC2\xBB", "\xC2\xAB" "Fe-ri-ta\xC2\xBB");
+    check(h, "\xC2\xAB" "Ferita\xC2\xBB", "\xC2\xAB" "Fe-rita\xC2\xBB");
     /* never next to an apostrophe; a capital after one is not CamelCase */
-    check(h, "dell'azione", "dell'azio-ne");
-    check(h, "dell\xE2\x80\x99Intruso", "dell\xE2\x80\x99Intru-so");
+    check(h, "dell'azione", "dell'azione");   /* 3 letters after a break: "azio-ne" no more */
+    check(h, "dell\xE2\x80\x99Intruso", "dell\xE2\x80\x99Intruso");
     lay_hyph_free(plain);
     lay_hyph_free(h);
 }
@@ -124,10 +124,12 @@ static void test_minimums(void)
 {
     lay_hyph *h = load("it", 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(h);
-    check(h, "casa", "ca-sa");
-    lay_hyph_set_min(h, 2, 3);
+    /* the defaults: 2 before, 3 after, no word under 6 letters */
     check(h, "casa", "casa");
     check(h, "intruso", "in-truso");
+    lay_hyph_set_min(h, 2, 2);
+    check(h, "intruso", "in-tru-so");
+    check(h, "casa", "casa");
     lay_hyph_free(h);
 }
 

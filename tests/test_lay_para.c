@@ -59,21 +59,23 @@ static char *draw(const lay_para *p, lay_link_resolver res, void *ctx)
     return s;
 }
 
+/* With font expansion (hs=) since the issue on justification: the first
+ * line is set 2 % wide, the second 0.66 %. */
 static const char *const golden_de =
-    "text f0 9.00 0.00 10.00 'Zu' n=2\n"
-    "text f0 9.00 13.21 10.00 'Beginn' n=6\n"
-    "text f0 9.00 43.22 10.00 'jeder' n=5\n"
-    "text f2 9.00 66.17 10.00 'Runde' n=5\n"
-    "text f0 9.00 95.39 10.00 'f\xC3\xBChrt' n=5\n"
-    "text f0 9.00 118.66 10.00 'jeder' n=5\n"
-    "text f0 9.00 141.61 10.00 'Spieler' n=7\n"
-    "text f0 9.00 171.64 10.00 'in' n=2\n"
-    "text f0 9.00 182.79 10.00 'Zug-' actual='Zug\xC2\xAD' n=4\n"
-    "text f0 9.00 0.00 20.80 'reihenfolge' n=11\n"
-    "text f0 9.00 45.47 20.80 'seine' n=5\n"
-    "text f0 9.00 67.18 20.80 'Aktionen' n=8\n"
-    "text f0 9.00 103.95 20.80 'aus.' n=4\n"
-    "text f0 9.00 120.94 20.80 '\xE2\x80\x9EGegneraktivierung\xE2\x80\x9C' n=19\n"
+    "text f0 9.00 0.00 10.00 'Zu' n=2 hs=1.0200\n"
+    "text f0 9.00 12.72 10.00 'Beginn' n=6 hs=1.0200\n"
+    "text f0 9.00 43.29 10.00 'jeder' n=5 hs=1.0200\n"
+    "text f2 9.00 66.47 10.00 'Runde' n=5 hs=1.0200\n"
+    "text f0 9.00 96.05 10.00 'f\xC3\xBChrt' n=5 hs=1.0200\n"
+    "text f0 9.00 119.56 10.00 'jeder' n=5 hs=1.0200\n"
+    "text f0 9.00 142.75 10.00 'Spieler' n=7 hs=1.0200\n"
+    "text f0 9.00 173.52 10.00 'in' n=2 hs=1.0200\n"
+    "text f0 9.00 184.13 10.00 'Zug-' actual='Zug\xC2\xAD' n=4 hs=1.0200\n"
+    "text f0 9.00 0.00 20.80 'reihenfolge' n=11 hs=1.0066\n"
+    "text f0 9.00 45.95 20.80 'seine' n=5 hs=1.0066\n"
+    "text f0 9.00 67.99 20.80 'Aktionen' n=8 hs=1.0066\n"
+    "text f0 9.00 105.18 20.80 'aus.' n=4 hs=1.0066\n"
+    "text f0 9.00 122.47 20.80 '\xE2\x80\x9EGegneraktivierung\xE2\x80\x9C' n=19 hs=1.0066\n"
     "text f0 9.00 0.00 31.60 'folgt.' n=6\n";
 
 /* A small German paragraph, traced: the golden text pins shaping (kerning
@@ -98,6 +100,60 @@ static void test_golden(void)
     lay_para_free(p);
 }
 
+/* The widest word space of any line but the last, and checks on each line. */
+static double widest_space(lay_para *p, int *protruding)
+{
+    double widest = 0;
+    size_t n = lay_para_line_count(p);
+    for (size_t i = 0; i + 1 < n; i++) {
+        double sp[64], hs;
+        size_t k = lay_para_line_spaces(p, i, sp, 64, &hs);
+        CU_ASSERT(hs >= 0.98 - 1e-9 && hs <= 1.02 + 1e-9);
+        for (size_t j = 0; j < k && j < 64; j++)
+            if (sp[j] > widest)
+                widest = sp[j];
+        const lay_line *l = lay_para_line(p, i);
+        if (l->hyphenated && protruding)
+            *protruding += l->protrude > 0;
+    }
+    return widest;
+}
+
+/* Font expansion (±2 %), letter spacing beyond the spaces' cap and margin
+ * kerning set the same paragraph with spaces no wider than TeX's means
+ * alone, and never wider than 1.5 x the natural space. */
+static void test_expansion(void)
+{
+    const char *src =
+        "Se il Personaggio ha gi\xC3\xA0 subito tre Ferite Gravi e deve subire un'altra Ferita, "
+        "Leggera o Grave, muore subito: rimuovete la miniatura, piazzate un gettone Cadavere "
+        "nella stanza e lasciate cadere nella stanza tutti i suoi Oggetti Pesanti.";
+    double space = lay_text_width(fonts, LAY_FONT_BODY, 9, " ", 1);
+    double on_max = 0, off_max = 0;
+    int protruding = 0;
+    for (double w = 140; w <= 260; w += 10) {
+        lay_run r = text(src, LAY_FONT_BODY);
+        lay_para_style st = lay_para_style_default(9, w, "it", it);
+        lay_para *p = lay_para_new(fonts, &st, &r, 1);
+        st.expansion = 0;
+        st.tracking = 0;
+        st.protrusion = 0;
+        lay_para *q = lay_para_new(fonts, &st, &r, 1);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+        double a = widest_space(p, &protruding), b = widest_space(q, NULL);
+        CU_ASSERT(a <= 1.5 * space + 1e-6);
+        if (a > on_max)
+            on_max = a;
+        if (b > off_max)
+            off_max = b;
+        lay_para_free(p);
+        lay_para_free(q);
+    }
+    CU_ASSERT(on_max < off_max);
+    CU_ASSERT(protruding > 0);
+}
+
 /* Every justified line but the last ends at the measure; copied text
  * rejoins the hyphenated words. */
 static void test_justified_and_copy(void)
@@ -109,6 +165,11 @@ static void test_justified_and_copy(void)
     for (double w = 140; w <= 260; w += 30) {
         lay_run r = text(src, LAY_FONT_BODY);
         lay_para_style st = lay_para_style_default(9, w, "it", it);
+        /* exact edges: no font expansion, letter spacing or protrusion
+         * (test_expansion covers them) */
+        st.expansion = 0;
+        st.tracking = 0;
+        st.protrusion = 0;
         lay_para *p = lay_para_new(fonts, &st, &r, 1);
         CU_ASSERT_PTR_NOT_NULL_FATAL(p);
         size_t n = lay_para_line_count(p);
@@ -274,6 +335,7 @@ void suite_lay_para(void)
     CU_pSuite s = CU_add_suite("lay_para", setup, teardown);
     CU_add_test(s, "golden trace of a German paragraph", test_golden);
     CU_add_test(s, "justified edges; hyphenated words copy out whole", test_justified_and_copy);
+    CU_add_test(s, "font expansion, letter spacing, protrusion: tighter spaces", test_expansion);
     CU_add_test(s, "icons on the baseline, glued to their words", test_icon_glued);
     CU_add_test(s, "links resolved; names not hyphenated", test_links_and_nohyph);
     CU_add_test(s, "overfull line planted and caught", test_overfull_planted);

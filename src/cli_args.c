@@ -1,0 +1,136 @@
+/* cli_args.c — checked option values, game names and languages. */
+#include "cli_args.h"
+
+#include <libxml/tree.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc.h"
+#include "game.h"
+
+int cli_game_name_ok(const char *name)
+{
+    size_t n = 0;
+    for (const char *p = name; *p; p++, n++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-'))
+            return 0;
+    return n >= 1 && n <= 64;
+}
+
+const char *cli_option_value(const char *cmd, int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "regelwerk%s%s: %s needs a value\n", cmd ? " " : "", cmd ? cmd : "", argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+/* "a, b, c" to stderr, or what stands for nothing. */
+static void print_list(const char *const *items, size_t n, const char *none)
+{
+    if (!n)
+        fputs(none, stderr);
+    for (size_t i = 0; i < n; i++)
+        fprintf(stderr, "%s%s", i ? ", " : "", items[i]);
+}
+
+int cli_games_known(const char *cmd, const char *content_root, const char *const *games, size_t n)
+{
+    char **all = NULL;
+    int rc = CLI_OK;
+    for (size_t i = 0; i < n && rc == CLI_OK; i++) {
+        if (!cli_game_name_ok(games[i])) {
+            /* a name, never a path: nothing outside the content folder */
+            fprintf(stderr, "regelwerk %s: '%s' is not a game name (lower-case letters, digits and '-')\n", cmd,
+                    games[i]);
+            rc = CLI_USAGE;
+            break;
+        }
+        if (!all && !(all = game_names(content_root))) {
+            fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", content_root);
+            return CLI_FAIL;
+        }
+        int found = 0;
+        for (char **a = all; *a && !found; a++)
+            found = strcmp(*a, games[i]) == 0;
+        if (!found) {
+            size_t na = 0;
+            while (all[na])
+                na++;
+            fprintf(stderr, "regelwerk %s: unknown game '%s' (games in %s: ", cmd, games[i], content_root);
+            print_list((const char *const *)all, na, "none");
+            fputs(")\n", stderr);
+            rc = CLI_USAGE;
+        }
+    }
+    game_names_free(all);
+    return rc;
+}
+
+/* Appends the codes of game.xml's <languages> to *langs (deduplicated);
+ * 0, or -1 when the file does not parse or memory ran out. */
+static int game_langs(const cli_env *env, const char *name, char ***langs, size_t *n)
+{
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s/%s/game.xml", env->content, name) >= (int)sizeof path)
+        return -1;
+    diag_list quiet;
+    diag_list_init(&quiet);
+    doc_loader ld = {env->content, NULL};
+    xmlDocPtr x = doc_parse_xml(&ld, path, &quiet);
+    diag_list_free(&quiet);
+    if (!x)
+        return -1;
+    int rc = 0;
+    xmlNodePtr root = xmlDocGetRootElement(x);
+    for (xmlNodePtr s = root ? root->children : NULL; s; s = s->next) {
+        if (s->type != XML_ELEMENT_NODE || !xmlStrEqual(s->name, (const xmlChar *)"languages"))
+            continue;
+        for (xmlNodePtr l = s->children; l && rc == 0; l = l->next) {
+            if (l->type != XML_ELEMENT_NODE || !xmlStrEqual(l->name, (const xmlChar *)"language"))
+                continue;
+            xmlChar *code = xmlGetProp(l, (const xmlChar *)"code");
+            int seen = !code;
+            for (size_t i = 0; !seen && i < *n; i++)
+                seen = strcmp((*langs)[i], (const char *)code) == 0;
+            if (!seen) {
+                char **p = realloc(*langs, (*n + 1) * sizeof *p);
+                char *c = strdup((const char *)code);
+                if (p)
+                    *langs = p;
+                if (!p || !c) {
+                    free(c);
+                    rc = -1;
+                } else {
+                    (*langs)[(*n)++] = c;
+                }
+            }
+            xmlFree(code);
+        }
+    }
+    xmlFreeDoc(x);
+    return rc;
+}
+
+int cli_lang_known(const char *cmd, const cli_env *env, const char *const *games, size_t n, const char *lang)
+{
+    char **langs = NULL;
+    size_t nl = 0;
+    int parsed = 0;
+    for (size_t i = 0; i < n; i++)
+        parsed += game_langs(env, games[i], &langs, &nl) == 0;
+    int found = !parsed;
+    for (size_t i = 0; i < nl && !found; i++)
+        found = strcmp(langs[i], lang) == 0;
+    if (!found) {
+        fprintf(stderr, "regelwerk %s: none of the games has the language '%s' (languages: ", cmd, lang);
+        print_list((const char *const *)langs, nl, "none");
+        fputs(")\n", stderr);
+    }
+    for (size_t i = 0; i < nl; i++)
+        free(langs[i]);
+    free(langs);
+    return found ? CLI_OK : CLI_USAGE;
+}

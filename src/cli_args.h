@@ -1,0 +1,36 @@
+/* cli_args.h — what the subcommands ask of their arguments: option values
+ * that are there, game names that are names (never paths) of games that
+ * exist, languages that some game has.
+ *
+ * Each function prints its own one-line complaint to stderr, prefixed
+ * "regelwerk CMD: ", and returns CLI_USAGE (exit 2) for a usage error;
+ * nothing is printed on success.
+ */
+#ifndef REGELWERK_CLI_ARGS_H
+#define REGELWERK_CLI_ARGS_H
+
+#include <stddef.h>
+
+#include "cli.h"
+
+/* 1 when name is a game name: 1..64 of [a-z0-9-], so that it can never
+ * name a path ("../../etc", "/tmp", "a/b"); else 0. */
+int cli_game_name_ok(const char *name);
+
+/* The value of the option argv[*i]: argv[*i + 1], with *i advanced past it.
+ * NULL after printing "regelwerk CMD: OPT needs a value" when it is the
+ * last argument. */
+const char *cli_option_value(const char *cmd, int argc, char **argv, int *i);
+
+/* Every one of games[0..n) must be a well-formed name of a game folder of
+ * content_root (one holding game.xml). CLI_OK; CLI_USAGE naming the games
+ * that exist; CLI_FAIL when the content folder cannot be read. */
+int cli_games_known(const char *cmd, const char *content_root, const char *const *games, size_t n);
+
+/* lang must be a language listed in the game.xml of at least one of
+ * games[0..n): CLI_OK, else CLI_USAGE naming the languages there are. A
+ * game.xml that does not parse is skipped here (loading the game reports
+ * it); when none does, any lang passes. */
+int cli_lang_known(const char *cmd, const cli_env *env, const char *const *games, size_t n, const char *lang);
+
+#endif
