@@ -272,6 +272,15 @@ PROBE(probe_alien_shot)
 {
     duel(p);
     SETL(9, "m2.x");
+    DO("round", NULL);
+    DO("activate", "who=1");
+    FACE("hit");
+    FACE("blank");
+    DO("attack", "who=1 target=2 kind=shot");
+    if (GET("m2.stunned"))
+        return eng_probe_fail(p, "a hero's plain shot stunned");
+    duel(p);
+    SETL(9, "m2.x");
     SETL(1, "m1.acted");
     DO("activate", "who=2");
     FACE("hit");
@@ -389,6 +398,14 @@ PROBE(probe_shaken_moves)
 {
     int diagonal = shaken_to(p, 5, 6, 6, 10, 10), up = shaken_to(p, 5, 5, 2, 5, 0), left = shaken_to(p, 12, 11, 5, 7, 5);
     int edge = shaken_to(p, 5, 13, 5, 15, 5) && shaken_to(p, 2, 1, 5, 0, 5);
+    duel(p);
+    SETL(4, "m1.y");
+    SETL(5, "m1.x");
+    SETL(5, "m2.x");
+    SETL(13, "m2.y");
+    FACE("hit");
+    strike(p, 1, "fear");
+    edge = edge && GET("m2.y") == 15;
     *value = diagonal && up && left && edge;
     return 0;
 }
@@ -437,7 +454,7 @@ static int must_recover(eng_probe *p, long *value, const char *status)
     DO("activate", "who=1");
     int moved = OK("move", "who=1 x=5 y=6");
     int rec = OK("recover", "who=1");
-    *value = !moved && rec && GET("m1.%s", status) == 0;
+    *value = !moved && rec && GET("m1.%s", status) == 0 && GET("actions") == 1;
     return 0;
 }
 PROBE(probe_stun_recover) { return must_recover(p, value, "stunned"); }
@@ -789,7 +806,13 @@ PROBE(probe_xp_heal)
     DO("interact", "who=1 with=heal target=1");
     if (explore != 0 || GET("m1.health") != 11)
         return eng_probe_fail(p, "exploration gave XP or the heal did not heal");
-    *value = GET("m1.xp");
+    long xp = GET("m1.xp");
+    DO("end", NULL);
+    DO("round", NULL);
+    DO("activate", "who=1");
+    SETL(20, "m1.health");
+    DO("interact", "who=1 with=heal target=1");
+    *value = GET("m1.health") == 20 ? xp : -1;
     return 0;
 }
 
@@ -832,6 +855,10 @@ PROBE(probe_overspend)
 {
     mission_points(p, "normal");
     int over = OK("recruit", "cost=23");
+    eng_probe_save(p, 1);
+    if (!OK("recruit", "cost=22"))
+        return eng_probe_fail(p, "the mission's points and all reinforcements refused");
+    eng_probe_restore(p, 1);
     DO("recruit", "cost=20");
     *value = !over && GET("reinforcements") == 2 && !OK("recruit", "cost=3");
     return 0;
@@ -847,8 +874,8 @@ PROBE(probe_reinforce_move)
     DO("activate", "who=2");
     if (OK("reinforce", "who=3 cost=5"))
         return eng_probe_fail(p, "a reinforcement over the points left");
-    DO("reinforce", "who=3 cost=3");
-    *value = GET("reinforcements") == 1 && !OK("move", "who=2 x=6 y=6");
+    DO("reinforce", "who=3 cost=2");
+    *value = GET("m3.out") == 0 && GET("reinforcements") == 2 && !OK("move", "who=2 x=6 y=6");
     return 0;
 }
 PROBE(probe_decoy)
@@ -936,6 +963,10 @@ PROBE(probe_interrupt_cost)
     DO("play", "n=4");
     if (OK("interrupt", "who=2"))
         return eng_probe_fail(p, "an interruption with 1 card");
+    eng_probe_restore(p, 0);
+    DO("play", "n=3");
+    if (!OK("interrupt", "who=2"))
+        return eng_probe_fail(p, "an interruption with 2 cards refused");
     eng_probe_restore(p, 0);
     put_model(p, 7, "hero", 7, 0, 15, 5, 1, 0, 0, 0, 0, 3, 1);
     if (OK("interrupt", "who=7"))
@@ -1035,6 +1066,10 @@ PROBE(probe_ultimate_deck)
     DO("mission", "region=normal");
     SETL(30, "abduction");
     DO("ultimate", "n=4");
+    eng_probe_save(p, 1);
+    if (!OK("ultimate", "n=16"))
+        return eng_probe_fail(p, "a deck of 20 ultimate cards refused");
+    eng_probe_restore(p, 1);
     if (OK("ultimate", "n=17"))
         return eng_probe_fail(p, "more ultimate cards than the deck holds");
     *value = GET("deck") + GET("hand") + GET("discard");
@@ -1152,6 +1187,9 @@ static void revealed(eng_probe *p, int behaviour)
 }
 PROBE(probe_cover_fields)
 {
+    revealed(p, 2);
+    if (OK("behave", "who=2 kind=cover x=11 y=6"))
+        return eng_probe_fail(p, "a behaviour the card does not have");
     long best = 0;
     for (int d = 1; d <= 8; d++) {
         revealed(p, 1);
@@ -1437,6 +1475,9 @@ PROBE(probe_night_long)
     FACE("blank");
     FACE("blank");
     int day = OK("strike", "who=1 target=2 kind=shot");
+    SETL(1, "night");
+    DO("mission", "region=normal");
+    day = day && GET("night") == 0;
     SETL(1, "night");
     int night = OK("strike", "who=1 target=2 kind=shot");
     SETL(7, "m2.x");
