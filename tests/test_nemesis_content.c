@@ -19,127 +19,46 @@
 #include "eng.h"
 #include "game.h"
 #include "testutil.h"
+#include "tu_content.h"
 
-#define SCHEMA "src/schema/regelwerk.rng"
-
-static char tmproot[256];
-static char content[512];
-static char itxml[600];
+static tu_content tc;
 
 static int setup(void)
 {
-    snprintf(tmproot, sizeof tmproot, "/tmp/regelwerk-nmc-XXXXXX");
-    if (!mkdtemp(tmproot))
-        return -1;
-    snprintf(content, sizeof content, "%s/content", tmproot);
-    snprintf(itxml, sizeof itxml, "%s/nemesis/it.xml", content);
-    return 0;
+    return tu_content_setup(&tc, "nemesis");
 }
 
 static int teardown(void)
 {
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmproot);
-    return system(cmd) == 0 ? 0 : -1;
+    return tu_content_teardown(&tc);
 }
 
 /* The engine may be left out of the build (SKIP_GAMES=nemesis). */
 static int have_engine(void)
 {
-    return eng_find("nemesis") != NULL;
+    return tu_content_have(&tc, "nemesis");
 }
 
-static void fresh_copy(void)
-{
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", content);
-    CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
-    CU_ASSERT_EQUAL_FATAL(tu_copy_tree("content", content), 0);
-}
-
-/* Checks the copied Nemesis; failures (load errors included), and the
- * report when rep is not NULL (the caller frees it). */
-static long run_check(diag_list *dl, chk_report *out)
-{
-    doc_loader ld = {content, SCHEMA};
-    game *g = game_load(&ld, content, "nemesis", "templates", dl);
-    if (!g)
-        return -1;
-    chk_report rep = {0};
-    chk_options opt = {0, 0, NULL};
-    chk_game(g, &opt, &rep, dl);
-    long failed = rep.failed + (long)dl->errors;
-    if (out)
-        *out = rep;
-    else
-        chk_report_free(&rep);
-    game_free(g);
-    return failed;
-}
-
-/* The 1-based line of the first occurrence of needle in path, 0 if none. */
-static int line_of(const char *path, const char *needle)
-{
-    char *text = tu_read_file(path, NULL);
-    const char *at = text ? strstr(text, needle) : NULL;
-    int line = 0;
-    if (at) {
-        line = 1;
-        for (const char *q = text; q < at; q++)
-            line += *q == '\n';
-    }
-    free(text);
-    return line;
-}
-
-/* Plants from -> to in file (of the copy), checks, and expects an error
- * with code at the line where from was. */
 static void plant(const char *file, const char *from, const char *to, const char *code)
 {
-    if (!have_engine())
-        return;
-    fresh_copy();
-    char path[700];
-    snprintf(path, sizeof path, "%s/nemesis/%s", content, file);
-    int line = line_of(path, from);
-    CU_ASSERT_FATAL(line > 0);
-    CU_ASSERT_EQUAL_FATAL(tu_replace_in_file(path, from, to), 0);
-    diag_list dl;
-    diag_list_init(&dl);
-    CU_ASSERT(run_check(&dl, NULL) > 0);
-    const diag *hit = NULL;
-    for (size_t i = 0; i < dl.n && !hit; i++) {
-        const diag *d = &dl.items[i];
-        size_t lf = d->file ? strlen(d->file) : 0, ls = strlen(file);
-        if (d->sev == DIAG_ERROR && d->code && strcmp(d->code, code) == 0 && lf >= ls &&
-            strcmp(d->file + lf - ls, file) == 0 && d->line == line)
-            hit = d;
-    }
-    CU_ASSERT_PTR_NOT_NULL(hit);
-    if (!hit) {
-        fprintf(stderr, "\nexpected %s at %s:%d after \"%s\" -> \"%s\", got:\n", code, path, line, from, to);
-        diag_print(&dl, stderr);
-    }
-    diag_list_free(&dl);
+    if (have_engine())
+        tu_content_plant(&tc, file, from, to, code);
 }
 
 static void test_clean_at_target(void)
 {
     if (!have_engine())
         return;
-    fresh_copy();
+    tu_content_fresh(&tc);
     diag_list dl;
     diag_list_init(&dl);
     chk_report rep = {0};
-    long failed = run_check(&dl, &rep);
+    long failed = tu_content_check(&tc, &dl, &rep);
     if (failed)
         diag_print(&dl, stderr);
     CU_ASSERT_EQUAL(failed, 0);
     /* the source language's row (translations have rows of their own) */
-    const chk_coverage *c = NULL;
-    for (size_t i = 0; i < rep.ncov; i++)
-        if (strcmp(rep.cov[i].lang, "it") == 0)
-            c = &rep.cov[i];
+    const chk_coverage *c = tu_content_row(&rep, "it");
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     CU_ASSERT(c->target >= 90);
     CU_ASSERT(c->stmt_total > 0 && c->total > 0);
