@@ -1,5 +1,6 @@
 /* chk.c — checker driver: structure, numbers and claims, cards, coverage. */
 #include "chk_int.h"
+#include "i18n_typo.h"
 #include "i18n_vocab.h"
 
 #include <ctype.h>
@@ -295,6 +296,50 @@ static int scanned(const doc_node *n)
     return in_rule;
 }
 
+/* ---- typography: the language's quotes, ordinals and spellings ------------- */
+
+typedef struct typo_ctx {
+    chk_ctx *c;
+    const doc_node *node;
+} typo_ctx;
+
+static void on_typo(void *data, const i18n_typo_hit *h)
+{
+    typo_ctx *t = data;
+    const doc_node *n = t->node;
+    char tok[64];
+    size_t len = h->len < sizeof tok - 1 ? h->len : sizeof tok - 1;
+    memcpy(tok, n->text + h->off, len);
+    tok[len] = '\0';
+    const char *use = h->use ? h->use : "";
+    if (strcmp(h->what, "quotes") == 0)
+        chk_result(t->c, 0, n->file, n->line, tok, "typography",
+                   "the quotation mark \"%s\" is not this language's: write %s", tok, use);
+    else if (strcmp(h->what, "ordinal") == 0)
+        chk_result(t->c, 0, n->file, n->line, tok, "typography",
+                   "\"%s\" is written with the degree sign: write the ordinal as %s", tok, use);
+    else
+        chk_result(t->c, 0, n->file, n->line, tok, "typography", "write %s, not \"%s\"", use, tok);
+}
+
+static void check_typography(chk_ctx *c, const game_lang *l, const doc_node *n)
+{
+    switch (n->type) {
+    case DOC_TEXT:
+    case DOC_NUM:
+    case DOC_VAL:
+    case DOC_MARK:
+    case DOC_WORD:
+        if (n->text && l->vocab) {
+            typo_ctx t = {c, n};
+            i18n_typo_scan(i18n_vocab_typo(l->vocab), n->text, on_typo, &t);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
 static void count_statement(chk_ctx *c, const game_lang *l, const doc_node *n, chk_coverage *cov)
 {
     if (!scanned(n))
@@ -389,6 +434,7 @@ static void check_doc(chk_ctx *c, const game_lang *l, chk_coverage *cov)
             }
         }
         /* a text-only summary (engine="none") has nothing to bind against */
+        check_typography(c, l, n);
         if (g->engine)
             count_statement(c, l, n, cov);
         switch (n->type) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "doc.h"
+#include "i18n_typo.h"
 
 typedef struct vword {
     char *form;         /* lower-case */
@@ -34,6 +35,7 @@ struct i18n_vocab {
     size_t nambiguous;
     vphrase *phrases;
     size_t nphrases;
+    i18n_typo *typo;   /* the <typography> section; NULL when there is none */
 };
 
 void i18n_lower(const char *in, char *out, size_t outlen)
@@ -161,6 +163,9 @@ i18n_vocab *i18n_vocab_load(const char *templates_dir, const char *lang, diag_li
                 }
                 v->nwords++;
             }
+        } else if (is_el(sec, "typography")) {
+            i18n_typo_free(v->typo);
+            bad |= (v->typo = i18n_typo_parse(sec, path, diags)) == NULL;
         } else if (is_el(sec, "rulewords")) {
             for (xmlNodePtr w = sec->children; !bad && w; w = w->next) {
                 if (!is_el(w, "phrase"))
@@ -223,7 +228,13 @@ void i18n_vocab_free(i18n_vocab *v)
     free(v->ambiguous);
     free(v->phrases);
     free(v->lang);
+    i18n_typo_free(v->typo);
     free(v);
+}
+
+const i18n_typo *i18n_vocab_typo(const i18n_vocab *v)
+{
+    return v ? v->typo : NULL;
 }
 
 const char *i18n_vocab_lang(const i18n_vocab *v)

@@ -48,4 +48,9 @@ size_t i18n_scan(const i18n_vocab *v, const char *text, void (*fn)(void *ctx, co
  * *concept, or -1 when the phrase holds none of the language's rule words. */
 int i18n_rule_phrase(const i18n_vocab *v, const char *phrase, long *value, const char **concept);
 
+/* The language's typographic conventions (i18n_typo.h); NULL when its
+ * file has no <typography> section. */
+struct i18n_typo;
+const struct i18n_typo *i18n_vocab_typo(const i18n_vocab *v);
+
 #endif

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n_typo.h"
 #include "i18n_vocab.h"
 
 static i18n_vocab *de, *it;
@@ -115,6 +116,48 @@ static void test_missing_language(void)
     diag_list_free(&d);
 }
 
+/* Writes every typography hit as "what:token" into the buffer. */
+static void typo_collect(void *ctx, const i18n_typo_hit *h)
+{
+    struct {
+        char *out;
+        const char *src;
+    } *c = ctx;
+    size_t u = strlen(c->out);
+    snprintf(c->out + u, 256 - u, "%s%s:%.*s", u ? " " : "", h->what, (int)h->len, c->src + h->off);
+}
+
+static const char *typo(const i18n_vocab *v, const char *text)
+{
+    static char out[256];
+    out[0] = '\0';
+    struct {
+        char *out;
+        const char *src;
+    } c = {out, text};
+    i18n_typo_scan(i18n_vocab_typo(v), text, typo_collect, &c);
+    return out;
+}
+
+static void test_typography(void)
+{
+    /* Italian: «…» and “…” are its own; "…", „…“ are not; 3° is not an
+     * ordinal; "E'" is not "È" (but "E’un" is no word start of it) */
+    CU_ASSERT_STRING_EQUAL(typo(it, "la \xC2\xAB" "Ferita\xC2\xBB, il \xE2\x80\x9Cmarker\xE2\x80\x9D"), "");
+    CU_ASSERT_STRING_EQUAL(typo(it, "la \"Ferita\""), "quotes:\" quotes:\"");
+    CU_ASSERT_STRING_EQUAL(typo(it, "\xE2\x80\x9E" "Ferita\xE2\x80\x9C"), "quotes:\xE2\x80\x9E");
+    CU_ASSERT_STRING_EQUAL(typo(it, "alla 3\xC2\xB0 Ferita, la 3\xC2\xAA, il 9\xC2\xBA, 20 \xC2\xB0" "C"),
+                           "ordinal:3\xC2\xB0");
+    CU_ASSERT_STRING_EQUAL(typo(it, "E' un Incontro. \xC3\x88 un Incontro. Dell'Intruso"), "spelling:E'");
+    CU_ASSERT_STRING_EQUAL(typo(it, "(E\xE2\x80\x99 vero)"), "spelling:E\xE2\x80\x99");
+    /* German: „…“ and ‚…‘ are the sheets'; «…» (Italian, Swiss) and "…" are
+     * not; no ordinal rule (3. is German) */
+    CU_ASSERT_STRING_EQUAL(typo(de, "\xE2\x80\x9ET\xE2\x80\x9C und \xE2\x80\x9AT\xE2\x80\x98, 3\xC2\xB0"), "");
+    CU_ASSERT_STRING_EQUAL(typo(de, "\xC2\xABT\xC2\xBB"), "quotes:\xC2\xAB quotes:\xC2\xBB");
+    /* no conventions, no hits */
+    CU_ASSERT_EQUAL(i18n_typo_scan(NULL, "\"x\"", NULL, NULL), 0);
+}
+
 void suite_i18n(void);
 void suite_i18n(void)
 {
@@ -123,4 +166,5 @@ void suite_i18n(void)
     CU_add_test(s, "numbers and rule words found in running text", test_scan);
     CU_add_test(s, "the rule word inside a <word> phrase", test_rule_phrase);
     CU_add_test(s, "a language without a vocabulary is an error", test_missing_language);
+    CU_add_test(s, "typography: quotes, ordinals, spellings per language", test_typography);
 }

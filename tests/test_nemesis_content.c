@@ -126,6 +126,16 @@ static void test_gap_assumption(void)
           "<claim fact=\"nemesis.damage.lethal-beats-arrow\" value=\"no\"/>", "num-mismatch");
 }
 
+/* Italian typography: an ordinal with the degree sign, typewriter quotes,
+ * "E'" for "È" (templates/lang/it.xml) */
+static void test_typography(void)
+{
+    plant("it.xml", "<num fact=\"nemesis.end.fire-marker\">9º</num>", "<num fact=\"nemesis.end.fire-marker\">9°</num>",
+          "typography");
+    plant("it.xml", "</num> Ferita Leggera togliete", "</num> \"Ferita Leggera\" togliete", "typography");
+    plant("it.xml", "\xC3\x88 un <term ref=\"incontro\">", "E' un <term ref=\"incontro\">", "typography");
+}
+
 void suite_nemesis_content(void);
 void suite_nemesis_content(void)
 {
@@ -139,4 +149,5 @@ void suite_nemesis_content(void)
     CU_add_test(s, "the queen's egg changed", test_queen_egg);
     CU_add_test(s, "a rule number left bare", test_bare_number);
     CU_add_test(s, "a gap's assumption contradicted", test_gap_assumption);
+    CU_add_test(s, "Italian typography: 9°, straight quotes", test_typography);
 }
