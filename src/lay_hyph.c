@@ -458,7 +458,7 @@ static void hyph_part_points(const lay_hyph *h, const hyph_part *p, lay_hyph_poi
     }
     /* acronyms and CamelCase names: a capital after the first letter */
     for (int i = 1; i < p->n; i++)
-        if (is_upper(p->cp[i]) && !is_apostrophe(p->cp[i - 1]))
+        if (is_upper(p->cp[i]))
             return;
     char hy[HYPH_MAX_WORD], top[HYPH_MAX_WORD];
     if (run_dict(h, h->dict, p, hy) != 0)
@@ -476,9 +476,6 @@ static void hyph_part_points(const lay_hyph *h, const hyph_part *p, lay_hyph_poi
         /* character minimums, counted in characters, not bytes */
         int right = top[i] && h->right > 2 ? 2 : h->right;   /* a compound's joint: 2 */
         if (!hy[i] || i + 1 < h->left || p->n - (i + 1) < right)
-            continue;
-        /* never next to an apostrophe ("dell'-azione") */
-        if (is_apostrophe(p->cp[i]) || is_apostrophe(p->cp[i + 1]))
             continue;
         add_point(pts, np, max, p->off[i + 1], 1, top[i] ? 1 : 0);
     }
@@ -510,9 +507,14 @@ size_t lay_hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_p
         uint32_t c = i < end ? u8_decode(word + i, end - i, &adv) : 0;
         if (i == end)
             adv = 1;
-        int sep = i == end || is_hyphen(c) || c == '/';
+        /* An apostrophe ends a part too: after an elision (dell’Intruso,
+         * quest’ultimo) the patterns and the minimums apply to the word
+         * that follows as to a word of its own ("dell’In-truso"), which is
+         * how Italian hyphenates; no break is ever made at the apostrophe. */
+        int elision = i < end && is_apostrophe(c);
+        int sep = i == end || is_hyphen(c) || c == '/' || elision;
         if (!sep) {
-            if (!is_letter(c) && !is_apostrophe(c))
+            if (!is_letter(c))
                 return 0;   /* a symbol inside: not a word we may split */
             if (p.n == HYPH_MAX_WORD)
                 return 0;
@@ -527,7 +529,7 @@ size_t lay_hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_p
         p.n = 0;
         /* an explicit hyphen or slash: a break after it, with nothing added,
          * when letters follow */
-        if (i < end && i + adv < end)
+        if (!elision && i < end && i + adv < end)
             add_point(pts, &np, max, i + adv, 0, 1);
     }
     return np;

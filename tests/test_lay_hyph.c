@@ -113,9 +113,15 @@ static void test_italian(void)
     /* «…» stay attached; the pattern set misses "ri-ta", the exception not */
     check(plain, "\xC2\xAB" "Ferita\xC2\xBB", "\xC2\xAB" "Fe-rita\xC2\xBB");
     check(h, "\xC2\xAB" "Ferita\xC2\xBB", "\xC2\xAB" "Fe-rita\xC2\xBB");
-    /* never next to an apostrophe; a capital after one is not CamelCase */
+    /* after an elision the word hyphenates as a word of its own, with its
+     * own minimums; never a break at the apostrophe; a capital after one is
+     * not CamelCase */
     check(h, "dell'azione", "dell'azione");   /* 3 letters after a break: "azio-ne" no more */
-    check(h, "dell\xE2\x80\x99Intruso", "dell\xE2\x80\x99Intruso");
+    check(h, "dell\xE2\x80\x99Intruso", "dell\xE2\x80\x99In-truso");
+    check(h, "dell\xE2\x80\x99intruso", "dell\xE2\x80\x99in-truso");
+    check(h, "quest\xE2\x80\x99ultimo", "quest\xE2\x80\x99ul-timo");
+    check(h, "l\xE2\x80\x99" "attivazione", "l\xE2\x80\x99" "at-ti-va-zione");
+    check(h, "un\xE2\x80\x99" "abilit\xC3\xA0", "un\xE2\x80\x99" "abi-lit\xC3\xA0");
     lay_hyph_free(plain);
     lay_hyph_free(h);
 }
