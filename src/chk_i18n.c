@@ -387,8 +387,11 @@ static void check_po(chk_ctx *c, const game_lang *src, const game_lang *tr)
         nums_text(&nt, b, sizeof b);
         chk_result(c, strcmp(a, b) == 0, po, e->line, NULL, "i18n-numbers",
                    "%s: %s: the numbers are %s but the source's are %s", tr->code, s->ctx, b, a);
-        /* identical to the source: forgotten, unless it is a name */
+        /* identical to the source: forgotten, unless it is a name; the
+         * summary's title is the game's name, which stays as published */
         int words = letter_words(s->msgid);
+        if (s->node && s->node->type == DOC_TITLE)
+            words = 0;
         if (strcmp(e->msgstr, e->msgid) == 0 && words > 2)
             chk_result(c, 0, po, e->line, NULL, "i18n-identical",
                        "%s: %s is the %s source text unchanged", tr->code, s->ctx, src->code);

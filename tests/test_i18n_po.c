@@ -298,6 +298,11 @@ static void test_faults(void)
     CU_ASSERT_EQUAL(run("check mini"), 0);   /* a warning only */
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "ripeti2 translates \"Pescate sempre <num1>5</num1> carte.\""));
 
+    /* the translation's own typography: «…» is not German */
+    fresh();
+    plant("ripeti2", "Zieht immer", "\xC2\xABZieht\xC2\xBB immer");
+    expect_at("ripeti2", "the quotation mark \"\xC2\xAB\" is not this language's: write \xE2\x80\x9E\xE2\x80\xA6\xE2\x80\x9C");
+
     fresh();
     plant("passa", "Der Marker geht an den Spieler <word1>links</word1> von ihm.", "");
     expect_at("passa", "passa is untranslated");
