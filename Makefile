@@ -20,6 +20,9 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share/regelwerk
 MANDIR ?= $(PREFIX)/share/man
+# shell completion, where bash-completion and zsh look by default
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 DESTDIR ?=
 PKG_CONFIG ?= pkg-config
 CC ?= cc
@@ -244,6 +247,9 @@ install: $(BIN)
 	cp -R templates/. $(DESTDIR)$(DATADIR)/templates/
 	install -m 644 fonts/manifest.xml $(DESTDIR)$(DATADIR)/fonts/
 	install -m 644 regelwerk.1 $(DESTDIR)$(MANDIR)/man1/regelwerk.1
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 completions/regelwerk.bash $(DESTDIR)$(BASHCOMPDIR)/regelwerk
+	install -m 644 completions/_regelwerk $(DESTDIR)$(ZSHCOMPDIR)/_regelwerk
 	if [ -f $(ICONS_JSON) ]; then install -d $(DESTDIR)$(DATADIR)/icons && \
 	  install -m 644 $(ICONS_JSON) $(DESTDIR)$(DATADIR)/icons/game-icons.json; fi
 	# the hyphenation patterns compiled once, so that no run pays libhyphen's
@@ -253,6 +259,7 @@ install: $(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/regelwerk $(DESTDIR)$(MANDIR)/man1/regelwerk.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/regelwerk $(DESTDIR)$(ZSHCOMPDIR)/_regelwerk
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:

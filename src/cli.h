@@ -9,6 +9,8 @@
 #include <limits.h>
 
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+/* Not an exit code: an option handler's "done, exit 0" (after --help). */
+enum { CLI_DONE = -1 };
 
 typedef struct cli_env {
     char content[PATH_MAX];    /* the content root: content/ or --content DIR */
@@ -16,6 +18,7 @@ typedef struct cli_env {
     char templates[PATH_MAX];  /* templates/ */
     char fonts[PATH_MAX];      /* fonts/ (the manifest) */
     char icons[PATH_MAX];      /* the Game Icons JSON */
+    int quiet;                 /* -q: errors only, no progress or summary lines */
 } cli_env;
 
 /* Fills env: REGELWERK_DATADIR, else the source tree when run from it, else

@@ -2,6 +2,7 @@
 #include "cli_args.h"
 
 #include <libxml/tree.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,4 +134,65 @@ int cli_lang_known(const char *cmd, const cli_env *env, const char *const *games
         free(langs[i]);
     free(langs);
     return found ? CLI_OK : CLI_USAGE;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "regelwerk%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'regelwerk%s%s --help'\n", cmd ? " " : "", cmd ? cmd : "");
+    return CLI_USAGE;
+}
+
+/* Whether the long option name[0..len) exists and takes no value. */
+static int takes_no_value(const struct option *o, const char *name, size_t len)
+{
+    for (; o && o->name; o++)
+        if (strlen(o->name) >= len && strncmp(o->name, name, len) == 0)
+            return o->has_arg == no_argument;
+    return 0;
+}
+
+int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, const struct option *longopts,
+               int (*on)(void *ctx, int opt, const char *arg), void *ctx, char ***operands, size_t *n)
+{
+    /* ':' first (after a '+', which stops at the first operand): getopt
+     * then reports a missing value as ':' and prints nothing itself */
+    char spec[128];
+    int plus = shortopts[0] == '+';
+    if (snprintf(spec, sizeof spec, "%s:%s", plus ? "+" : "", shortopts + plus) >= (int)sizeof spec)
+        return CLI_FAIL;
+    char **ops = calloc((size_t)argc + 1, sizeof *ops);
+    if (!ops)
+        return CLI_FAIL;
+    *operands = ops;
+    *n = 0;
+    /* getopt keeps its state in globals: 0 starts it afresh (GNU), for
+     * this subcommand after main's own options */
+    optind = 0;
+    opterr = 0;
+    int c, rc = CLI_OK;
+    while (rc == CLI_OK && (c = getopt_long(argc, argv, spec, longopts, NULL)) != -1) {
+        if (c == '?') {
+            const char *a = argv[optind - 1];
+            size_t len = strcspn(a, "=");
+            if (strncmp(a, "--", 2) != 0)
+                rc = cli_usage_error(cmd, "unknown option '-%c'", optopt);
+            else if (a[len] == '=' && takes_no_value(longopts, a + 2, len - 2))
+                rc = cli_usage_error(cmd, "option '%.*s' takes no value", (int)len, a);
+            else
+                rc = cli_usage_error(cmd, "unknown option '%s'", a);
+        } else if (c == ':') {
+            rc = cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
+        } else {
+            rc = on(ctx, c, optarg);
+        }
+    }
+    /* GNU getopt has moved the operands behind the options */
+    for (int i = optind; rc == CLI_OK && i < argc; i++)
+        ops[(*n)++] = argv[i];
+    return rc;
 }

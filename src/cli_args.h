@@ -9,6 +9,7 @@
 #ifndef REGELWERK_CLI_ARGS_H
 #define REGELWERK_CLI_ARGS_H
 
+#include <getopt.h>
 #include <stddef.h>
 
 #include "cli.h"
@@ -32,5 +33,26 @@ int cli_games_known(const char *cmd, const char *content_root, const char *const
  * game.xml that does not parse is skipped here (loading the game reports
  * it); when none does, any lang passes. */
 int cli_lang_known(const char *cmd, const cli_env *env, const char *const *games, size_t n, const char *lang);
+
+/* A subcommand's arguments, parsed by getopt_long with GNU conventions:
+ * --opt=value and --opt value, unique prefixes of long options, combined
+ * short options (-qv), "--" to end the options, options and operands in any
+ * order. shortopts and longopts are getopt_long's (without the leading ':',
+ * which this adds; a leading '+' stops at the first operand, for main's
+ * options before the command). on(ctx, val, optarg) is called for every option in
+ * order and returns CLI_OK, CLI_DONE (e.g. after printing --help: stop,
+ * exit 0) or CLI_USAGE/CLI_FAIL after printing its own complaint. An
+ * unknown option or a missing value is a usage error printed here:
+ *   regelwerk CMD: unknown option '--x'
+ *   Try 'regelwerk CMD --help'
+ * The operands, in their order, go to *operands (an array the caller
+ * frees; NULL-terminated) and their count to *n. Returns CLI_OK, CLI_DONE,
+ * CLI_USAGE or CLI_FAIL. */
+int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, const struct option *longopts,
+               int (*on)(void *ctx, int opt, const char *arg), void *ctx, char ***operands, size_t *n);
+
+/* Prints "regelwerk CMD: " + the message + "Try 'regelwerk CMD --help'" to
+ * stderr and returns CLI_USAGE: the one form of every usage error. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -90,6 +90,7 @@ typedef struct build_opts {
     double back_dx, back_dy;  /* --back-offset, mm */
     int alignment, corner_guides;
     double dpi;               /* --dpi, 0: 300 for cards, 150 else */
+    int quiet;                /* -q: no line for each file written */
 } build_opts;
 
 /* The card sizes a player knows, in mm. */
@@ -374,7 +375,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
         char path[PATH_MAX + 300];
         rc = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags);
         /* "ok" only for a file that is on the disk */
-        if (rc == 0) {
+        if (rc == 0 && !bo->quiet) {
             printf("%s: ", path);
             lay_report_print(&rep, stdout);
         }
@@ -431,7 +432,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
             char name[PATH_MAX], path[PATH_MAX + 300];
             snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
             ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags) == 0;
-            if (ok)
+            if (ok && !bo->quiet)
                 printf("%s: %d nodes, %d edges, labels %.2f pt (scale %.2f), %s, %d%% of the page, "
                        "%d overlaps, %d crossings: %s\n",
                        path, rep.nodes, rep.edges, rep.label_size, rep.scale,
@@ -500,7 +501,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
             snprintf(name, sizeof name, "%s-%s-cards%s-%s", g->id, l->code, size, paper);
         const char *duplex = bo->shop ? NULL : bo->duplex_short ? "DuplexFlipShortEdge" : "DuplexFlipLongEdge";
         ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 300, duplex, diags) == 0;
-        if (ok) {
+        if (ok && !bo->quiet) {
             if (bo->shop)
                 printf("%s: %d cards on %d pages (print shop: one card a page, %.0f x %.0f mm + %.1f mm bleed, "
                        "front then back), text at least %.2f pt: ok\n",
@@ -577,7 +578,7 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
 }
 
 /* The cards' and PNG's options that take a value: CLI_OK, or CLI_USAGE
- * with the reason on stderr. */
+ * with the reason and the "Try" line on stderr. */
 static int card_option(build_opts *bo, const char *a, const char *v)
 {
     if (strcmp(a, "--layout") == 0) {
@@ -585,7 +586,7 @@ static int card_option(build_opts *bo, const char *a, const char *v)
             bo->shop = strcmp(v, "shop") == 0;
             return CLI_OK;
         }
-        fprintf(stderr, "regelwerk build: --layout wants home or shop, not '%s'\n", v);
+        return cli_usage_error("build", "--layout wants home or shop, not '%s'", v);
     } else if (strcmp(a, "--card-size") == 0) {
         bo->card_size = v;
         for (size_t k = 0; k < sizeof card_sizes / sizeof card_sizes[0]; k++)
@@ -597,19 +598,19 @@ static int card_option(build_opts *bo, const char *a, const char *v)
         if (two_numbers(v, 'x', &bo->card_w, &bo->card_h) == 0 && bo->card_w >= 25 && bo->card_h >= 25 &&
             bo->card_w <= 200 && bo->card_h <= 280)
             return CLI_OK;
-        fprintf(stderr, "regelwerk build: --card-size wants poker, bridge, mini, tarot or WxH in mm "
-                        "(25 to 200 x 280), not '%s'\n", v);
+        return cli_usage_error("build", "--card-size wants poker, bridge, mini, tarot or WxH in mm "
+                        "(25 to 200 x 280), not '%s'", v);
     } else if (strcmp(a, "--duplex") == 0) {
         if (strcmp(v, "long") == 0 || strcmp(v, "short") == 0) {
             bo->duplex_short = strcmp(v, "short") == 0;
             return CLI_OK;
         }
-        fprintf(stderr, "regelwerk build: --duplex wants long or short, not '%s'\n", v);
+        return cli_usage_error("build", "--duplex wants long or short, not '%s'", v);
     } else if (strcmp(a, "--back-offset") == 0) {
         if (two_numbers(v, ',', &bo->back_dx, &bo->back_dy) == 0 && fabs(bo->back_dx) <= 10 &&
             fabs(bo->back_dy) <= 10)
             return CLI_OK;
-        fprintf(stderr, "regelwerk build: --back-offset wants X,Y in mm (each -10 to 10), not '%s'\n", v);
+        return cli_usage_error("build", "--back-offset wants X,Y in mm (each -10 to 10), not '%s'", v);
     } else {
         char *end;
         long n = strtol(v, &end, 10);
@@ -617,9 +618,67 @@ static int card_option(build_opts *bo, const char *a, const char *v)
             bo->dpi = (double)n;
             return CLI_OK;
         }
-        fprintf(stderr, "regelwerk build: --dpi wants a number from 36 to 1200, not '%s'\n", v);
     }
-    return CLI_USAGE;
+    return cli_usage_error("build", "--dpi wants a number from 36 to 1200, not '%s'", v);
+}
+
+enum { OPT_STRICT = 256, OPT_NO_VERIFY, OPT_ALIGNMENT, OPT_CORNER, OPT_LANG, OPT_ONLY, OPT_DEVICE, OPT_FORMAT,
+       OPT_PAPER, OPT_PAGES, OPT_LAYOUT, OPT_CARD_SIZE, OPT_DUPLEX, OPT_BACK_OFFSET, OPT_DPI };
+
+static const struct option build_longopts[] = {
+    {"help", no_argument, NULL, 'h'},
+    {"strict", no_argument, NULL, OPT_STRICT},
+    {"no-verify", no_argument, NULL, OPT_NO_VERIFY},
+    {"alignment", no_argument, NULL, OPT_ALIGNMENT},
+    {"corner-guides", no_argument, NULL, OPT_CORNER},
+    {"lang", required_argument, NULL, OPT_LANG},
+    {"only", required_argument, NULL, OPT_ONLY},
+    {"device", required_argument, NULL, OPT_DEVICE},
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {"paper", required_argument, NULL, OPT_PAPER},
+    {"pages", required_argument, NULL, OPT_PAGES},
+    {"output", required_argument, NULL, 'o'},
+    {"layout", required_argument, NULL, OPT_LAYOUT},
+    {"card-size", required_argument, NULL, OPT_CARD_SIZE},
+    {"duplex", required_argument, NULL, OPT_DUPLEX},
+    {"back-offset", required_argument, NULL, OPT_BACK_OFFSET},
+    {"dpi", required_argument, NULL, OPT_DPI},
+    {NULL, 0, NULL, 0},
+};
+
+static int on_option(void *ctx, int c, const char *arg)
+{
+    build_opts *bo = ctx;
+    switch (c) {
+    case 'h':
+        usage(stdout);
+        return CLI_DONE;
+    case OPT_STRICT: bo->strict = 1; return CLI_OK;
+    case OPT_NO_VERIFY: bo->no_verify = 1; return CLI_OK;
+    case OPT_ALIGNMENT: bo->alignment = 1; return CLI_OK;
+    case OPT_CORNER: bo->corner_guides = 1; return CLI_OK;
+    case OPT_LANG: bo->lang = arg; return CLI_OK;
+    case OPT_ONLY: bo->only = arg; return CLI_OK;
+    case OPT_DEVICE: bo->device = arg; return CLI_OK;
+    case OPT_FORMAT: bo->format = arg; return CLI_OK;
+    case OPT_PAPER: bo->paper = arg; return CLI_OK;
+    case 'o': bo->outdir = arg; return CLI_OK;
+    case OPT_PAGES: {
+        char *end;
+        long n = strtol(arg, &end, 10);
+        if (!*arg || *end || n < 1 || n > 99)
+            return cli_usage_error("build", "--pages wants a number from 1 to 99, not '%s'", arg);
+        bo->pages = (int)n;
+        return CLI_OK;
+    }
+    case OPT_LAYOUT: return card_option(bo, "--layout", arg);
+    case OPT_CARD_SIZE: return card_option(bo, "--card-size", arg);
+    case OPT_DUPLEX: return card_option(bo, "--duplex", arg);
+    case OPT_BACK_OFFSET: return card_option(bo, "--back-offset", arg);
+    case OPT_DPI: return card_option(bo, "--dpi", arg);
+    default:
+        return CLI_USAGE;
+    }
 }
 
 int cmd_build(int argc, char **argv, const cli_env *env)
@@ -628,91 +687,35 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     bo.device = "cairo";
     bo.format = "pdf";
     bo.outdir = "out";
-    const char **games = calloc((size_t)argc + 1, sizeof *games);
+    bo.quiet = env->quiet;
+    char **games = NULL;
     size_t ngames = 0;
-    if (!games)
-        return CLI_FAIL;
-    int rc = CLI_OK;
-    for (int i = 1; i < argc && rc == CLI_OK; i++) {
-        const char *a = argv[i];
-        /* the options that take a value, and where each goes */
-        static const char *const valued[] = {"--lang",   "--only",      "--device", "--format",      "--paper",
-                                             "--pages",  "-o",          "--layout", "--card-size",   "--duplex",
-                                             "--back-offset", "--dpi"};
-        const char **slot[] = {&bo.lang, &bo.only, &bo.device, &bo.format, &bo.paper, NULL,
-                               &bo.outdir, NULL,     NULL,       NULL,        NULL,      NULL};
-        size_t v = 0;
-        while (v < sizeof valued / sizeof *valued && strcmp(a, valued[v]) != 0)
-            v++;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            usage(stdout);
-            free(games);
-            return CLI_OK;
-        } else if (strcmp(a, "--strict") == 0) {
-            bo.strict = 1;
-        } else if (strcmp(a, "--no-verify") == 0) {
-            bo.no_verify = 1;
-        } else if (strcmp(a, "--alignment") == 0) {
-            bo.alignment = 1;
-        } else if (strcmp(a, "--corner-guides") == 0) {
-            bo.corner_guides = 1;
-        } else if (v < sizeof valued / sizeof *valued) {
-            const char *val = cli_option_value("build", argc, argv, &i);
-            if (!val) {
-                rc = CLI_USAGE;
-            } else if (slot[v]) {
-                *slot[v] = val;
-            } else if (strcmp(a, "--pages") != 0) {
-                rc = card_option(&bo, a, val);
-            } else {
-                char *end;
-                long n = strtol(val, &end, 10);
-                if (!*val || *end || n < 1 || n > 99) {
-                    fprintf(stderr, "regelwerk build: --pages wants a number from 1 to 99, not '%s'\n", val);
-                    rc = CLI_USAGE;
-                }
-                bo.pages = (int)n;
-            }
-        } else if (a[0] == '-') {
-            fprintf(stderr, "regelwerk build: unknown option '%s'\n", a);
-            rc = CLI_USAGE;
-        } else {
-            games[ngames++] = a;
-        }
+    int rc = cli_getopt("build", argc, argv, "ho:", build_longopts, on_option, &bo, &games, &ngames);
+    if (rc == CLI_DONE) {
+        free(games);
+        return CLI_OK;
     }
-    if (rc == CLI_OK && !*bo.outdir) {
-        fprintf(stderr, "regelwerk build: -o wants a folder, not an empty name\n");
-        rc = CLI_USAGE;
-    }
-    if (rc == CLI_OK && strcmp(bo.device, "haru") != 0 && strcmp(bo.device, "cairo") != 0) {
-        fprintf(stderr, "regelwerk build: unknown device '%s' (haru or cairo)\n", bo.device);
-        rc = CLI_USAGE;
-    }
+    if (rc == CLI_OK && !*bo.outdir)
+        rc = cli_usage_error("build", "-o wants a folder, not an empty name");
+    if (rc == CLI_OK && strcmp(bo.device, "haru") != 0 && strcmp(bo.device, "cairo") != 0)
+        rc = cli_usage_error("build", "unknown device '%s' (haru or cairo)", bo.device);
     if (rc == CLI_OK && strcmp(bo.format, "pdf") != 0 && strcmp(bo.format, "png") != 0 &&
-        strcmp(bo.format, "svg") != 0) {
-        fprintf(stderr, "regelwerk build: unknown format '%s' (pdf, png or svg)\n", bo.format);
-        rc = CLI_USAGE;
-    }
+        strcmp(bo.format, "svg") != 0)
+        rc = cli_usage_error("build", "unknown format '%s' (pdf, png or svg)", bo.format);
     if (rc == CLI_OK && strcmp(bo.format, "pdf") != 0 && strcmp(bo.device, "haru") == 0) {
-        fprintf(stderr, "regelwerk build: libharu writes PDF only; use --device cairo for %s\n", bo.format);
-        rc = CLI_USAGE;
+        rc = cli_usage_error("build", "libharu writes PDF only; use --device cairo for %s", bo.format);
     }
     if (rc == CLI_OK && bo.only && strcmp(bo.only, "sheet") != 0 && strcmp(bo.only, "flow") != 0 &&
-        strcmp(bo.only, "cards") != 0) {
-        fprintf(stderr, "regelwerk build: --only wants sheet, cards or flow\n");
-        rc = CLI_USAGE;
-    }
-    if (rc == CLI_OK && bo.paper && strcmp(bo.paper, "a4") != 0 && strcmp(bo.paper, "letter") != 0) {
-        fprintf(stderr, "regelwerk build: --paper wants a4 or letter\n");
-        rc = CLI_USAGE;
-    }
+        strcmp(bo.only, "cards") != 0)
+        rc = cli_usage_error("build", "--only wants sheet, cards or flow");
+    if (rc == CLI_OK && bo.paper && strcmp(bo.paper, "a4") != 0 && strcmp(bo.paper, "letter") != 0)
+        rc = cli_usage_error("build", "--paper wants a4 or letter");
     if (rc != CLI_OK) {
-        usage(stderr);
         free(games);
         return rc;
     }
     /* names, never paths, of games that exist; a language one of them has */
-    if ((rc = cli_games_known("build", env->content, games, ngames)) != CLI_OK) {
+    if ((rc = cli_games_known("build", env->content, (const char *const *)games, ngames)) != CLI_OK) {
         free(games);
         return rc;
     }
@@ -723,7 +726,7 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     char **all = NULL;
     /* games[] was sized for the command line; the content folder's games are
      * read from their own list, never appended to it. */
-    const char *const *list = games;
+    const char *const *list = (const char *const *)games;
     if (ngames == 0) {
         all = game_names(env->content);
         if (!all) {

@@ -64,63 +64,66 @@ static char *scenario_game(const char *path, diag_list *diags)
     return res;
 }
 
+typedef struct check_opts {
+    chk_options opt;
+    int format;              /* 0 text, 1 json, 2 sarif, 3 junit */
+    int verbose;
+    const char **extra;      /* --examples FILE, in order */
+    size_t nextra;
+} check_opts;
+
+static int on_option(void *ctx, int c, const char *arg)
+{
+    check_opts *o = ctx;
+    static const char *const formats[] = {"text", "json", "sarif", "junit"};
+    switch (c) {
+    case 'h':
+        usage(stdout);
+        return CLI_DONE;
+    case 'l':
+        o->opt.lang = arg;
+        return CLI_OK;
+    case 'c':
+        o->opt.list_unbound = 1;
+        return CLI_OK;
+    case 'v':
+        o->verbose = 1;
+        return CLI_OK;
+    case 'f':
+        for (int k = 0; k < 4; k++)
+            if (strcmp(arg, formats[k]) == 0)
+                return o->format = k, CLI_OK;
+        return cli_usage_error("check", "--format wants text, json, sarif or junit, not '%s'", arg);
+    case 'e':
+        o->extra[o->nextra++] = arg;
+        return CLI_OK;
+    default:
+        return CLI_USAGE;
+    }
+}
+
 int cmd_check(int argc, char **argv, const cli_env *env)
 {
-    int json = 0, verbose = 0;
-    chk_options opt = {0, 0, NULL};
-    const char **games = calloc((size_t)argc, sizeof *games);
-    const char **extra = calloc((size_t)argc, sizeof *extra);
-    size_t ngames = 0, nextra = 0;
-    int rc = CLI_OK;
-    if (!games || !extra) {
-        free(games);
-        free(extra);
-        return CLI_FAIL;
-    }
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            usage(stdout);
-            goto out;
-        } else if ((strcmp(a, "--lang") == 0 && i + 1 < argc) || strncmp(a, "--lang=", 7) == 0) {
-            opt.lang = a[6] == '=' ? a + 7 : argv[++i];
-        } else if (strcmp(a, "--coverage") == 0) {
-            opt.list_unbound = 1;
-        } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
-            verbose = 1;
-        } else if (strcmp(a, "--format") == 0 || strncmp(a, "--format=", 9) == 0) {
-            const char *f = a[8] == '=' ? a + 9 : cli_option_value("check", argc, argv, &i);
-            if (!f) {
-                rc = CLI_USAGE;
-                goto out;
-            }
-            static const char *const formats[] = {"text", "json", "sarif", "junit"};
-            json = -1;
-            for (int k = 0; k < 4; k++)
-                if (strcmp(f, formats[k]) == 0)
-                    json = k;
-            if (json < 0) {
-                fprintf(stderr, "regelwerk check: --format wants text, json, sarif or junit, not '%s'\n"
-                                "Try 'regelwerk check --help'\n", f);
-                rc = CLI_USAGE;
-                goto out;
-            }
-        } else if (strcmp(a, "--examples") == 0) {
-            if (!(extra[nextra++] = cli_option_value("check", argc, argv, &i))) {
-                rc = CLI_USAGE;
-                goto out;
-            }
-        } else if (a[0] == '-') {
-            fprintf(stderr, "regelwerk check: unknown option '%s'\n", a);
-            usage(stderr);
-            rc = CLI_USAGE;
-            goto out;
-        } else {
-            games[ngames++] = a;
-        }
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},          {"lang", required_argument, NULL, 'l'},
+        {"coverage", no_argument, NULL, 'c'},      {"verbose", no_argument, NULL, 'v'},
+        {"format", required_argument, NULL, 'f'},  {"examples", required_argument, NULL, 'e'},
+        {NULL, 0, NULL, 0},
+    };
+    check_opts o = {{0, 0, NULL}, 0, 0, calloc((size_t)argc, sizeof(const char *)), 0};
+    char **games = NULL;
+    size_t ngames = 0;
+    int rc = o.extra ? cli_getopt("check", argc, argv, "hv", longopts, on_option, &o, &games, &ngames) : CLI_FAIL;
+    chk_options opt = o.opt;
+    int json = o.format, verbose = o.verbose;
+    const char **extra = o.extra;
+    size_t nextra = o.nextra;
+    if (rc != CLI_OK) {
+        rc = rc == CLI_DONE ? CLI_OK : rc;
+        goto out;
     }
     /* names, never paths, of games that exist: a typo is a usage error */
-    if ((rc = cli_games_known("check", env->content, games, ngames)) != CLI_OK)
+    if ((rc = cli_games_known("check", env->content, (const char *const *)games, ngames)) != CLI_OK)
         goto out;
 
     diag_list diags;
@@ -130,7 +133,7 @@ int cmd_check(int argc, char **argv, const cli_env *env)
     char **all = NULL;
     /* games[] was sized for the command line; the content folder's games are
      * read from their own list, never appended to it. */
-    const char *const *list = games;
+    const char *const *list = (const char *const *)games;
     if (ngames == 0 && nextra == 0) {
         all = game_names(env->content);
         if (!all) {
@@ -186,7 +189,8 @@ int cmd_check(int argc, char **argv, const cli_env *env)
             diag_list one = {&diags.items[i], 1, 1, 0, 0};
             diag_print(&one, stderr);
         }
-        for (size_t i = 0; i < rep.ncov; i++) {
+        /* -q: the diagnostics above and the exit status say it all */
+        for (size_t i = 0; i < rep.ncov && !env->quiet; i++) {
             const chk_coverage *c = &rep.cov[i];
             if (c->unverified) {
                 printf("coverage %s/%s: n/a, not verified (engine=\"none\")\n", c->game, c->lang);
@@ -201,13 +205,15 @@ int cmd_check(int argc, char **argv, const cli_env *env)
             printf("; %d invisible claim%s, %d block%s marked not mechanical\n", c->claims,
                    c->claims == 1 ? "" : "s", c->marked, c->marked == 1 ? "" : "s");
         }
-        if (rep.flow_states)
+        if (rep.flow_states && !env->quiet)
             printf("flowcharts: %ld states checked, %ld of %ld predicate combinations realised\n",
                    rep.flow_states, rep.flow_combos_hit, rep.flow_combos_total);
-        printf("%ld passed, %ld failed", rep.passed, rep.failed);
-        if (rep.skipped)
-            printf(", %ld skipped", rep.skipped);
-        putchar('\n');
+        if (!env->quiet) {
+            printf("%ld passed, %ld failed", rep.passed, rep.failed);
+            if (rep.skipped)
+                printf(", %ld skipped", rep.skipped);
+            putchar('\n');
+        }
     }
     if (rep.failed || diags.errors)
         rc = CLI_FAIL;

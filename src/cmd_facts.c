@@ -3,9 +3,11 @@
  * measurement performed, so that authors find fact ids without reading C. */
 #include <json-c/json.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_args.h"
 #include "eng.h"
 
 static void usage(FILE *fp)
@@ -21,33 +23,36 @@ static void usage(FILE *fp)
           fp);
 }
 
+static int on_option(void *ctx, int c, const char *arg)
+{
+    int *json = ctx;
+    if (c == 'h') {
+        usage(stdout);
+        return CLI_DONE;
+    }
+    if (c != 'f')
+        return CLI_USAGE;
+    if (strcmp(arg, "json") && strcmp(arg, "text"))
+        return cli_usage_error("facts", "--format wants text or json, not '%s'", arg);
+    *json = !strcmp(arg, "json");
+    return CLI_OK;
+}
+
 int cmd_facts(int argc, char **argv, const cli_env *env)
 {
     (void)env;
-    const char *game = NULL;
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'}, {"format", required_argument, NULL, 'f'}, {NULL, 0, NULL, 0}};
     int json = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return CLI_OK;
-        } else if (!strcmp(a, "--format") || !strncmp(a, "--format=", 9)) {
-            const char *f = a[8] == '=' ? a + 9 : i + 1 < argc ? argv[++i] : NULL;
-            if (!f || (strcmp(f, "json") && strcmp(f, "text"))) {
-                fprintf(stderr, "regelwerk facts: --format wants text or json\n");
-                return CLI_USAGE;
-            }
-            json = !strcmp(f, "json");
-        } else if (a[0] == '-') {
-            fprintf(stderr, "regelwerk facts: unknown option '%s'\nTry 'regelwerk facts --help'\n", a);
-            return CLI_USAGE;
-        } else if (!game) {
-            game = a;
-        } else {
-            fprintf(stderr, "regelwerk facts: one game, not '%s'\n", a);
-            return CLI_USAGE;
-        }
-    }
+    char **rest = NULL;
+    size_t nrest = 0;
+    int rc = cli_getopt("facts", argc, argv, "h", longopts, on_option, &json, &rest, &nrest);
+    if (rc == CLI_OK && nrest > 1)
+        rc = cli_usage_error("facts", "one game, not '%s'", rest[1]);
+    const char *game = rc == CLI_OK && nrest ? rest[0] : NULL;
+    free(rest);
+    if (rc != CLI_OK)
+        return rc == CLI_DONE ? CLI_OK : rc;
     const eng_game *g = game ? eng_find(game) : NULL;
     if (!g) {
         fprintf(stderr, "regelwerk facts: %s%s%s; engines:", game ? "no engine '" : "name a game",
@@ -63,17 +68,17 @@ int cmd_facts(int argc, char **argv, const cli_env *env)
         const eng_fact *f = &g->facts[i];
         long v = 0, actions = 0;
         char why[512] = "";
-        int rc = eng_measure(g, f, &v, &actions, why, sizeof why);
-        failed |= rc != 0;
+        int mrc = eng_measure(g, f, &v, &actions, why, sizeof why);
+        failed |= mrc != 0;
         if (json) {
             json_object *o = json_object_new_object();
             json_object_object_add(o, "id", json_object_new_string(f->id));
             json_object_object_add(o, "doc", json_object_new_string(f->doc ? f->doc : ""));
-            json_object_object_add(o, "value", rc == 0 ? json_object_new_int64(v) : NULL);
+            json_object_object_add(o, "value", mrc == 0 ? json_object_new_int64(v) : NULL);
             json_object_object_add(o, "actions", json_object_new_int64(actions));
-            json_object_object_add(o, "error", rc == 0 ? NULL : json_object_new_string(why));
+            json_object_object_add(o, "error", mrc == 0 ? NULL : json_object_new_string(why));
             json_object_array_add(list, o);
-        } else if (rc == 0) {
+        } else if (mrc == 0) {
             printf("%-44s %6ld  (%ld action%s)\n    %s\n", f->id, v, actions, actions == 1 ? "" : "s",
                    f->doc ? f->doc : "");
         } else {

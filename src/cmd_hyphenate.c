@@ -5,9 +5,11 @@
  * patterns into the cache on first use (see lay_hyph.c), which `make
  * install` relies on. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_args.h"
 #include "lay_hyph.h"
 
 static void usage(FILE *fp)
@@ -20,30 +22,31 @@ static void usage(FILE *fp)
           fp);
 }
 
+static int on_option(void *ctx, int c, const char *arg)
+{
+    if (c == 'h') {
+        usage(stdout);
+        return CLI_DONE;
+    }
+    if (c != 'l')
+        return CLI_USAGE;
+    *(const char **)ctx = arg;
+    return CLI_OK;
+}
+
 int cmd_hyphenate(int argc, char **argv, const cli_env *env)
 {
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'}, {"lang", required_argument, NULL, 'l'}, {NULL, 0, NULL, 0}};
     const char *lang = "de";
-    int first = 1;
-    for (; first < argc && argv[first][0] == '-'; first++) {
-        if (!strcmp(argv[first], "-h") || !strcmp(argv[first], "--help")) {
-            usage(stdout);
-            return CLI_OK;
-        } else if (!strcmp(argv[first], "--lang") && first + 1 < argc) {
-            lang = argv[++first];
-        } else if (!strncmp(argv[first], "--lang=", 7)) {
-            lang = argv[first] + 7;
-        } else if (!strcmp(argv[first], "--")) {
-            first++;
-            break;
-        } else {
-            fprintf(stderr, "regelwerk hyphenate: unknown option or missing value '%s'\n"
-                            "Try 'regelwerk hyphenate --help'\n", argv[first]);
-            return CLI_USAGE;
-        }
-    }
-    if (first >= argc) {
-        usage(stderr);
-        return CLI_USAGE;
+    char **words = NULL;
+    size_t nwords = 0;
+    int rc = cli_getopt("hyphenate", argc, argv, "h", longopts, on_option, &lang, &words, &nwords);
+    if (rc == CLI_OK && nwords == 0)
+        rc = cli_usage_error("hyphenate", "no word to hyphenate");
+    if (rc != CLI_OK) {
+        free(words);
+        return rc == CLI_DONE ? CLI_OK : rc;
     }
     diag_list d;
     diag_list_init(&d);
@@ -52,16 +55,18 @@ int cmd_hyphenate(int argc, char **argv, const cli_env *env)
     snprintf(exc, sizeof exc, "%s/hyphenation.xml", env->templates);
     if (h && lay_hyph_load_exceptions(h, exc, &d) < 0) {
         lay_hyph_free(h);
+    free(words);
         h = NULL;
     }
     if (!h) {
         diag_print(&d, stderr);
         diag_list_free(&d);
         lay_hyph_cleanup();
+        free(words);
         return CLI_USAGE;
     }
-    for (int i = first; i < argc; i++) {
-        const char *w = argv[i];
+    for (size_t i = 0; i < nwords; i++) {
+        const char *w = words[i];
         lay_hyph_point pts[64];
         size_t n = lay_hyph_word(h, w, strlen(w), pts, 64), k = 0;
         for (size_t b = 0; w[b]; b++) {

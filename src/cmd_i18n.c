@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_args.h"
 #include "game.h"
 #include "i18n_po.h"
 #include "i18n_seg.h"
@@ -563,37 +564,10 @@ static int do_status(const cli_env *env, char **games, int json)
 
 /* ---- the subcommand --------------------------------------------------------------------- */
 
-int cmd_i18n(int argc, char **argv, const cli_env *env)
+/* One verb with its operands (pos[0..npos), NULL after them) and options. */
+static int cmd_i18n_verb(const cli_env *env, const char *verb, char **pos, int npos, const char *to,
+                         const char *lang, const char *out, const char *format)
 {
-    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? CLI_USAGE : CLI_OK;
-    }
-    const char *verb = argv[1];
-    const char *to = NULL, *lang = NULL, *out = NULL, *format = NULL;
-    char *pos[64];
-    int npos = 0;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        const char **slot = !strcmp(a, "--to") ? &to : !strcmp(a, "--lang") ? &lang : !strcmp(a, "-o") ? &out
-                          : !strcmp(a, "--format") ? &format : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return CLI_OK;
-        } else if (slot) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "regelwerk i18n: %s wants a value\n", a);
-                return CLI_USAGE;
-            }
-            *slot = argv[++i];
-        } else if (a[0] == '-') {
-            fprintf(stderr, "regelwerk i18n: unknown option '%s'\nTry 'regelwerk i18n --help'\n", a);
-            return CLI_USAGE;
-        } else if (npos < 63) {
-            pos[npos++] = argv[i];
-        }
-    }
-    pos[npos] = NULL;
     if (!strcmp(verb, "status")) {
         if (format && strcmp(format, "json") && strcmp(format, "text")) {
             fprintf(stderr, "regelwerk i18n status: --format wants text or json\n");
@@ -603,13 +577,12 @@ int cmd_i18n(int argc, char **argv, const cli_env *env)
     }
     int want = !strcmp(verb, "import") ? 2 : 1;
     if ((strcmp(verb, "export") && strcmp(verb, "import") && strcmp(verb, "update")) || npos != want ||
-        (!strcmp(verb, "export") && !to)) {
-        usage(stderr);
-        return CLI_USAGE;
-    }
+        (!strcmp(verb, "export") && !to))
+        return cli_usage_error("i18n", "%s: wants %s", verb,
+                               !strcmp(verb, "import") ? "GAME FILE" : !strcmp(verb, "export") ? "GAME --to LANG"
+                               : !strcmp(verb, "update") ? "GAME" : "export, import, update or status");
     if (format && strcmp(format, "po") && strcmp(format, "xliff")) {
-        fprintf(stderr, "regelwerk i18n export: --format wants po or xliff\n");
-        return CLI_USAGE;
+        return cli_usage_error("i18n", "export: --format wants po or xliff, not '%s'", format);
     }
     ctx c = {env, NULL, NULL, {0}};
     int rc;
@@ -624,5 +597,51 @@ int cmd_i18n(int argc, char **argv, const cli_env *env)
     /* the loader's findings about the translations being replaced are not
      * this command's business; errors that stop it are */
     finish(&c);
+    return rc;
+}
+
+typedef struct i18n_opts {
+    const char *to, *lang, *out, *format;
+} i18n_opts;
+
+static int on_option(void *data, int c, const char *arg)
+{
+    i18n_opts *o = data;
+    switch (c) {
+    case 'h':
+        usage(stdout);
+        return CLI_DONE;
+    case 't': o->to = arg; return CLI_OK;
+    case 'l': o->lang = arg; return CLI_OK;
+    case 'o': o->out = arg; return CLI_OK;
+    case 'f': o->format = arg; return CLI_OK;
+    default: return CLI_USAGE;
+    }
+}
+
+int cmd_i18n(int argc, char **argv, const cli_env *env)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},         {"to", required_argument, NULL, 't'},
+        {"lang", required_argument, NULL, 'l'},   {"output", required_argument, NULL, 'o'},
+        {"format", required_argument, NULL, 'f'}, {NULL, 0, NULL, 0},
+    };
+    i18n_opts o = {NULL, NULL, NULL, NULL};
+    char **rest = NULL;
+    size_t nrest = 0;
+    int prc = cli_getopt("i18n", argc, argv, "ho:", longopts, on_option, &o, &rest, &nrest);
+    if (prc == CLI_OK && nrest == 0)
+        prc = cli_usage_error("i18n", "a verb is missing (export, import, update, status)");
+    if (prc != CLI_OK) {
+        free(rest);
+        return prc == CLI_DONE ? CLI_OK : prc;
+    }
+    /* the verb, then its operands (NULL-terminated, as do_status wants) */
+    const char *verb = rest[0];
+    char **pos = rest + 1;
+    int npos = (int)nrest - 1;
+    const char *to = o.to, *lang = o.lang, *out = o.out, *format = o.format;
+    int rc = cmd_i18n_verb(env, verb, pos, npos, to, lang, out, format);
+    free(rest);
     return rc;
 }

@@ -1,21 +1,33 @@
 /* cmd_list.c — `regelwerk list`: games, languages, outputs. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_args.h"
 #include "game.h"
+
+static int on_option(void *ctx, int c, const char *arg)
+{
+    (void)ctx, (void)arg;
+    if (c != 'h')
+        return CLI_USAGE;
+    puts("usage: regelwerk list\n\nLists every game of the content folder with its engine,\n"
+         "languages and configured outputs.");
+    return CLI_DONE;
+}
 
 int cmd_list(int argc, char **argv, const cli_env *env)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            puts("usage: regelwerk list\n\nLists every game of the content folder with its engine,\n"
-                 "languages and configured outputs.");
-            return CLI_OK;
-        }
-        fprintf(stderr, "regelwerk list: unexpected argument '%s'\n", argv[i]);
-        return CLI_USAGE;
-    }
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    char **rest = NULL;
+    size_t nrest = 0;
+    int rc = cli_getopt("list", argc, argv, "h", longopts, on_option, NULL, &rest, &nrest);
+    if (rc == CLI_OK && nrest)
+        rc = cli_usage_error("list", "unexpected argument '%s'", rest[0]);
+    free(rest);
+    if (rc != CLI_OK)
+        return rc == CLI_DONE ? CLI_OK : rc;
     char **names = game_names(env->content);
     if (!names) {
         fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", env->content);
@@ -24,7 +36,7 @@ int cmd_list(int argc, char **argv, const cli_env *env)
     diag_list diags;
     diag_list_init(&diags);
     doc_loader ld = {env->content, env->schema};
-    int rc = CLI_OK;
+    rc = CLI_OK;
     for (char **n = names; *n; n++) {
         game *g = game_load(&ld, env->content, *n, env->templates, &diags);
         if (!g) {

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_args.h"
 #include "out.h"
 
 static void usage(FILE *fp)
@@ -47,42 +48,50 @@ static void xml_escape(char *out, size_t len, const char *in)
     out[u] = '\0';
 }
 
+typedef struct new_opts {
+    const char *lang, *title;
+} new_opts;
+
+static int on_option(void *ctx, int c, const char *arg)
+{
+    new_opts *o = ctx;
+    switch (c) {
+    case 'h':
+        usage(stdout);
+        return CLI_DONE;
+    case 'l':
+        o->lang = arg;
+        return CLI_OK;
+    case 't':
+        o->title = arg;
+        return CLI_OK;
+    default:
+        return CLI_USAGE;
+    }
+}
+
 int cmd_new(int argc, char **argv, const cli_env *env)
 {
-    const char *game = NULL, *lang = "de", *title = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return CLI_OK;
-        } else if (!strcmp(a, "--lang") || !strcmp(a, "--title")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "regelwerk new: %s needs a value\nTry 'regelwerk new --help'\n", a);
-                return CLI_USAGE;
-            }
-            *(a[2] == 'l' ? &lang : &title) = argv[++i];
-        } else if (!strncmp(a, "--lang=", 7)) {
-            lang = a + 7;
-        } else if (!strncmp(a, "--title=", 8)) {
-            title = a + 8;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "regelwerk new: unknown option '%s'\nTry 'regelwerk new --help'\n", a);
-            return CLI_USAGE;
-        } else if (!game) {
-            game = a;
-        } else {
-            fprintf(stderr, "regelwerk new: one game, not '%s'\nTry 'regelwerk new --help'\n", a);
-            return CLI_USAGE;
-        }
-    }
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'}, {"lang", required_argument, NULL, 'l'},
+        {"title", required_argument, NULL, 't'}, {NULL, 0, NULL, 0},
+    };
+    new_opts o = {"de", NULL};
+    char **rest = NULL;
+    size_t nrest = 0;
+    int rc = cli_getopt("new", argc, argv, "h", longopts, on_option, &o, &rest, &nrest);
+    if (rc == CLI_OK && nrest > 1)
+        rc = cli_usage_error("new", "one game, not '%s'", rest[1]);
+    const char *game = rc == CLI_OK && nrest ? rest[0] : NULL, *lang = o.lang, *title = o.title;
+    free(rest);
+    if (rc != CLI_OK)
+        return rc == CLI_DONE ? CLI_OK : rc;
     if (!game || !valid_name(game)) {
-        fprintf(stderr, "regelwerk new: %s: a game name is lower-case letters, digits and '-'\n"
-                        "Try 'regelwerk new --help'\n", game ? game : "no game named");
-        return CLI_USAGE;
+        return cli_usage_error("new", "%s: a game name is lower-case letters, digits and '-'",
+                               game ? game : "no game named");
     }
     if (strcmp(lang, "de") != 0 && strcmp(lang, "it") != 0) {
-        fprintf(stderr, "regelwerk new: --lang wants de or it, not '%s'\n", lang);
-        return CLI_USAGE;
+        return cli_usage_error("new", "--lang wants de or it, not '%s'", lang);
     }
     char dir[PATH_MAX + 80], path[PATH_MAX + 120], t[512];
     snprintf(dir, sizeof dir, "%s/%s", env->content, game);

@@ -17,6 +17,7 @@
 
 #include <libxml/tree.h>
 
+#include "cli_args.h"
 #include "diag.h"
 #include "doc.h"
 #include "eng.h"
@@ -193,51 +194,56 @@ static void print_party(const eng_sim *sim, const eng_state *st, int json)
         printf("]");
 }
 
-int cmd_simulate(int argc, char **argv, const cli_env *env)
+typedef struct sim_opts {
+    long seed, rounds;
+    int json;
+} sim_opts;
+
+static int on_option(void *ctx, int c, const char *arg)
 {
-    const char *pos[2] = {NULL, NULL};
-    int npos = 0, json = 0;
-    long seed = 1, rounds = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return CLI_OK;
-        } else if (!strcmp(a, "--seed") && i + 1 < argc) {
-            if (eng_parse_long(argv[++i], &seed) != 0 || seed < 0) {
-                fprintf(stderr, "regelwerk simulate: --seed wants a number, not '%s'\n", argv[i]);
-                return CLI_USAGE;
-            }
-        } else if (!strcmp(a, "--rounds") && i + 1 < argc) {
-            if (eng_parse_long(argv[++i], &rounds) != 0 || rounds < 1 || rounds > 999) {
-                fprintf(stderr, "regelwerk simulate: --rounds wants 1..999, not '%s'\n", argv[i]);
-                return CLI_USAGE;
-            }
-        } else if (!strcmp(a, "--format") && i + 1 < argc) {
-            const char *f = argv[++i];
-            if (strcmp(f, "text") && strcmp(f, "json")) {
-                fprintf(stderr, "regelwerk simulate: --format is text or json, not '%s'\n", f);
-                return CLI_USAGE;
-            }
-            json = !strcmp(f, "json");
-        } else if ((!strcmp(a, "--seed") || !strcmp(a, "--rounds") || !strcmp(a, "--format")) && i + 1 == argc) {
-            fprintf(stderr, "regelwerk simulate: %s needs a value\n", a);
-            return CLI_USAGE;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "regelwerk simulate: unknown option '%s'\n", a);
-            usage(stderr);
-            return CLI_USAGE;
-        } else if (npos < 2) {
-            pos[npos++] = a;
-        } else {
-            fprintf(stderr, "regelwerk simulate: one game and one file, not '%s'\n", a);
-            return CLI_USAGE;
-        }
-    }
-    if (npos != 2) {
-        usage(stderr);
+    sim_opts *o = ctx;
+    switch (c) {
+    case 'h':
+        usage(stdout);
+        return CLI_DONE;
+    case 's':
+        if (eng_parse_long(arg, &o->seed) != 0 || o->seed < 0)
+            return cli_usage_error("simulate", "--seed wants a number, not '%s'", arg);
+        return CLI_OK;
+    case 'r':
+        if (eng_parse_long(arg, &o->rounds) != 0 || o->rounds < 1 || o->rounds > 999)
+            return cli_usage_error("simulate", "--rounds wants 1..999, not '%s'", arg);
+        return CLI_OK;
+    case 'f':
+        if (strcmp(arg, "text") && strcmp(arg, "json"))
+            return cli_usage_error("simulate", "--format is text or json, not '%s'", arg);
+        o->json = !strcmp(arg, "json");
+        return CLI_OK;
+    default:
         return CLI_USAGE;
     }
+}
+
+int cmd_simulate(int argc, char **argv, const cli_env *env)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},         {"seed", required_argument, NULL, 's'},
+        {"rounds", required_argument, NULL, 'r'}, {"format", required_argument, NULL, 'f'},
+        {NULL, 0, NULL, 0},
+    };
+    sim_opts o = {1, 0, 0};
+    char **rest = NULL;
+    size_t nrest = 0;
+    int rc = cli_getopt("simulate", argc, argv, "h", longopts, on_option, &o, &rest, &nrest);
+    if (rc == CLI_OK && nrest != 2)
+        rc = nrest > 2 ? cli_usage_error("simulate", "one game and one file, not '%s'", rest[2])
+                       : cli_usage_error("simulate", "a game and a fight file are needed");
+    const char *pos[2] = {rc == CLI_OK ? rest[0] : NULL, rc == CLI_OK ? rest[1] : NULL};
+    long seed = o.seed, rounds = o.rounds;
+    int json = o.json;
+    free(rest);
+    if (rc != CLI_OK)
+        return rc == CLI_DONE ? CLI_OK : rc;
     const eng_game *g = eng_find(pos[0]);
     if (!g || !g->sim) {
         fprintf(stderr, "regelwerk simulate: %s '%s'; games that can be simulated:", g ? "no simulator for" : "no game",

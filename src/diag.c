@@ -101,6 +101,12 @@ lost:
 
 /* How diagnostics are printed: set once by the command line. */
 static diag_color color_mode = DIAG_COLOR_AUTO;
+static int quiet_notes;   /* -q: set once by main, before any output */
+
+void diag_set_quiet(int quiet)
+{
+    quiet_notes = quiet;
+}
 static const char *(*source_line)(const char *file, int line);
 
 void diag_set_color(diag_color mode)
@@ -149,6 +155,8 @@ void diag_print(const diag_list *dl, FILE *fp)
     static const char *const sev_color[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
     for (size_t i = 0; i < dl->n; i++) {
         const diag *d = &dl->items[i];
+        if (quiet_notes && d->sev == DIAG_NOTE)
+            continue;
         if (color)
             fputs("\033[1m", fp);
         if (d->file) {

@@ -47,6 +47,8 @@ void diag_print(const diag_list *dl, FILE *fp);
 
 typedef enum { DIAG_COLOR_AUTO, DIAG_COLOR_ALWAYS, DIAG_COLOR_NEVER } diag_color;
 void diag_set_color(diag_color mode);
+/* -q: diag_print leaves the notes out (errors and warnings only). */
+void diag_set_quiet(int quiet);
 /* Where diag_print() finds a file's lines (the loader's cache), or NULL. */
 void diag_set_source(const char *(*fn)(const char *file, int line));
 

@@ -1,7 +1,8 @@
 /* main.c — regelwerk: verified print-and-play rules references.
  *
  * Dispatches to one file per subcommand (cmd_*.c). Global options come
- * before the subcommand: --content DIR. */
+ * before the subcommand (--content DIR, --color, -q, -V), parsed with
+ * getopt_long like every subcommand's (cli_getopt). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,54 +37,79 @@ static void usage(FILE *fp)
           "  --content DIR        the content folder (default: content)\n"
           "  --color=WHEN         colour diagnostics: auto (a terminal, unless NO_COLOR\n"
           "                       is set), always or never\n"
-          "  --version            print the version\n"
+          "  -q, --quiet          errors and warnings only: no progress, coverage or\n"
+          "                       summary lines\n"
+          "  -V, --version        print the version\n"
           "  -h, --help           this help; COMMAND --help for each command\n"
           "\n"
           "exit status: 0 ok, 1 a check or build failed, 2 usage error\n",
           fp);
 }
 
+typedef struct main_opts {
+    const char *content;
+    int quiet;
+} main_opts;
+
+static int on_option(void *ctx, int c, const char *arg)
+{
+    main_opts *o = ctx;
+    switch (c) {
+    case 'V':
+        printf("regelwerk %s\n", REGELWERK_VERSION);
+        return CLI_DONE;
+    case 'h':
+        usage(stdout);
+        return CLI_DONE;
+    case 'q':
+        o->quiet = 1;
+        diag_set_quiet(1);
+        return CLI_OK;
+    case 'C':
+        o->content = arg;
+        return CLI_OK;
+    case 'c':
+        if (!arg || !strcmp(arg, "always"))
+            diag_set_color(DIAG_COLOR_ALWAYS);
+        else if (!strcmp(arg, "never"))
+            diag_set_color(DIAG_COLOR_NEVER);
+        else if (!strcmp(arg, "auto"))
+            diag_set_color(DIAG_COLOR_AUTO);
+        else
+            return cli_usage_error(NULL, "--color wants auto, always or never, not '%s'", arg);
+        return CLI_OK;
+    default:
+        return CLI_USAGE;
+    }
+}
+
 int main(int argc, char **argv)
 {
-    const char *content = NULL;
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-'; i++) {
-        if (strcmp(argv[i], "--version") == 0) {
-            printf("regelwerk %s\n", REGELWERK_VERSION);
+    static const struct option longopts[] = {
+        {"content", required_argument, NULL, 'C'}, {"color", optional_argument, NULL, 'c'},
+        {"quiet", no_argument, NULL, 'q'},         {"version", no_argument, NULL, 'V'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+    };
+    main_opts o = {NULL, 0};
+    char **rest = NULL;
+    size_t nrest = 0;
+    int rc = cli_getopt(NULL, argc, argv, "+qVh", longopts, on_option, &o, &rest, &nrest);
+    if (rc != CLI_OK || nrest == 0) {
+        free(rest);
+        if (rc == CLI_DONE)
             return CLI_OK;
-        } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            usage(stdout);
-            return CLI_OK;
-        } else if (strcmp(argv[i], "--content") == 0) {
-            if (!(content = cli_option_value(NULL, argc, argv, &i)))
-                return CLI_USAGE;
-        } else if (strncmp(argv[i], "--color=", 8) == 0) {
-            const char *m = argv[i] + 8;
-            if (strcmp(m, "auto") && strcmp(m, "always") && strcmp(m, "never")) {
-                fprintf(stderr, "regelwerk: --color wants auto, always or never\n"
-                                "Try 'regelwerk --help'\n");
-                return CLI_USAGE;
-            }
-            diag_set_color(!strcmp(m, "always") ? DIAG_COLOR_ALWAYS
-                           : !strcmp(m, "never") ? DIAG_COLOR_NEVER : DIAG_COLOR_AUTO);
-        } else {
-            fprintf(stderr, "regelwerk: unknown option '%s'\n", argv[i]);
-            usage(stderr);
-            return CLI_USAGE;
-        }
-    }
-    if (i >= argc) {
-        usage(stderr);
-        return CLI_USAGE;
+        if (rc == CLI_OK)
+            return cli_usage_error(NULL, "a command is missing (list, check, build, …)");
+        return rc;
     }
     LIBXML_TEST_VERSION
     diag_set_source(doc_src_line);
     cli_env env;
-    cli_env_init(&env, content);
-    const char *cmd = argv[i];
-    int sub_argc = argc - i;
-    char **sub_argv = argv + i;
-    int rc;
+    cli_env_init(&env, o.content);
+    env.quiet = o.quiet;
+    const char *cmd = rest[0];
+    int sub_argc = (int)nrest;
+    char **sub_argv = rest;
     if (strcmp(cmd, "list") == 0)
         rc = cmd_list(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "check") == 0)
@@ -100,11 +126,10 @@ int main(int argc, char **argv)
         rc = cmd_i18n(sub_argc, sub_argv, &env);
     else if (strcmp(cmd, "simulate") == 0)
         rc = cmd_simulate(sub_argc, sub_argv, &env);
-    else {
-        fprintf(stderr, "regelwerk: unknown command '%s'\n", cmd);
-        usage(stderr);
-        rc = CLI_USAGE;
-    }
+    else
+        rc = cli_usage_error(NULL, "unknown command '%s' (list, check, build, simulate, facts, i18n, hyphenate, new)",
+                             cmd);
+    free(rest);
     doc_loader_cleanup();
     icon_cleanup();
     xmlCleanupParser();

@@ -32,6 +32,12 @@ static int run_err(char *out, size_t cap, const char *args)
     return tu_runf(out, cap, "%s %s 2>&1 >/dev/null", tu_bin(), args);
 }
 
+/* stdout and stderr together */
+static int run_all(char *out, size_t cap, const char *args)
+{
+    return tu_runf(out, cap, "%s %s 2>&1", tu_bin(), args);
+}
+
 static void test_cli_args_unknown_game(void)
 {
     static char out[8192];
@@ -70,16 +76,16 @@ static void test_cli_args_missing_values(void)
 {
     static char out[8192];
     static const char *const cases[][2] = {
-        {"--content", "--content needs a value"},
-        {"check --format", "--format needs a value"},
-        {"check --examples", "--examples needs a value"},
-        {"build --lang", "--lang needs a value"},
-        {"build --only", "--only needs a value"},
-        {"build --device", "--device needs a value"},
-        {"build --format", "--format needs a value"},
-        {"build --paper", "--paper needs a value"},
-        {"build --pages", "--pages needs a value"},
-        {"build -o", "-o needs a value"},
+        {"--content", "option '--content' needs a value"},
+        {"check --format", "option '--format' needs a value"},
+        {"check --examples", "option '--examples' needs a value"},
+        {"build --lang", "option '--lang' needs a value"},
+        {"build --only", "option '--only' needs a value"},
+        {"build --device", "option '--device' needs a value"},
+        {"build --format", "option '--format' needs a value"},
+        {"build --paper", "option '--paper' needs a value"},
+        {"build --pages", "option '--pages' needs a value"},
+        {"build -o", "option '-o' needs a value"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         CU_ASSERT_EQUAL(run_err(out, sizeof out, cases[i][0]), 2);
@@ -89,6 +95,57 @@ static void test_cli_args_missing_values(void)
     }
     CU_ASSERT_EQUAL(run_err(out, sizeof out, "build --pages 3x"), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "not '3x'"));
+}
+
+/* getopt_long's conventions in every command: --opt=value, unique
+ * prefixes, combined short options, "--", and one form of usage error */
+static void test_cli_args_getopt(void)
+{
+    static char out[8192];
+    /* --opt=value and a unique prefix */
+    CU_ASSERT_EQUAL(run_all(out, sizeof out, "hyphenate --lang=it -- dell\xE2\x80\x99Intruso"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "dell\xE2\x80\x99In-truso"));
+    CU_ASSERT_EQUAL(run_all(out, sizeof out, "hyphenate --la it intruso"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "in-truso"));
+    /* after "--" an operand may start with a dash */
+    CU_ASSERT_EQUAL(run_all(out, sizeof out, "hyphenate -- -x"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "-x"));
+    /* -q and -V, combined; -q silences the summary, not the exit status */
+    CU_ASSERT_EQUAL(run_all(out, sizeof out, "-qV"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "regelwerk 0."));
+    CU_ASSERT_EQUAL(run_all(out, sizeof out, "-q check noxius"), 0);
+    CU_ASSERT_PTR_NULL(strstr(out, "passed"));
+    CU_ASSERT_PTR_NULL(strstr(out, "coverage"));
+    CU_ASSERT_EQUAL(run_all(out, sizeof out, "check noxius"), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, " passed, 0 failed"));
+    /* a usage error: one line naming it, then "Try", exit 2, in every command */
+    static const char *const bad[][2] = {
+        {"check --frob", "regelwerk check: unknown option '--frob'\nTry 'regelwerk check --help'\n"},
+        {"build -z", "regelwerk build: unknown option '-z'\nTry 'regelwerk build --help'\n"},
+        {"build --strict=yes", "regelwerk build: option '--strict' takes no value\nTry 'regelwerk build --help'\n"},
+        {"list --frob", "regelwerk list: unknown option '--frob'\nTry 'regelwerk list --help'\n"},
+        {"facts --frob", "regelwerk facts: unknown option '--frob'\nTry 'regelwerk facts --help'\n"},
+        {"new --frob", "regelwerk new: unknown option '--frob'\nTry 'regelwerk new --help'\n"},
+        {"i18n --frob", "regelwerk i18n: unknown option '--frob'\nTry 'regelwerk i18n --help'\n"},
+        {"simulate --frob", "regelwerk simulate: unknown option '--frob'\nTry 'regelwerk simulate --help'\n"},
+        {"hyphenate --frob", "regelwerk hyphenate: unknown option '--frob'\nTry 'regelwerk hyphenate --help'\n"},
+        {"--frob", "regelwerk: unknown option '--frob'\nTry 'regelwerk --help'\n"},
+        {"frob", "regelwerk: unknown command 'frob'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        CU_ASSERT_EQUAL(run_err(out, sizeof out, bad[i][0]), 2);
+        if (strcmp(out, bad[i][1]) != 0 && !strstr(out, bad[i][1]))
+            fprintf(stderr, "\n%s: got \"%s\"\n", bad[i][0], out);
+        CU_ASSERT(strcmp(out, bad[i][1]) == 0 || strstr(out, bad[i][1]) != NULL);
+    }
+    /* --help of every command goes to stdout with exit 0 */
+    static const char *const cmds[] = {"list", "check", "build", "facts", "new", "i18n", "simulate", "hyphenate"};
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+        char args[64];
+        snprintf(args, sizeof args, "%s --help", cmds[i]);
+        CU_ASSERT_EQUAL(run_all(out, sizeof out, args), 0);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out, "usage: regelwerk"));
+    }
 }
 
 /* the game attribute of an --examples file becomes a folder name too */
@@ -102,7 +159,7 @@ static void test_cli_args_examples_game(void)
     CU_ASSERT_FATAL(tu_write_file(path, "<examples game=\"../../etc\"/>\n") == 0);
     char args[512];
     snprintf(args, sizeof args, "check --examples %s", path);
-    CU_ASSERT_EQUAL(run_err(out, sizeof out, args), 1);
+    CU_ASSERT_EQUAL(run_all(out, sizeof out, args), 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "x.xml:1: error: game=\"../../etc\" is not a game name"));
     tu_runf(out, sizeof out, "rm -rf %s", dir);
 }
@@ -116,4 +173,5 @@ void suite_cli_args(void)
     CU_add_test(s, "an unknown --lang: exit 2, the languages named", test_cli_args_unknown_lang);
     CU_add_test(s, "an option without its value says so: exit 2", test_cli_args_missing_values);
     CU_add_test(s, "an --examples file's game must be a game name", test_cli_args_examples_game);
+    CU_add_test(s, "getopt_long's conventions and one usage-error form everywhere", test_cli_args_getopt);
 }

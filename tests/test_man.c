@@ -81,6 +81,26 @@ static void test_man_matches_help(void)
         }
     }
     CU_ASSERT(commands >= 8);
+    /* the global options, short and long */
+    p = strstr(help, "options:\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    for (char *o = strchr(p, '-'); o; o = strchr(o + 1, '-')) {
+        if (o[-1] != ' ' && o[-1] != ',')
+            continue;
+        char opt[48];
+        size_t k = 0;
+        while ((o[k] == '-' || (o[k] >= 'a' && o[k] <= 'z') || (o[k] >= 'A' && o[k] <= 'Z')) && k < sizeof opt - 1)
+            k++;
+        memcpy(opt, o, k);
+        opt[k] = '\0';
+        if (k < 2)
+            continue;
+        int has = strstr(man, opt) != NULL;
+        if (!has)
+            fprintf(stderr, "\nregelwerk.1 lacks the global option %s\n", opt);
+        CU_ASSERT(has);
+        o += k - 1;
+    }
     /* the environment the tool reads is documented */
     const char *env[] = {"SOURCE_DATE_EPOCH", "REGELWERK_DATADIR", "REGELWERK_ICONS", "REGELWERK_HYPH_CACHE",
                          "NO_COLOR", ".SH EXAMPLES"};
