@@ -16,6 +16,7 @@
 #include "i18n_vocab.h"
 
 #include <stdio.h>
+#include <glib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -271,22 +272,40 @@ static const char *form_in(const game_term *t, const char *lang)
 }
 
 /* Words with letters in a segment text (placeholder tags removed). */
+/* The words of a segment that a translator would translate: those with a
+ * lower-case letter. "X", "TV", "−2" and "W6" are symbols, abbreviations
+ * and numbers, the same in every language. */
 static int letter_words(const char *text)
 {
     char *plain = i18n_seg_plain(text);
-    int words = 0, letters = 0;
-    for (const unsigned char *p = (const unsigned char *)(plain ? plain : "");; p++) {
-        if (*p == ' ' || !*p) {
-            words += letters;
-            letters = 0;
-            if (!*p)
+    int words = 0, lower = 0;
+    const char *p = plain && g_utf8_validate(plain, -1, NULL) ? plain : "";
+    for (;; p += g_utf8_skip[(unsigned char)*p]) {
+        gunichar ch = g_utf8_get_char(p);
+        if (!ch || g_unichar_isspace(ch)) {
+            words += lower;
+            lower = 0;
+            if (!ch)
                 break;
-        } else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p >= 0x80) {
-            letters = 1;
+        } else if (g_unichar_islower(ch)) {
+            lower = 1;
         }
     }
     free(plain);
     return words;
+}
+
+/* Whether the glossary says that text stays as it is: a term whose form in
+ * the translation's language is the same as in the source's (a name such
+ * as "Nanoshock" or "Oblivion"). */
+static int glossary_keeps(const game *g, const char *src_lang, const char *lang, const char *text)
+{
+    for (size_t i = 0; i < g->nterms; i++) {
+        const char *a = form_in(&g->terms[i], src_lang), *b = form_in(&g->terms[i], lang);
+        if (a && b && strcmp(a, b) == 0 && strcmp(a, text) == 0)
+            return 1;
+    }
+    return 0;
 }
 
 static void check_terms(chk_ctx *c, const game_lang *tr, const i18n_seg *s, const i18n_entry *e,
@@ -392,6 +411,10 @@ static void check_po(chk_ctx *c, const game_lang *src, const game_lang *tr)
         int words = letter_words(s->msgid);
         if (s->node && s->node->type == DOC_TITLE)
             words = 0;
+        char *plain_src = words ? i18n_seg_plain(e->msgid) : NULL;
+        if (plain_src && glossary_keeps(c->g, src->code, tr->code, plain_src))
+            words = 0;
+        free(plain_src);
         if (strcmp(e->msgstr, e->msgid) == 0 && words > 2)
             chk_result(c, 0, po, e->line, NULL, "i18n-identical",
                        "%s: %s is the %s source text unchanged", tr->code, s->ctx, src->code);
