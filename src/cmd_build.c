@@ -194,8 +194,8 @@ static long long build_date(const game *g)
 typedef struct furniture {
     char date[32];
     long long when;
-    char **credits;           /* NULL-terminated, every credit of game.xml */
-    const char *licences[8];  /* NULL-terminated, borrowed */
+    char **credits;           /* NULL-terminated, the credits of game.xml for this language */
+    char *licences[8];        /* NULL-terminated: fonts' and icons', in the language's words */
 } furniture;
 
 static void furniture_free(furniture *fu)
@@ -203,13 +203,32 @@ static void furniture_free(furniture *fu)
     for (size_t i = 0; fu->credits && fu->credits[i]; i++)
         free(fu->credits[i]);
     free(fu->credits);
+    for (size_t i = 0; fu->licences[i]; i++)
+        free(fu->licences[i]);
+}
+
+/* Whether credit i is for language lang: one without lang= is for every
+ * language; one with lang= for its own, and for the others only when its
+ * role has no credit in theirs (so that the source is always cited, in
+ * the source's own words when nobody translated the citation). */
+static int credit_for(const game *g, size_t i, const char *lang)
+{
+    const game_credit *c = &g->credits[i];
+    if (!c->lang || !lang || strcmp(c->lang, lang) == 0)
+        return 1;
+    for (size_t k = 0; k < g->ncredits; k++) {
+        const game_credit *o = &g->credits[k];
+        if (o->lang && strcmp(o->lang, lang) == 0 && strcmp(o->role ? o->role : "", c->role ? c->role : "") == 0)
+            return 0;
+    }
+    return 1;
 }
 
 /* unverified_lang: the language in which every page says that this build was
  * not verified, or NULL. 0, or -1 with an error in diags when out of memory
  * (fu then holds nothing). */
-static int furniture_make(furniture *fu, const game *g, const lay_fonts *fonts, const icon_set *icons,
-                          const char *unverified_lang, diag_list *diags)
+static int furniture_make(furniture *fu, const game *g, const char *lang, const lay_fonts *fonts,
+                          const icon_set *icons, const char *unverified_lang, diag_list *diags)
 {
     memset(fu, 0, sizeof *fu);
     fu->when = build_date(g);
@@ -226,6 +245,8 @@ static int furniture_make(furniture *fu, const game *g, const lay_fonts *fonts, 
         goto oom;
     for (size_t i = 0; i < g->ncredits; i++) {
         const game_credit *c = &g->credits[i];
+        if (!credit_for(g, i, lang))
+            continue;
         const char *parts[5] = {c->text ? c->text : "", c->version ? ", v. " : "", c->version ? c->version : "",
                                 c->url ? " \xe2\x80\x93 " : "", c->url ? c->url : ""};
         size_t len = 1;
@@ -241,10 +262,10 @@ static int furniture_make(furniture *fu, const game *g, const lay_fonts *fonts, 
     }
     size_t nl = 0;
     const char *font_credit = lay_fonts_credit(fonts);
-    if (font_credit)
-        fu->licences[nl++] = font_credit;
-    if (icons && icon_credit(icons))
-        fu->licences[nl++] = icon_credit(icons);
+    if (font_credit && !(fu->licences[nl++] = lay_localize_credit(lang, font_credit)))
+        goto oom;
+    if (icons && icon_credit(icons) && !(fu->licences[nl++] = lay_localize_credit(lang, icon_credit(icons))))
+        goto oom;
     return 0;
 oom:
     furniture_free(fu);
@@ -326,12 +347,12 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
 
     /* the sheet's furniture, from game.xml */
     furniture fu;
-    if (furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL, diags) != 0) {
+    if (furniture_make(&fu, g, l->code, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL, diags) != 0) {
         lay_template_free(tpl);
         return -1;
     }
     char *const *credit_lines = fu.credits;
-    const char *const *licences = fu.licences;
+    const char *const *licences = (const char *const *)fu.licences;
     const char *date = fu.date;
     long long when = fu.when;
 
@@ -396,7 +417,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     if (!tpl)
         return -1;
     furniture fu;
-    if (furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL, diags) != 0) {
+    if (furniture_make(&fu, g, l->code, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL, diags) != 0) {
         lay_template_free(tpl);
         return -1;
     }
@@ -404,7 +425,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
     lay_flow_meta meta = {title ? title : game_title(g, l->code), l->doc->root->variant, fu.date, l->code,
-                          keywords, (const char *const *)fu.credits, fu.licences, fu.when,
+                          keywords, (const char *const *)fu.credits, (const char *const *)fu.licences, fu.when,
                           bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL};
     int failed = 0;
     for (size_t i = 0; i < g->nflows; i++) {
@@ -460,7 +481,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
     if (!tpl)
         return -1;
     furniture fu;
-    if (furniture_make(&fu, g, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL, diags) != 0) {
+    if (furniture_make(&fu, g, l->code, fonts, icons, bo->no_verify || g->unverified ? l->code : NULL, diags) != 0) {
         lay_template_free(tpl);
         return -1;
     }
@@ -468,7 +489,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, status cards, print and play, regelwerk", g->id, l->code);
     lay_cards_meta meta = {title ? title : game_title(g, l->code), l->code, keywords, fu.when,
-                           (const char *const *)fu.credits, fu.licences, bo->shop, bo->duplex_short,
+                           (const char *const *)fu.credits, (const char *const *)fu.licences, bo->shop, bo->duplex_short,
                            bo->back_dx * 72 / 25.4, bo->back_dy * 72 / 25.4, bo->corner_guides, bo->alignment};
     /* another card size: the band, icon and text ceiling scale with it */
     if (bo->card_size) {

@@ -1433,6 +1433,41 @@ const char *lay_word_unverified(const char *lang)
     return words_for(lang)->unverified;
 }
 
+char *lay_localize_credit(const char *lang, const char *english)
+{
+    static const char *const en[] = {"Fonts: ", "Icons: ", " by ", " and contributors"};
+    const lang_words *w = words_for(lang);
+    const char *loc[] = {w->fonts, w->icons, w->by, w->contributors};
+    size_t cap = strlen(english) * 2 + 64, l = 0;
+    char *out = malloc(cap);
+    if (!out)
+        return NULL;
+    for (const char *src = english; *src;) {
+        int hit = -1;
+        for (int k = 0; k < 4 && hit < 0; k++)
+            if (strncmp(src, en[k], strlen(en[k])) == 0)
+                hit = k;
+        const char *put = hit >= 0 ? loc[hit] : NULL;
+        size_t need = put ? strlen(put) + 2 : 1;
+        if (l + need + 1 > cap) {
+            char *p = realloc(out, cap = cap * 2 + need);
+            if (!p) {
+                free(out);
+                return NULL;
+            }
+            out = p;
+        }
+        if (hit < 0) {
+            out[l++] = *src++;
+            continue;
+        }
+        l += (size_t)sprintf(out + l, hit < 2 ? "%s: " : "%s", put);
+        src += strlen(en[hit]);
+    }
+    out[l] = '\0';
+    return out;
+}
+
 /* Whether the first credit is the "not verified" mark cmd_build puts there. */
 static int unverified_mark(const sheet *s)
 {
@@ -1490,7 +1525,9 @@ static int colophon(sheet *s)
                 colophon_append(s, buf, sizeof buf, "; ");
             colophon_append(s, buf, sizeof buf, cr[i]);
         }
-        colophon_append(s, buf, sizeof buf, ". ");
+        /* a credit that ends its own sentence ("… des Bogens.") */
+        size_t bl = strlen(buf);
+        colophon_append(s, buf, sizeof buf, bl && buf[bl - 1] == '.' ? " " : ". ");
     }
     for (size_t i = 0; s->meta->licences && s->meta->licences[i]; i++) {
         colophon_append(s, buf, sizeof buf, s->meta->licences[i]);

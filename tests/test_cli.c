@@ -302,6 +302,38 @@ static void test_cli_date_not_mtime(void)
 #undef BUILD_DATED
 }
 
+/* Credits and licences in the output's language: an Italian card sheet
+ * says "Caratteri"/"Icone", not "Fonts"/"Icons"; a credit with lang= is
+ * printed in its language, another language's only when its role has none
+ * there; a credit ending its sentence gets no second period. */
+static void test_cli_credits_by_language(void)
+{
+    char root[256];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    static char out[65536];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s -q --content %s/content build noxius --paper a4 -o %s/o 2>&1",
+                            tu_bin(), root, root), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "pdftotext %s/o/noxius/noxius-it-cards-a4.pdf - 2>&1", root), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "Caratteri: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "Icone: "));
+    CU_ASSERT_PTR_NULL(strstr(out, "Fonts: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "sito dell\xE2\x80\x99" "editore"));    /* the Italian credit */
+    CU_ASSERT_PTR_NULL(strstr(out, "Webseite des Verlags"));                    /* not the German one */
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "pdftotext %s/o/noxius/noxius-de-a4.pdf - 2>&1", root), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "Webseite des Verlags"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "Schriften: "));
+    CU_ASSERT_PTR_NULL(strstr(out, "sito dell"));
+    /* without an Italian credit the German one stands on the Italian pages */
+    char path[512];
+    snprintf(path, sizeof path, "%s/content/noxius/game.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<credit role=\"source\" lang=\"it\">", "<credit role=\"publisher\" lang=\"it\">") == 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s -q --content %s/content build noxius --lang it --only sheet --paper a4 "
+                            "-o %s/p 2>&1 && pdftotext %s/p/noxius/noxius-it-a4.pdf - 2>&1", tu_bin(), root, root, root), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "Webseite des Verlags"));
+    CU_ASSERT_PTR_NULL(strstr(out, ".."));
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
 /* A misspelt fact, term or icon is answered with the closest known one. */
 static void test_cli_did_you_mean(void)
 {
@@ -386,6 +418,7 @@ void suite_cli(void)
     CU_add_test(s, "the sheet's date: SOURCE_DATE_EPOCH, game.xml's date, the last commit, never file times",
                 test_cli_date_not_mtime);
     CU_add_test(s, "misspelt facts and terms: did you mean", test_cli_did_you_mean);
+    CU_add_test(s, "credits and licences in the output's language", test_cli_credits_by_language);
     CU_add_test(s, "regelwerk new: a text-only game that checks and builds at once", test_cli_new_game);
     CU_add_test(s, "a stale translation stops its own build, not its source's", test_cli_stale_translation);
 }
