@@ -768,6 +768,11 @@ static int callout_block(sheet *s, const doc_node *n, double x, int depth, const
     for (const doc_node *c = n->first; c; c = c->next)
         if (doc_is_block(c->type) && block(s, c, x + pad + 2, fi, depth + 1) != 0)
             return -1;
+    /* the frame's bottom padding stays with its last line: a column break
+     * between them would leave an empty sliver of the box at the top of
+     * the next column */
+    if (s->nvl)
+        s->vl[s->nvl - 1].keep = 1;
     vline bot = top;
     bot.keep = 0;
     if (push_vl(s, &bot) != 0)
