@@ -219,12 +219,12 @@ static void test_cli_diagnostics_like_gcc(void)
     static char out[65536];
     int rc = tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root);
     CU_ASSERT_EQUAL(rc, 1);
-    const char *e = strstr(out, "de.xml:9:");
+    const char *e = strstr(out, "de.xml:10:");
     CU_ASSERT_PTR_NOT_NULL_FATAL(e);
     CU_ASSERT_PTR_NOT_NULL(strstr(e, ": error: noxius.die.faces: the text says 7"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(e, "[num-mismatch]\n    9 | "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(e, "[num-mismatch]\n   10 | "));
     /* the caret stands under the column the first line names */
-    int col = atoi(e + strlen("de.xml:9:"));
+    int col = atoi(e + strlen("de.xml:10:"));
     const char *bar = strstr(e, "\n      | ");
     CU_ASSERT_PTR_NOT_NULL_FATAL(bar);
     const char *caret = strchr(bar + 9, '^');
@@ -253,13 +253,13 @@ static void test_cli_check_formats(void)
     const char *py_json = "import json,sys; d=json.load(sys.stdin); "
                           "assert d['version']==1 and d['failed']>=1; "
                           "e=[x for x in d['diagnostics'] if x['id']=='num-mismatch'][0]; "
-                          "assert e['line']==9 and e['column']>0 and e['severity']=='error'; print('ok')";
+                          "assert e['line']==10 and e['column']>0 and e['severity']=='error'; print('ok')";
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius --format json 2>/dev/null | "
                             "python3 -c \"%s\"", tu_bin(), root, py_json), 0);
     CU_ASSERT_STRING_EQUAL(out, "ok\n");
     const char *py_sarif = "import json,sys; d=json.load(sys.stdin); assert d['version']=='2.1.0'; "
                            "r=d['runs'][0]['results'][0]; assert r['ruleId']=='num-mismatch'; "
-                           "assert r['locations'][0]['physicalLocation']['region']['startLine']==9; print('ok')";
+                           "assert r['locations'][0]['physicalLocation']['region']['startLine']==10; print('ok')";
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius --format=sarif 2>/dev/null | "
                             "python3 -c \"%s\"", tu_bin(), root, py_sarif), 0);
     CU_ASSERT_STRING_EQUAL(out, "ok\n");
@@ -332,6 +332,22 @@ static void test_cli_credits_by_language(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "Webseite des Verlags"));
     CU_ASSERT_PTR_NULL(strstr(out, ".."));
     tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
+/* Every content file names its schema for editors (<?xml-model?>), by a
+ * path that resolves from the file's own folder. */
+static void test_cli_xml_model(void)
+{
+    static char out[65536];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out,
+                            "n=0; for f in content/*/*.xml; do n=$((n+1)); "
+                            "h=$(sed -n 2p \"$f\" | sed -n 's/.*xml-model href=\"\\([^\"]*\\)\".*/\\1/p'); "
+                            "[ -n \"$h\" ] && [ -f \"$(dirname \"$f\")/$h\" ] || echo \"missing: $f\"; done; echo \"$n files\""),
+                    0);
+    CU_ASSERT_PTR_NULL(strstr(out, "missing:"));
+    CU_ASSERT_PTR_NULL(strstr(out, "\n0 files"));
+    if (strstr(out, "missing:"))
+        fprintf(stderr, "\n%s\n", out);
 }
 
 /* A misspelt fact, term or icon is answered with the closest known one. */
@@ -419,6 +435,7 @@ void suite_cli(void)
                 test_cli_date_not_mtime);
     CU_add_test(s, "misspelt facts and terms: did you mean", test_cli_did_you_mean);
     CU_add_test(s, "credits and licences in the output's language", test_cli_credits_by_language);
+    CU_add_test(s, "every content file names its schema (<?xml-model?>)", test_cli_xml_model);
     CU_add_test(s, "regelwerk new: a text-only game that checks and builds at once", test_cli_new_game);
     CU_add_test(s, "a stale translation stops its own build, not its source's", test_cli_stale_translation);
 }
