@@ -252,29 +252,29 @@ void diag_print_json(const diag_list *dl, FILE *fp)
 }
 
 /* Levenshtein distance, bounded: stops counting past limit. */
+/* Optimal string alignment distance: insertions, deletions, substitutions
+ * and swaps of two neighbours ("trem" for "term" is one slip, not two). */
 static size_t edit_distance(const char *a, const char *b, size_t limit)
 {
     size_t la = strlen(a), lb = strlen(b);
     if (la > 64 || lb > 64)
         return limit + 1;
-    size_t prev[65], cur[65];
+    size_t d[65][65];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
     for (size_t j = 0; j <= lb; j++)
-        prev[j] = j;
+        d[0][j] = j;
     for (size_t i = 1; i <= la; i++) {
-        cur[0] = i;
-        size_t best = cur[0];
         for (size_t j = 1; j <= lb; j++) {
-            size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-            size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
-            cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-            if (cur[j] < best)
-                best = cur[j];
+            size_t sub = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+            size_t v = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
         }
-        if (best > limit)
-            return limit + 1;
-        memcpy(prev, cur, (lb + 1) * sizeof *prev);
     }
-    return prev[lb];
+    return d[la][lb];
 }
 
 const char *diag_suggest(const char *word, const char *(*name)(const void *items, size_t i), const void *items,

@@ -11,6 +11,7 @@
  * the current operation may read (the content root, or the schema's folder).
  */
 #include "doc.h"
+#include "doc_schema.h"
 
 #include <ctype.h>
 #include <glib.h>
@@ -249,16 +250,19 @@ static int src_find_line(const char *file, const char *needle)
 typedef struct schema_entry {
     char *path;
     xmlRelaxNGPtr rng;
+    doc_schema_names *names;   /* for "did you mean"; NULL when unread */
 } schema_entry;
 
 static schema_entry *schemas;
 static size_t nschemas;
 
-static xmlRelaxNGPtr schema_get(const char *path, diag_list *diags)
+static xmlRelaxNGPtr schema_get(const char *path, diag_list *diags, const doc_schema_names **names)
 {
     for (size_t i = 0; i < nschemas; i++)
-        if (strcmp(schemas[i].path, path) == 0)
+        if (strcmp(schemas[i].path, path) == 0) {
+            *names = schemas[i].names;
             return schemas[i].rng;
+        }
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", path);
     char *slash = strrchr(dir, '/');
@@ -296,6 +300,7 @@ static xmlRelaxNGPtr schema_get(const char *path, diag_list *diags)
         return NULL;
     }
     schemas[nschemas].rng = rng;
+    *names = schemas[nschemas].names = doc_schema_names_load(path);
     nschemas++;
     return rng;
 }
@@ -305,6 +310,7 @@ void doc_loader_cleanup(void)
     for (size_t i = 0; i < nschemas; i++) {
         xmlRelaxNGFree(schemas[i].rng);
         free(schemas[i].path);
+        doc_schema_names_free(schemas[i].names);
     }
     free(schemas);
     schemas = NULL;
@@ -660,18 +666,26 @@ struct _xmlDoc *doc_parse_xml(const doc_loader *ld, const char *path, diag_list 
         goto fail;
     if (ld->schema_path) {
         xmlSetStructuredErrorFunc(NULL, NULL);
-        xmlRelaxNGPtr rng = schema_get(ld->schema_path, diags);
+        const doc_schema_names *names = NULL;
+        xmlRelaxNGPtr rng = schema_get(ld->schema_path, diags, &names);
         xmlSetStructuredErrorFunc(&ec, on_xml_error);
         if (!rng)
             goto fail;
         xmlRelaxNGValidCtxtPtr vc = xmlRelaxNGNewValidCtxt(rng);
         if (!vc)
             goto fail;
-        xmlRelaxNGSetValidStructuredErrors(vc, on_xml_error, &ec);
+        /* the validator's own words are collected, then reported as an
+         * author can act on them (doc_schema.c) */
+        diag_list raw;
+        diag_list_init(&raw);
+        err_ctx vec = {&raw, path, 0};
+        xmlRelaxNGSetValidStructuredErrors(vc, on_xml_error, &vec);
         int rc = xmlRelaxNGValidateDoc(vc, xdoc);
         xmlRelaxNGFreeValidCtxt(vc);
+        size_t reported = doc_schema_report(&raw, names, diags);
+        diag_list_free(&raw);
         if (rc != 0) {
-            if (!ec.count)
+            if (!reported)
                 diag_add(diags, DIAG_ERROR, path, 0, 0, "schema", "the file does not match the schema");
             goto fail;
         }

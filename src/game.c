@@ -679,6 +679,10 @@ static void load_po_lang(game *g, game_lang *l, const char *templates_dir, diag_
                  l->code ? l->code : "?", l->path, g->id ? g->id : "GAME", l->code ? l->code : "LANG");
         return;
     }
+    /* a source that is there but did not load has said why at its own
+     * lines: the translation is not checked, and not reported again */
+    if (src && !src->doc && !src->is_po && exists(src->path))
+        return;
     if (!src || !src->doc || src->is_po) {
         diag_add(diags, DIAG_ERROR, l->loc.file, l->loc.line, 0, "lang",
                  "%s: a translation needs the source language (%s) as a summary file of its own",

@@ -362,6 +362,18 @@ static void test_cli_did_you_mean(void)
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root), 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "no fact \"noxius.die.face\" (did you mean \"noxius.die.faces\"?)"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "no glossary entry \"misson\" (did you mean \"mission\"?)"));
+    /* misspelt elements and attributes, as jing would say it, and one
+     * mistake is one error: no "extra content" cascade, no complaint of
+     * the translation whose source did not load */
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<term ref=\"charakter\">Charakter</term>",
+                                       "<trem ref=\"charakter\">Charakter</trem>") == 0);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<p id=\"ue-spieler\">", "<p idd=\"ue-spieler\">") == 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "error: element \"trem\" is not allowed here (did you mean \"term\"?) [schema]"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "error: attribute \"idd\" is not allowed on <p> (did you mean \"id\"?) [schema]"));
+    CU_ASSERT_PTR_NULL(strstr(out, "extra content"));
+    CU_ASSERT_PTR_NULL(strstr(out, "as a summary file of its own"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, " 2 failed"));
     tu_runf(out, sizeof out, "rm -rf %s", root);
 }
 
