@@ -3,11 +3,14 @@
 #include "i18n_vocab.h"
 
 #include <ctype.h>
+#include <glib.h>
 #include <errno.h>
 #include <libxml/tree.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unicode/unum.h>
+#include <unicode/ustring.h>
 
 #include "doc.h"
 #include "i18n_typo.h"
@@ -36,6 +39,10 @@ struct i18n_vocab {
     vphrase *phrases;
     size_t nphrases;
     i18n_typo *typo;   /* the <typography> section; NULL when there is none */
+    /* word_value's index: form -> 1 + the first word of that form; the
+     * stems apart (they match with an ending) */
+    GHashTable *exact;
+    size_t *stems, nstems;
 };
 
 void i18n_lower(const char *in, char *out, size_t outlen)
@@ -110,6 +117,160 @@ static int parse_value(xmlNodePtr n, long *out)
     free(v);
     *out = x;
     return ok ? 0 : -1;
+}
+
+/* The number words of ICU's rule-based spell-out rules (CLDR's, for every
+ * cardinal and ordinal rule set of the language, 0 to ICU_MAX) join the
+ * table: "dreizehn", "einundzwanzigste", "ventunesima" need no entry of
+ * ours. The table stays for what ICU lacks (a regional form, an ordinal
+ * stem with our endings) and says which forms are ambiguous. 0, or -1 when
+ * memory ran out; a language ICU does not know just adds nothing. */
+enum { ICU_MAX = 100 };
+
+/* ICU's forms of one language, made once per process: formatting every
+ * number with every rule set costs milliseconds, and each game loads the
+ * vocabulary of each of its languages. */
+typedef struct icu_forms {
+    char lang[16];
+    char **forms;
+    long *values;
+    size_t n;
+} icu_forms;
+
+static icu_forms *icu_cache;
+static size_t icu_ncache;
+
+void i18n_vocab_cleanup(void)
+{
+    for (size_t i = 0; i < icu_ncache; i++) {
+        for (size_t k = 0; k < icu_cache[i].n; k++)
+            free(icu_cache[i].forms[k]);
+        free(icu_cache[i].forms);
+        free(icu_cache[i].values);
+    }
+    free(icu_cache);
+    icu_cache = NULL;
+    icu_ncache = 0;
+}
+
+static int icu_push(icu_forms *c, const char *form, long value)
+{
+    char **f = realloc(c->forms, (c->n + 1) * sizeof *f);
+    if (f)
+        c->forms = f;
+    long *v = realloc(c->values, (c->n + 1) * sizeof *v);
+    if (v)
+        c->values = v;
+    if (!f || !v || !(c->forms[c->n] = strdup(form)))
+        return -1;
+    c->values[c->n++] = value;
+    return 0;
+}
+
+/* Every form of every public rule set but the years', 0..ICU_MAX. */
+static int icu_make(icu_forms *c, const char *loc)
+{
+    UErrorCode st = U_ZERO_ERROR;
+    UNumberFormat *f = unum_open(UNUM_SPELLOUT, NULL, 0, loc, NULL, &st);
+    if (U_FAILURE(st) || !f)
+        return 0;   /* a language ICU does not know: the table alone */
+    UChar sets[2048];
+    int32_t ns = unum_getTextAttribute(f, UNUM_PUBLIC_RULESETS, sets, 2047, &st);
+    int rc = 0;
+    for (int32_t a = 0; U_SUCCESS(st) && rc == 0 && a < ns;) {
+        int32_t b = a;
+        while (b < ns && sets[b] != ';')
+            b++;
+        UChar name[128];
+        int32_t len = b - a < 127 ? b - a : 127;
+        u_memcpy(name, sets + a, len);
+        name[len] = 0;
+        a = b + 1;
+        /* years ("neunzehnhundert") are no rule numbers */
+        static const UChar year[] = {'y', 'e', 'a', 'r', 0};
+        if (u_strstr(name, year))
+            continue;
+        UErrorCode e = U_ZERO_ERROR;
+        unum_setTextAttribute(f, UNUM_DEFAULT_RULESET, name, len, &e);
+        for (long n = 0; U_SUCCESS(e) && rc == 0 && n <= ICU_MAX; n++) {
+            UChar buf[128];
+            char utf8[384], low[400];
+            int32_t l = unum_formatInt64(f, n, buf, 128, NULL, &e);
+            /* the soft hyphens ICU puts into compounds ("ein\u00ADund…") */
+            int32_t k = 0;
+            for (int32_t i = 0; i < l; i++)
+                if (buf[i] != 0xAD)
+                    buf[k++] = buf[i];
+            u_strToUTF8(utf8, sizeof utf8, NULL, buf, k, &e);
+            if (U_FAILURE(e) || strchr(utf8, ' '))
+                continue;
+            i18n_lower(utf8, low, sizeof low);
+            rc = icu_push(c, low, n);
+        }
+    }
+    unum_close(f);
+    return rc;
+}
+
+static const icu_forms *icu_get(const char *loc)
+{
+    for (size_t i = 0; i < icu_ncache; i++)
+        if (strcmp(icu_cache[i].lang, loc) == 0)
+            return &icu_cache[i];
+    icu_forms *p = realloc(icu_cache, (icu_ncache + 1) * sizeof *p);
+    if (!p)
+        return NULL;
+    icu_cache = p;
+    icu_forms *c = &p[icu_ncache];
+    memset(c, 0, sizeof *c);
+    snprintf(c->lang, sizeof c->lang, "%s", loc);
+    if (icu_make(c, loc) != 0) {
+        for (size_t k = 0; k < c->n; k++)
+            free(c->forms[k]);
+        free(c->forms);
+        free(c->values);
+        return NULL;
+    }
+    icu_ncache++;
+    return c;
+}
+
+static int index_words(i18n_vocab *v);
+
+static int add_icu_forms(i18n_vocab *v, const char *lang)
+{
+    char loc[16];
+    snprintf(loc, sizeof loc, "%.*s", (int)strcspn(lang, "-_"), lang);
+    const icu_forms *c = icu_get(loc);
+    if (!c)
+        return -1;
+    /* the table's own forms win (and say which are ambiguous) */
+    GHashTable *have = g_hash_table_new(g_str_hash, g_str_equal);
+    for (size_t i = 0; i < v->nwords; i++)
+        if (!v->words[i].stem)
+            g_hash_table_add(have, v->words[i].form);
+    int rc = 0;
+    for (size_t k = 0; k < c->n && rc == 0; k++) {
+        if (g_hash_table_contains(have, c->forms[k]))
+            continue;
+        vword *p = realloc(v->words, (v->nwords + 1) * sizeof *p);
+        if (!p) {
+            rc = -1;
+            break;
+        }
+        v->words = p;
+        vword *w = &p[v->nwords];
+        memset(w, 0, sizeof *w);
+        w->value = c->values[k];
+        if (!(w->form = strdup(c->forms[k]))) {
+            rc = -1;
+            break;
+        }
+        g_hash_table_add(have, w->form);
+        v->nwords++;
+    }
+    g_hash_table_destroy(have);
+    return rc;
 }
 
 i18n_vocab *i18n_vocab_load(const char *templates_dir, const char *lang, diag_list *diags)
@@ -194,6 +355,8 @@ i18n_vocab *i18n_vocab_load(const char *templates_dir, const char *lang, diag_li
         }
     }
     if (!bad)
+        bad = add_icu_forms(v, lang) != 0 || index_words(v) != 0;
+    if (!bad)
         for (size_t i = 0; i < v->nwords; i++)
             for (size_t k = 0; k < v->nambiguous; k++)
                 if (strcmp(v->words[i].form, v->ambiguous[k]) == 0)
@@ -229,6 +392,9 @@ void i18n_vocab_free(i18n_vocab *v)
     free(v->phrases);
     free(v->lang);
     i18n_typo_free(v->typo);
+    if (v->exact)
+        g_hash_table_destroy(v->exact);
+    free(v->stems);
     free(v);
 }
 
@@ -249,22 +415,41 @@ static long word_value(const i18n_vocab *v, const char *w, int any)
         for (size_t k = 0; k < v->nambiguous; k++)
             if (strcmp(w, v->ambiguous[k]) == 0)
                 return -1;
+    /* the whole word is the longest match there can be */
+    size_t at = GPOINTER_TO_SIZE(g_hash_table_lookup(v->exact, w));
+    if (at)
+        return v->words[at - 1].value;
     long best = -1;
     size_t bestlen = 0;
-    for (size_t i = 0; i < v->nwords; i++) {
-        const vword *vw = &v->words[i];
+    for (size_t s = 0; s < v->nstems; s++) {
+        const vword *vw = &v->words[v->stems[s]];
         size_t sl = strlen(vw->form);
-        if (strncmp(w, vw->form, sl) != 0)
+        if (sl <= bestlen || strncmp(w, vw->form, sl) != 0)
             continue;
-        int ok = w[sl] == '\0';
-        for (size_t e = 0; !ok && vw->stem && e < v->nendings; e++)
-            ok = strcmp(w + sl, v->endings[e]) == 0;
-        if (ok && sl > bestlen) {
-            best = vw->value;
-            bestlen = sl;
-        }
+        for (size_t e = 0; e < v->nendings; e++)
+            if (strcmp(w + sl, v->endings[e]) == 0) {
+                best = vw->value;
+                bestlen = sl;
+                break;
+            }
     }
     return best;
+}
+
+/* Builds word_value's index; 0, or -1 when memory ran out. */
+static int index_words(i18n_vocab *v)
+{
+    v->exact = g_hash_table_new(g_str_hash, g_str_equal);
+    v->stems = malloc((v->nwords + 1) * sizeof *v->stems);
+    if (!v->stems)
+        return -1;
+    for (size_t i = 0; i < v->nwords; i++) {
+        if (!g_hash_table_contains(v->exact, v->words[i].form))
+            g_hash_table_insert(v->exact, v->words[i].form, GSIZE_TO_POINTER(i + 1));
+        if (v->words[i].stem)
+            v->stems[v->nstems++] = i;
+    }
+    return 0;
 }
 
 int i18n_parse_number(const i18n_vocab *v, const char *text, long *out)

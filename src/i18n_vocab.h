@@ -19,6 +19,9 @@ typedef struct i18n_vocab i18n_vocab;
  * file is missing or malformed. */
 i18n_vocab *i18n_vocab_load(const char *templates_dir, const char *lang, diag_list *diags);
 void i18n_vocab_free(i18n_vocab *v);
+/* Frees what the first loads of each language kept for the others (the
+ * number words made from ICU's spell-out rules); at exit. */
+void i18n_vocab_cleanup(void);
 const char *i18n_vocab_lang(const i18n_vocab *v);
 
 /* A number as the rules write it in this language: digits ("5", "+1",

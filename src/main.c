@@ -14,6 +14,7 @@
 #include "cli_args.h"
 #include "cmd_simulate.h"
 #include "doc.h"
+#include "i18n_vocab.h"
 #include "icon.h"
 
 static void usage(FILE *fp)
@@ -132,6 +133,7 @@ int main(int argc, char **argv)
     free(rest);
     doc_loader_cleanup();
     icon_cleanup();
+    i18n_vocab_cleanup();
     xmlCleanupParser();
     /* what we printed must have reached its reader: a full disk or a closed
      * pipe under `regelwerk check --format json > FILE` is a failure */

@@ -65,9 +65,13 @@ static void test_italian(void)
     CU_ASSERT_EQUAL(parse("dodici"), 12);
     CU_ASSERT_EQUAL(parse("seconda"), 2);
     CU_ASSERT_EQUAL(parse("prima"), 1);
-    /* words that merely start like a number are not numbers */
-    CU_ASSERT_EQUAL(parse("trenta"), -999);
+    /* words that merely start like a number are not numbers ("trentanove"
+     * is ICU's 39, not "tre" with an ending) */
+    CU_ASSERT_EQUAL(parse("trenta"), 30);
+    CU_ASSERT_EQUAL(parse("trentanove"), 39);
+    CU_ASSERT_EQUAL(parse("trentaquattro"), 34);
     CU_ASSERT_EQUAL(parse("settembre"), -999);
+    CU_ASSERT_EQUAL(parse("trecce"), -999);
     CU_ASSERT_EQUAL(parse("nonno"), -999);
     CU_ASSERT_EQUAL(parse("non"), -999);   /* the negation, not "nono" */
     CU_ASSERT_EQUAL(parse("drei"), -999);  /* German is not Italian */
@@ -98,7 +102,9 @@ static void test_german(void)
     CU_ASSERT_EQUAL(parse("siebte"), 7);
     CU_ASSERT_EQUAL(parse("zwölf"), 12);
     CU_ASSERT_EQUAL(parse("zwanzig"), 20);
-    CU_ASSERT_EQUAL(parse("dreizehn"), -999);   /* not listed: must not read as 3 */
+    CU_ASSERT_EQUAL(parse("dreizehn"), 13);   /* ICU's spell-out rules, never "drei" + ending */
+    CU_ASSERT_EQUAL(parse("Dreizehnte"), 13);
+    CU_ASSERT_EQUAL(parse("dreist"), -999);
     CU_ASSERT_EQUAL(parse("Einheit"), -999);
     CU_ASSERT_EQUAL(parse("achtung"), -999);
 }

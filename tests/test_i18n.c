@@ -72,8 +72,21 @@ static void test_parse(void)
     /* a German word is not an Italian number, nor the other way round */
     CU_ASSERT_EQUAL(i18n_parse_number(it, "drei", &v), -1);
     CU_ASSERT_EQUAL(i18n_parse_number(de, "cinque", &v), -1);
-    /* "dreizehn" is not "drei" with an ending */
-    CU_ASSERT_EQUAL(i18n_parse_number(de, "dreizehn", &v), -1);
+    /* "dreizehn" is not "drei" with an ending: it is 13, from ICU's German
+     * spell-out rules, as are the forms the table does not list */
+    CU_ASSERT_EQUAL(i18n_parse_number(de, "dreizehn", &v), 0);
+    CU_ASSERT_EQUAL(v, 13);
+    CU_ASSERT_EQUAL(i18n_parse_number(de, "einundzwanzigste", &v), 0);
+    CU_ASSERT_EQUAL(v, 21);
+    CU_ASSERT_EQUAL(i18n_parse_number(de, "Vierzigsten", &v), 0);
+    CU_ASSERT_EQUAL(v, 40);
+    CU_ASSERT_EQUAL(i18n_parse_number(it, "diciassette", &v), 0);
+    CU_ASSERT_EQUAL(v, 17);
+    CU_ASSERT_EQUAL(i18n_parse_number(it, "ventunesima", &v), 0);
+    CU_ASSERT_EQUAL(v, 21);
+    CU_ASSERT_EQUAL(i18n_parse_number(it, "quarantotto", &v), 0);
+    CU_ASSERT_EQUAL(v, 48);
+    CU_ASSERT_EQUAL(i18n_parse_number(it, "dreizehn", &v), -1);
     CU_ASSERT_EQUAL(i18n_parse_number(de, "99999999999999999999", &v), -1);
 }
 
@@ -86,8 +99,11 @@ static void test_scan(void)
                            "d:+1=1 d:\xe2\x88\x92" "2=2");
     CU_ASSERT_STRING_EQUAL(scan(de, "Der Spieler links von dir beginnt, dann im Uhrzeigersinn.", &h),
                            "r:links=1 r:im Uhrzeigersinn=1");
+    /* ICU's forms are found in running text too: dreizehn is a number,
+     * Zweihandwaffe is not */
     CU_ASSERT_STRING_EQUAL(scan(de, "Zweimal, dreizehn, Zweihandwaffe, die dritte Runde", &h),
-                           "w:Zweimal=2 w:dritte=3");
+                           "w:Zweimal=2 w:dreizehn=13 w:dritte=3");
+    CU_ASSERT_STRING_EQUAL(scan(it, "Pescate diciassette carte", &h), "w:diciassette=17");
     CU_ASSERT_STRING_EQUAL(scan(it, "Il giocatore alla sua sinistra ha il valore pi\xc3\xb9 alto.", &h),
                            "r:sinistra=1 r:pi\xc3\xb9 alto=1");
     CU_ASSERT_STRING_EQUAL(scan(de, "gegen den Uhrzeigersinn", &h), "r:gegen den Uhrzeigersinn=2");
