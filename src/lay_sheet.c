@@ -1,7 +1,6 @@
 /* lay_sheet.c — summary → vertical list → columns and pages → drawing. */
 #include "lay_sheet.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 #include "icon.h"
 #include "lay_hyph.h"
 #include "lay_para.h"
+#include "lay_typo.h"
 
 /* ---- words a sheet prints itself, per language --------------------------- */
 
@@ -271,76 +271,6 @@ static int text_run(runs *rs, lay_font_role role, dl_color c, const char *text, 
     return runs_add(rs, &r, text ? text : "");
 }
 
-/* Authors type the typewriter apostrophe (l'arma, geht's); print sets the
- * typographic one, U+2019. Only between two letters: a quote mark or a
- * foot sign stays as written. */
-static char *typeset_apostrophes(const char *text)
-{
-    size_t n = strlen(text), extra = 0;
-    for (size_t i = 1; i + 1 < n; i++)
-        extra += text[i] == '\'' ? 2 : 0;
-    char *out = malloc(n + extra + 1), *o = out;
-    if (!out)
-        return NULL;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char prev = i ? (unsigned char)text[i - 1] : 0, next = (unsigned char)text[i + 1];
-        int letter_before = i && (isalpha(prev) || prev >= 0x80);
-        int letter_after = isalpha(next) || next >= 0x80;
-        if (text[i] == '\'' && letter_before && letter_after) {
-            memcpy(o, "\xE2\x80\x99", 3);
-            o += 3;
-        } else {
-            *o++ = text[i];
-        }
-    }
-    *o = '\0';
-    return out;
-}
-
-/* German abbreviations of two parts take a thin no-break space (U+202F):
- * "z. B." never parts and looks like one word. In place; the result is
- * never longer than the text ("z. B." 5 bytes, "z.\u202FB." 7: so the
- * caller gives room, see typeset_text). */
-static const char *const abbrevs[] = {"z. B.", "d. h.", "u. a.", "o. \xC3\x84.", "s. o.", "s. u.", "u. U.",
-                                      "v. a.", "i. d. R.", "z. T.", "u. v. m.", NULL};
-
-static char *typeset_text(const char *text)
-{
-    char *t = typeset_apostrophes(text);
-    if (!t)
-        return NULL;
-    size_t n = strlen(t);
-    char *out = malloc(2 * n + 1), *o = out;
-    if (!out) {
-        free(t);
-        return NULL;
-    }
-    for (size_t i = 0; i < n;) {
-        int hit = 0;
-        int at_word = i == 0 || !isalpha((unsigned char)t[i - 1]);
-        for (size_t k = 0; at_word && abbrevs[k] && !hit; k++) {
-            size_t l = strlen(abbrevs[k]);
-            if (strncmp(t + i, abbrevs[k], l) == 0) {
-                for (size_t j = 0; j < l; j++) {
-                    if (abbrevs[k][j] == ' ') {
-                        memcpy(o, "\xE2\x80\xAF", 3);
-                        o += 3;
-                    } else {
-                        *o++ = abbrevs[k][j];
-                    }
-                }
-                i += l;
-                hit = 1;
-            }
-        }
-        if (!hit)
-            *o++ = t[i++];
-    }
-    *o = '\0';
-    free(t);
-    return out;
-}
-
 /* The inline children of node (stopping at nested blocks) as runs. */
 static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, runs *rs)
 {
@@ -377,7 +307,7 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
             int rc = 0;
             switch (n->type) {
             case DOC_TEXT: {
-                char *t = typeset_text(n->text ? n->text : "");
+                char *t = lay_typo_text(n->text);
                 rc = t ? text_run(rs, role, col, t, 0, NULL) : -1;
                 free(t);
                 break;
@@ -387,10 +317,14 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
             case DOC_MARK:
                 rc = text_run(rs, role, col, n->text, 1, NULL);
                 break;
-            case DOC_WORD:
-                /* a phrase: it may break between its words like any text */
-                rc = text_run(rs, role, col, n->text, 0, NULL);
+            case DOC_WORD: {
+                /* a phrase: it may break between its words like any text,
+                 * and is spelt like it (dell’Intruso) */
+                char *t = lay_typo_text(n->text);
+                rc = t ? text_run(rs, role, col, t, 0, NULL) : -1;
+                free(t);
                 break;
+            }
             case DOC_XREF: {
                 const doc_node *target = n->ref ? doc_find_id(s->d->root, n->ref) : NULL;
                 const secnum *sn = target ? section_of(s, target) : NULL;
