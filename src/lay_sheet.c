@@ -709,13 +709,25 @@ static int callout_block(sheet *s, const doc_node *n, double x, int depth, const
     return add_space(s, s->lead * 0.3, 0, 0);
 }
 
-/* Lays out a table of nr rows (rowsn, head first) and ncol columns; nat,
- * minw and cw are zeroed scratch arrays of ncol widths. */
-static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *const *rowsn, size_t nr, size_t ncol,
-                      double *nat, double *minw, double *cw)
+/* A table of at most this many rows below its head is never split: a
+ * reader compares its rows at a glance. */
+#define SHORT_TABLE_ROWS 8
+
+/* Cell padding in em: a glossary (a termlist's table) is a list to scan,
+ * not to read, and packs tighter. */
+#define CELL_PAD 0.3
+#define CELL_PAD_COMPACT 0.12
+
+static int table_compact(const doc_node *n)
 {
-    double pad = 0.3 * s->size, avail = s->colw - x;
-    /* natural and minimal widths of every column, measured on one line */
+    return n->variant && strcmp(n->variant, "termlist") == 0;
+}
+
+/* Raises nat and minw (ncol widths) to the natural and minimal widths of
+ * the cells of rows rowsn[0..nr), measured on one line, pad each side. */
+static int measure_columns(sheet *s, const doc_node *const *rowsn, size_t nr, size_t ncol, double pad, double *nat,
+                           double *minw)
+{
     for (size_t r = 0; r < nr; r++) {
         size_t k = 0;
         for (const doc_node *cell = rowsn[r]->first; cell && k < ncol; cell = cell->next, k++) {
@@ -747,6 +759,16 @@ static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *con
             runs_free(&rs);
         }
     }
+    return 0;
+}
+
+/* Lays out a table of nr rows (rowsn, head first) and ncol columns at the
+ * column widths measured in nat and minw (ncol each, of this table and the
+ * tables it shares widths with); cw is a scratch array of ncol. */
+static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *const *rowsn, size_t nr, size_t ncol,
+                      const double *nat, const double *minw, double *cw)
+{
+    double pad = (table_compact(n) ? CELL_PAD_COMPACT : CELL_PAD) * s->size, avail = s->colw - x;
     double tot = 0, totmin = 0;
     for (size_t k = 0; k < ncol; k++) {
         tot += nat[k];
@@ -760,6 +782,10 @@ static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *con
         else
             cw[k] = avail * (minw[k] / totmin);   /* overfull cells are measured and reported */
     }
+    size_t body = 0;
+    for (size_t r = 0; r < nr; r++)
+        body += rowsn[r]->type != DOC_TABLE_HEAD;
+    int short_table = body <= SHORT_TABLE_ROWS;
     GROW(s->tables, s->ntables, s->captables);
     s->tables[s->ntables++] = -1;
     int ti = (int)s->ntables;
@@ -823,7 +849,9 @@ static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *con
         v.table = ti;
         v.head = head;
         v.row = s->nrows - 1;
-        v.keep = head;   /* a head never ends a column */
+        /* a head never ends a column, nor does any row but the last of a
+         * short table */
+        v.keep = head || (short_table && r + 1 < nr);
         if (head)
             s->tables[ti - 1] = (long)s->nvl;
         if (push_vl(s, &v) != 0)
@@ -832,32 +860,102 @@ static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *con
     return add_space(s, s->lead * 0.3, 0, 0);
 }
 
-/* Every row and every column is laid out, however many: the arrays are
- * sized from the table (they once held 512 rows and 12 columns and dropped
- * the rest without a word). */
-static int table_block(sheet *s, const doc_node *n, double x)
+/* The rows of table n (head first, as the schema orders them) into rowsn
+ * when given; returns their number, and the widest row's cells in *ncol. */
+static size_t table_shape(const doc_node *n, const doc_node **rowsn, size_t *ncol)
 {
-    size_t nr = 0, ncol = 0;
+    size_t nr = 0;
+    *ncol = 0;
     for (const doc_node *c = n->first; c; c = c->next)
         if (c->type == DOC_TABLE_HEAD || c->type == DOC_ROW) {
+            if (rowsn)
+                rowsn[nr] = c;
             nr++;
             size_t k = 0;
             for (const doc_node *cell = c->first; cell; cell = cell->next)
                 k++;
-            if (k > ncol)
-                ncol = k;
+            if (k > *ncol)
+                *ncol = k;
         }
+    return nr;
+}
+
+/* The outermost section around n (a numbered chapter: "6 Combattimento"
+ * holds the tables of 6.1 and 6.2), or NULL. */
+static const doc_node *section_around(const doc_node *n)
+{
+    const doc_node *sec = NULL;
+    for (n = n->parent; n; n = n->parent)
+        if (n->type == DOC_SECTION)
+            sec = n;
+    return sec;
+}
+
+/* Two tables of the same structure: as many columns, the same head (cell
+ * by cell, as text), and the same compactness. */
+static int same_structure(const doc_node *a, const doc_node *b)
+{
+    size_t ca, cb;
+    table_shape(a, NULL, &ca);
+    table_shape(b, NULL, &cb);
+    if (ca != cb || table_compact(a) != table_compact(b))
+        return 0;
+    const doc_node *ha = a->first, *hb = b->first;
+    while (ha && ha->type != DOC_TABLE_HEAD)
+        ha = ha->next;
+    while (hb && hb->type != DOC_TABLE_HEAD)
+        hb = hb->next;
+    if (!ha || !hb)
+        return !ha && !hb;
+    const doc_node *x = ha->first, *y = hb->first;
+    int same = 1;
+    for (; x && y && same; x = x->next, y = y->next) {
+        char *tx = doc_plain_text(x), *ty = doc_plain_text(y);
+        same = tx && ty && strcmp(tx, ty) == 0;
+        free(tx);
+        free(ty);
+    }
+    return same && !x && !y;
+}
+
+/* Every row and every column is laid out, however many: the arrays are
+ * sized from the table (they once held 512 rows and 12 columns and dropped
+ * the rest without a word). Tables of the same structure in one section
+ * (with its subsections) share their column widths, measured over all their
+ * rows, so that their columns line up and the reader finds the same thing
+ * in the same place. */
+static int table_block(sheet *s, const doc_node *n, double x)
+{
+    size_t ncol;
+    size_t nr = table_shape(n, NULL, &ncol);
     if (!nr || !ncol)
         return 0;
     const doc_node **rowsn = calloc(nr, sizeof *rowsn);
     double *widths = calloc(3 * ncol, sizeof *widths);
-    int rc = -1;
-    if (rowsn && widths) {
-        size_t r = 0;
-        /* in document order: the schema puts the head first */
-        for (const doc_node *c = n->first; c; c = c->next)
-            if (c->type == DOC_TABLE_HEAD || c->type == DOC_ROW)
-                rowsn[r++] = c;
+    double pad = (table_compact(n) ? CELL_PAD_COMPACT : CELL_PAD) * s->size;
+    int rc = rowsn && widths ? 0 : -1;
+    const doc_node *sec = section_around(n);
+    doc_iter it;
+    doc_iter_init(&it, sec ? sec : s->d->root);
+    doc_event ev;
+    while (!rc && (ev = doc_iter_next(&it)) != DOC_EV_DONE) {
+        const doc_node *t = it.cur;
+        if (ev != DOC_EV_ENTER || t->type != DOC_TABLE || section_around(t) != sec)
+            continue;
+        if (t != n && !same_structure(t, n))
+            continue;
+        size_t tc, tn = table_shape(t, NULL, &tc);
+        const doc_node **tr = calloc(tn ? tn : 1, sizeof *tr);
+        if (!tr) {
+            rc = -1;
+            break;
+        }
+        table_shape(t, tr, &tc);
+        rc = measure_columns(s, tr, tn, ncol, pad, widths, widths + ncol);
+        free(tr);
+    }
+    if (!rc) {
+        table_shape(n, rowsn, &ncol);
         rc = table_rows(s, n, x, rowsn, nr, ncol, widths, widths + ncol, widths + 2 * ncol);
     }
     free(rowsn);
