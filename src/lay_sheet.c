@@ -633,6 +633,22 @@ static int new_frame(sheet *s, dl_color bg, dl_color bar, double x)
     return 0;
 }
 
+/* Whether item's first visible content is an icon (white space before it
+ * does not count). */
+static int starts_with_icon(const doc_node *item)
+{
+    for (const doc_node *c = item->first; c; c = c->next) {
+        if (c->type == DOC_ICON)
+            return 1;
+        if (c->type != DOC_TEXT)
+            return 0;
+        for (const char *t = c->text ? c->text : ""; *t; t++)
+            if (*t != ' ' && *t != '\n' && *t != '\t')
+                return 0;
+    }
+    return 0;
+}
+
 static int list_block(sheet *s, const doc_node *n, double x, int frame_i, int depth, int steps)
 {
     const char *style = n->variant ? n->variant : "bullet";
@@ -658,7 +674,9 @@ static int list_block(sheet *s, const doc_node *n, double x, int frame_i, int de
             return -1;
         para_opts o = body_opts(s, x + lw, frame_i);
         char label[16];
-        if (!plain) {
+        /* an icon at the head of a bulleted item is its marker: no bullet
+         * beside it (the icon keeps the item's indent) */
+        if (!plain && !(!numbered && starts_with_icon(c))) {
             if (numbered)
                 snprintf(label, sizeof label, "%d.", k);
             else

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "icon.h"
 #include "lay_hyph.h"
 #include "lay_sheet.h"
 #include "lay_testdev.h"
@@ -431,6 +432,47 @@ static void test_glossary_compact(void)
     doc_free(d);
 }
 
+/* An icon at the head of a bulleted item is its marker: that item has no
+ * bullet, the next (text first) has one; a numbered list keeps its numbers. */
+static void test_icon_replaces_bullet(void)
+{
+    diag_list dg;
+    diag_list_init(&dg);
+    icon_set *icons = icon_set_load("out/deps/node_modules/@iconify-json/game-icons/icons.json", &dg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(icons);
+    CU_ASSERT_EQUAL_FATAL(icon_map_load(icons, "templates/icons/nemesis.xml", &dg), 0);
+    doc *d = new_doc("it");
+    doc_node *s = section(d, d->root, "s", "Fine");
+    doc_node *bullets = add(d, s, DOC_LIST, NULL);
+    bullets->variant = strdup("bullet");
+    doc_node *numbers = add(d, s, DOC_LIST, NULL);
+    numbers->variant = strdup("number");
+    doc_node *lists[] = {bullets, numbers};
+    for (int l = 0; l < 2; l++) {
+        doc_node *i1 = add(d, lists[l], DOC_ITEM, NULL);
+        add_text(d, i1, " ");
+        add(d, i1, DOC_ICON, NULL)->ref = strdup("carcassa");
+        add_text(d, i1, " Il segnalino Tempo arriva sullo spazio rosso.");
+        add_text(d, add(d, lists[l], DOC_ITEM, NULL), "L\xE2\x80\x99ultimo Personaggio muore.");
+    }
+    lay_template *t = lay_template_default("a4", 0, 2);
+    lay_sheet_meta m = meta(0);
+    m.lang = "it";
+    lay_report rep;
+    lt_dev *dev = lt_dev_new();
+    int rc = lay_sheet_build_dev(d, &m, t, fonts, icons, lt_dev_device(dev), NULL, NULL, &rep, &dg);
+    CU_ASSERT_EQUAL(rc, 0);
+    const char *tr = lt_dev_text(dev);
+    CU_ASSERT_EQUAL(count(tr, "'\xE2\x80\xA2'"), 1);
+    CU_ASSERT_EQUAL(count(tr, "'1.'"), 1);
+    CU_ASSERT_EQUAL(count(tr, "'2.'"), 1);
+    lt_dev_free(dev);
+    lay_template_free(t);
+    doc_free(d);
+    icon_set_free(icons);
+    diag_list_free(&dg);
+}
+
 /* Fit to N pages: shrink within the floor, or fail and say why. */
 static void test_fit_pages(void)
 {
@@ -637,6 +679,7 @@ void suite_lay_sheet(void)
     CU_add_test(s, "a table of up to 8 rows is never split", test_short_table_whole);
     CU_add_test(s, "tables of one structure in a section share widths", test_tables_share_widths);
     CU_add_test(s, "a glossary table is compact", test_glossary_compact);
+    CU_add_test(s, "an icon heading a bulleted item replaces the bullet", test_icon_replaces_bullet);
     CU_add_test(s, "fit to pages within the floor, or fail", test_fit_pages);
     CU_add_test(s, "widows and orphans planted and caught", test_widows_orphans_planted);
     CU_add_test(s, "column balance planted and caught", test_balance_planted);
