@@ -27,6 +27,7 @@
 #include "lay_hyph.h"
 #include "lay_sheet.h"
 #include "lay_template.h"
+#include "lay_typo.h"
 #include "out.h"
 
 static void usage(FILE *fp)
@@ -316,8 +317,14 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
         dev_haru_set_duplex(dev, duplex);
     else if (duplex)
         dev_cairo_set_duplex(dev, duplex);
-    const dl_doc_info *info = dl_list_doc_info(list);
-    int ok = (!dev->begin_doc || !info || dev->begin_doc(dev, info) == 0) && dl_replay(list, dev, NULL) == 0;
+    /* the file's title and subject are spelt as its pages are (l’Intruso) */
+    const dl_doc_info *raw = dl_list_doc_info(list);
+    dl_doc_info info;
+    int have_info = raw && lay_typo_info(raw, &info) == 0;
+    int ok = (!raw || have_info) && (!dev->begin_doc || !raw || dev->begin_doc(dev, &info) == 0) &&
+             dl_replay(list, dev, NULL) == 0;
+    if (have_info)
+        lay_typo_info_free(&info);
     /* close writes the temp file and renames it; on failure nothing is left */
     int closed = dev->close ? dev->close(dev) : 0;
     dev->drop(dev);

@@ -13,6 +13,7 @@
 #include "icon.h"
 #include "lay_para.h"
 #include "lay_sheet.h"
+#include "lay_typo.h"
 
 /* the card's measures come from its template (templates/cards.xml) */
 #define CARD_W (t->card_w)
@@ -115,11 +116,13 @@ static void add_run(runs *rs, lay_run r)
     rs->r[rs->n++] = r;
 }
 
-static void add_text(runs *rs, const char *text, lay_font_role role, dl_color col, int nohyph)
+/* typeset: prose as print sets it (lay_typo.h); numbers, values and marks
+ * as written */
+static void add_text(runs *rs, const char *text, lay_font_role role, dl_color col, int nohyph, int typeset)
 {
     if (!text || !*text)
         return;
-    char *copy = strdup(text);
+    char *copy = typeset ? lay_typo_text(text) : strdup(text);
     if (!copy) {
         rs->failed = 1;
         return;
@@ -135,13 +138,13 @@ static void collect(const doc_node *n, runs *rs, int bold, int italic, dl_color 
     for (const doc_node *c = n->first; c; c = c->next) {
         lay_font_role role = lay_font_role_style(LAY_FONT_BODY, bold, italic);
         switch (c->type) {
-        case DOC_TEXT: add_text(rs, c->text, role, col, 0); break;
-        case DOC_NUM: case DOC_VAL: case DOC_XREF: case DOC_MARK: add_text(rs, c->text, role, col, 1); break;
-        case DOC_WORD: add_text(rs, c->text, role, col, 0); break;
+        case DOC_TEXT: add_text(rs, c->text, role, col, 0, 1); break;
+        case DOC_NUM: case DOC_VAL: case DOC_XREF: case DOC_MARK: add_text(rs, c->text, role, col, 1, 0); break;
+        case DOC_WORD: add_text(rs, c->text, role, col, 0, 1); break;
         case DOC_BOLD: case DOC_LEAD: collect(c, rs, 1, italic, col, icons); break;
         case DOC_ITALIC: collect(c, rs, bold, 1, col, icons); break;
         case DOC_TERM: collect(c, rs, bold, italic, col, icons); break;
-        case DOC_GAP: add_text(rs, "[?]", LAY_FONT_BOLD, col, 1); break;
+        case DOC_GAP: add_text(rs, "[?]", LAY_FONT_BOLD, col, 1, 0); break;
         case DOC_ICON: {
             const dl_path *p = icons && c->ref ? icon_get(icons, c->ref) : NULL;
             if (p)
@@ -327,7 +330,7 @@ static int draw_back(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUN
     dl_color white = {1, 1, 1};
     int rc = rect_fill(dev, x - ext[0], y - ext[1], x + CARD_W + ext[2], y + CARD_H + ext[3], t->theme.accent);
     runs rs = {0};
-    add_text(&rs, title, LAY_FONT_HEADING, white, 1);
+    add_text(&rs, title, LAY_FONT_HEADING, white, 1, 1);
     double s = 0;
     if (rs.failed)
         rc = -1;
@@ -405,7 +408,7 @@ static int draw_para(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUN
                      double width, const char *lang, double *h)
 {
     runs rs = {0};
-    add_text(&rs, text, role, col, 0);
+    add_text(&rs, text, role, col, 0, 1);
     lay_para_style st = lay_para_style_default(size, width, lang, NULL);
     st.justify = 0;
     lay_para *p = rs.failed ? NULL : lay_para_new(fonts, &st, rs.r, rs.n);

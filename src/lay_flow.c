@@ -20,6 +20,7 @@
 
 #include "lay_para.h"
 #include "lay_sheet.h"
+#include "lay_typo.h"
 
 /* label sizes come from the flowchart template (templates/flowchart.xml),
  * copied into the chart */
@@ -92,13 +93,20 @@ static char *label_of(const doc_node *ft, const char *node, const char *branch)
     return NULL;
 }
 
+/* Every word on a flowchart page is set here: labels, title, legend and
+ * footer, spelt as the sheet spells them (lay_typo.h). */
 static lay_para *set_text(const lay_fonts *fonts, const char *text, lay_font_role role, double size,
                           double width, const char *lang, dl_color color)
 {
-    lay_run run = {LAY_RUN_TEXT, text, role, color, 1, NULL, NULL};
+    char *typeset = lay_typo_text(text);
+    if (!typeset)
+        return NULL;
+    lay_run run = {LAY_RUN_TEXT, typeset, role, color, 1, NULL, NULL};
     lay_para_style st = lay_para_style_default(size, width, lang, NULL);
     st.justify = 0;
-    return lay_para_new(fonts, &st, &run, 1);
+    lay_para *p = lay_para_new(fonts, &st, &run, 1);
+    free(typeset);
+    return p;
 }
 
 /* Width of the widest line of p. */

@@ -1,6 +1,7 @@
 /* lay_para.c — words, boxes/glue/penalties, breaking and drawing of a paragraph. */
 #include "lay_para.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,8 @@ typedef struct piece {
     size_t b0, b1;          /* bytes of the run's text */
     lay_shaped sh;          /* text pieces */
     int icon;
+    double ink[4];          /* icons: the outline's ink in its unit box (x0 y0 x1 y1) */
+    double k;               /* icons: points per unit of the box */
 } piece;
 
 /* A box item: part of a piece between hyphenation points. */
@@ -38,7 +41,6 @@ struct lay_para {
     double *protrude;       /* per item, for the breaker */
     lay_break_result br;
     lay_shaped hyphen[LAY_FONT_ROLE_COUNT];
-    double icon_size;
     int missing;
     int failed;
 };
@@ -90,6 +92,60 @@ static int add_item(lay_para *p, lay_item it, long ref)
     return 0;
 }
 
+/* Inline icons (issue 18, item 4). The Game Icons sit on a 512 canvas with
+ * margins of their own, so an icon is trimmed to its ink and its larger side
+ * set to ICON_CAP × the cap height (a solid silhouette looks as large as the
+ * letters at a little more than their height), its ink centred on half the
+ * cap height, with a fixed side bearing each way: "Azione ⚄." then reads
+ * without a hole before the period. ICON_STROKE outlines the fill in its own
+ * colour, so that the thinnest strokes of an icon still print at 9 pt. */
+#define ICON_CAP 1.3
+#define ICON_BEARING 0.08   /* em, each side */
+#define ICON_STROKE 0.3     /* pt */
+
+static void ink_point(double *ink, double x, double y)
+{
+    ink[0] = fmin(ink[0], x);
+    ink[1] = fmin(ink[1], y);
+    ink[2] = fmax(ink[2], x);
+    ink[3] = fmax(ink[3], y);
+}
+
+/* The ink's bounds of path (curves sampled, not their control points,
+ * which lie outside the ink) and the scale for the paragraph's size. */
+static void icon_fit(const lay_para *p, const dl_path *path, piece *pc)
+{
+    double ink[4] = {1e9, 1e9, -1e9, -1e9}, cx = 0, cy = 0;
+    for (size_t i = 0; path && i < path->n; i++) {
+        const dl_path_el *e = &path->el[i];
+        if (e->op == DL_CURVE) {
+            for (int j = 1; j <= 16; j++) {
+                double t = j / 16.0, u = 1 - t;
+                double a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
+                ink_point(ink, a * cx + b * e->pt[0] + c * e->pt[2] + d * e->pt[4],
+                          a * cy + b * e->pt[1] + c * e->pt[3] + d * e->pt[5]);
+            }
+            cx = e->pt[4], cy = e->pt[5];
+        } else if (e->op == DL_MOVE || e->op == DL_LINE) {
+            ink_point(ink, e->pt[0], e->pt[1]);
+            cx = e->pt[0], cy = e->pt[1];
+        }
+    }
+    if (ink[2] <= ink[0] || ink[3] <= ink[1]) {
+        /* nothing to measure: the whole box */
+        ink[0] = ink[1] = 0;
+        ink[2] = ink[3] = 1;
+    }
+    memcpy(pc->ink, ink, sizeof ink);
+    double cap = lay_fonts_metrics(p->fonts, LAY_FONT_BODY, p->st.size).cap_height;
+    pc->k = ICON_CAP * cap / fmax(ink[2] - ink[0], ink[3] - ink[1]);
+}
+
+static double icon_width(const lay_para *p, const piece *pc)
+{
+    return (pc->ink[2] - pc->ink[0]) * pc->k + 2 * ICON_BEARING * p->st.size;
+}
+
 static long add_piece(lay_para *p, size_t run, size_t b0, size_t b1, int icon)
 {
     if (p->npieces == p->cappieces) {
@@ -106,6 +162,8 @@ static long add_piece(lay_para *p, size_t run, size_t b0, size_t b1, int icon)
     pc->b0 = b0;
     pc->b1 = b1;
     pc->icon = icon;
+    if (icon)
+        icon_fit(p, p->runs[run].icon, pc);
     if (!icon) {
         const lay_run *r = &p->runs[run];
         if (lay_shape(p->fonts, r->role, p->st.size, p->st.lang, r->text + b0, b1 - b0, &pc->sh) != 0)
@@ -128,7 +186,7 @@ static int add_box(lay_para *p, size_t piece_i, size_t g0, size_t g1, size_t b0,
     const piece *pc = &p->pieces[piece_i];
     double w = 0;
     if (pc->icon)
-        w = p->icon_size + 0.1 * p->st.size;
+        w = icon_width(p, pc);
     else
         for (size_t g = g0; g < g1; g++)
             w += pc->sh.advance[g];
@@ -377,10 +435,6 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
         return NULL;
     p->st = *st;
     p->fonts = fonts;
-    /* an icon is as tall as the text's body (1 em) and sits 0.15 em below
-     * the baseline like a descender, so that its optical centre meets the
-     * x-height's; smaller, the Game Icons' fine detail is lost in print */
-    p->icon_size = 1.0 * st->size;
     p->runs = calloc(nruns ? nruns : 1, sizeof *p->runs);
     if (!p->runs)
         goto fail;
@@ -730,15 +784,19 @@ static void draw_icon(draw_ctx *c, const piece *pc, double x, double y)
     const lay_run *r = &c->p->runs[pc->run];
     if (!r->icon || !c->dev->fill_path || c->rc)
         return;
-    double h = c->p->icon_size, x0 = x + 0.05 * c->p->st.size, y0 = y - h + 0.15 * c->p->st.size;
+    const lay_para *p = c->p;
+    double k = pc->k, cap = lay_fonts_metrics(p->fonts, LAY_FONT_BODY, p->st.size).cap_height;
+    /* ink from the bearing on, its middle at half the cap height */
+    double x0 = x + ICON_BEARING * p->st.size - pc->ink[0] * k;
+    double y0 = y - cap / 2 - (pc->ink[1] + pc->ink[3]) / 2 * k;
     dl_path path;
     dl_path_init(&path);
     for (size_t i = 0; i < r->icon->n; i++) {
         const dl_path_el *e = &r->icon->el[i];
         double q[6];
         for (int j = 0; j < 6; j += 2) {
-            q[j] = x0 + e->pt[j] * h;
-            q[j + 1] = y0 + e->pt[j + 1] * h;
+            q[j] = x0 + e->pt[j] * k;
+            q[j + 1] = y0 + e->pt[j + 1] * k;
         }
         int rc = 0;
         switch (e->op) {
@@ -754,6 +812,8 @@ static void draw_icon(draw_ctx *c, const piece *pc, double x, double y)
     }
     if (!c->rc)
         c->rc = c->dev->fill_path(c->dev, &path, r->color);
+    if (!c->rc && c->dev->stroke_path)
+        c->rc = c->dev->stroke_path(c->dev, &path, r->color, ICON_STROKE);
     dl_path_free(&path);
 }
 

@@ -1,7 +1,6 @@
 /* lay_sheet.c — summary → vertical list → columns and pages → drawing. */
 #include "lay_sheet.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 #include "icon.h"
 #include "lay_hyph.h"
 #include "lay_para.h"
+#include "lay_typo.h"
 
 /* ---- words a sheet prints itself, per language --------------------------- */
 
@@ -271,76 +271,6 @@ static int text_run(runs *rs, lay_font_role role, dl_color c, const char *text, 
     return runs_add(rs, &r, text ? text : "");
 }
 
-/* Authors type the typewriter apostrophe (l'arma, geht's); print sets the
- * typographic one, U+2019. Only between two letters: a quote mark or a
- * foot sign stays as written. */
-static char *typeset_apostrophes(const char *text)
-{
-    size_t n = strlen(text), extra = 0;
-    for (size_t i = 1; i + 1 < n; i++)
-        extra += text[i] == '\'' ? 2 : 0;
-    char *out = malloc(n + extra + 1), *o = out;
-    if (!out)
-        return NULL;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char prev = i ? (unsigned char)text[i - 1] : 0, next = (unsigned char)text[i + 1];
-        int letter_before = i && (isalpha(prev) || prev >= 0x80);
-        int letter_after = isalpha(next) || next >= 0x80;
-        if (text[i] == '\'' && letter_before && letter_after) {
-            memcpy(o, "\xE2\x80\x99", 3);
-            o += 3;
-        } else {
-            *o++ = text[i];
-        }
-    }
-    *o = '\0';
-    return out;
-}
-
-/* German abbreviations of two parts take a thin no-break space (U+202F):
- * "z. B." never parts and looks like one word. In place; the result is
- * never longer than the text ("z. B." 5 bytes, "z.\u202FB." 7: so the
- * caller gives room, see typeset_text). */
-static const char *const abbrevs[] = {"z. B.", "d. h.", "u. a.", "o. \xC3\x84.", "s. o.", "s. u.", "u. U.",
-                                      "v. a.", "i. d. R.", "z. T.", "u. v. m.", NULL};
-
-static char *typeset_text(const char *text)
-{
-    char *t = typeset_apostrophes(text);
-    if (!t)
-        return NULL;
-    size_t n = strlen(t);
-    char *out = malloc(2 * n + 1), *o = out;
-    if (!out) {
-        free(t);
-        return NULL;
-    }
-    for (size_t i = 0; i < n;) {
-        int hit = 0;
-        int at_word = i == 0 || !isalpha((unsigned char)t[i - 1]);
-        for (size_t k = 0; at_word && abbrevs[k] && !hit; k++) {
-            size_t l = strlen(abbrevs[k]);
-            if (strncmp(t + i, abbrevs[k], l) == 0) {
-                for (size_t j = 0; j < l; j++) {
-                    if (abbrevs[k][j] == ' ') {
-                        memcpy(o, "\xE2\x80\xAF", 3);
-                        o += 3;
-                    } else {
-                        *o++ = abbrevs[k][j];
-                    }
-                }
-                i += l;
-                hit = 1;
-            }
-        }
-        if (!hit)
-            *o++ = t[i++];
-    }
-    *o = '\0';
-    free(t);
-    return out;
-}
-
 /* The inline children of node (stopping at nested blocks) as runs. */
 static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, runs *rs)
 {
@@ -377,7 +307,7 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
             int rc = 0;
             switch (n->type) {
             case DOC_TEXT: {
-                char *t = typeset_text(n->text ? n->text : "");
+                char *t = lay_typo_text(n->text);
                 rc = t ? text_run(rs, role, col, t, 0, NULL) : -1;
                 free(t);
                 break;
@@ -387,10 +317,14 @@ static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, 
             case DOC_MARK:
                 rc = text_run(rs, role, col, n->text, 1, NULL);
                 break;
-            case DOC_WORD:
-                /* a phrase: it may break between its words like any text */
-                rc = text_run(rs, role, col, n->text, 0, NULL);
+            case DOC_WORD: {
+                /* a phrase: it may break between its words like any text,
+                 * and is spelt like it (dell’Intruso) */
+                char *t = lay_typo_text(n->text);
+                rc = t ? text_run(rs, role, col, t, 0, NULL) : -1;
+                free(t);
                 break;
+            }
             case DOC_XREF: {
                 const doc_node *target = n->ref ? doc_find_id(s->d->root, n->ref) : NULL;
                 const secnum *sn = target ? section_of(s, target) : NULL;
@@ -699,6 +633,22 @@ static int new_frame(sheet *s, dl_color bg, dl_color bar, double x)
     return 0;
 }
 
+/* Whether item's first visible content is an icon (white space before it
+ * does not count). */
+static int starts_with_icon(const doc_node *item)
+{
+    for (const doc_node *c = item->first; c; c = c->next) {
+        if (c->type == DOC_ICON)
+            return 1;
+        if (c->type != DOC_TEXT)
+            return 0;
+        for (const char *t = c->text ? c->text : ""; *t; t++)
+            if (*t != ' ' && *t != '\n' && *t != '\t')
+                return 0;
+    }
+    return 0;
+}
+
 static int list_block(sheet *s, const doc_node *n, double x, int frame_i, int depth, int steps)
 {
     const char *style = n->variant ? n->variant : "bullet";
@@ -724,7 +674,9 @@ static int list_block(sheet *s, const doc_node *n, double x, int frame_i, int de
             return -1;
         para_opts o = body_opts(s, x + lw, frame_i);
         char label[16];
-        if (!plain) {
+        /* an icon at the head of a bulleted item is its marker: no bullet
+         * beside it (the icon keeps the item's indent) */
+        if (!plain && !(!numbered && starts_with_icon(c))) {
             if (numbered)
                 snprintf(label, sizeof label, "%d.", k);
             else
@@ -780,13 +732,25 @@ static int callout_block(sheet *s, const doc_node *n, double x, int depth, const
     return add_space(s, s->lead * 0.3, 0, 0);
 }
 
-/* Lays out a table of nr rows (rowsn, head first) and ncol columns; nat,
- * minw and cw are zeroed scratch arrays of ncol widths. */
-static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *const *rowsn, size_t nr, size_t ncol,
-                      double *nat, double *minw, double *cw)
+/* A table of at most this many rows below its head is never split: a
+ * reader compares its rows at a glance. */
+#define SHORT_TABLE_ROWS 8
+
+/* Cell padding in em: a glossary (a termlist's table) is a list to scan,
+ * not to read, and packs tighter. */
+#define CELL_PAD 0.3
+#define CELL_PAD_COMPACT 0.12
+
+static int table_compact(const doc_node *n)
 {
-    double pad = 0.3 * s->size, avail = s->colw - x;
-    /* natural and minimal widths of every column, measured on one line */
+    return n->variant && strcmp(n->variant, "termlist") == 0;
+}
+
+/* Raises nat and minw (ncol widths) to the natural and minimal widths of
+ * the cells of rows rowsn[0..nr), measured on one line, pad each side. */
+static int measure_columns(sheet *s, const doc_node *const *rowsn, size_t nr, size_t ncol, double pad, double *nat,
+                           double *minw)
+{
     for (size_t r = 0; r < nr; r++) {
         size_t k = 0;
         for (const doc_node *cell = rowsn[r]->first; cell && k < ncol; cell = cell->next, k++) {
@@ -818,6 +782,16 @@ static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *con
             runs_free(&rs);
         }
     }
+    return 0;
+}
+
+/* Lays out a table of nr rows (rowsn, head first) and ncol columns at the
+ * column widths measured in nat and minw (ncol each, of this table and the
+ * tables it shares widths with); cw is a scratch array of ncol. */
+static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *const *rowsn, size_t nr, size_t ncol,
+                      const double *nat, const double *minw, double *cw)
+{
+    double pad = (table_compact(n) ? CELL_PAD_COMPACT : CELL_PAD) * s->size, avail = s->colw - x;
     double tot = 0, totmin = 0;
     for (size_t k = 0; k < ncol; k++) {
         tot += nat[k];
@@ -831,6 +805,10 @@ static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *con
         else
             cw[k] = avail * (minw[k] / totmin);   /* overfull cells are measured and reported */
     }
+    size_t body = 0;
+    for (size_t r = 0; r < nr; r++)
+        body += rowsn[r]->type != DOC_TABLE_HEAD;
+    int short_table = body <= SHORT_TABLE_ROWS;
     GROW(s->tables, s->ntables, s->captables);
     s->tables[s->ntables++] = -1;
     int ti = (int)s->ntables;
@@ -894,7 +872,9 @@ static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *con
         v.table = ti;
         v.head = head;
         v.row = s->nrows - 1;
-        v.keep = head;   /* a head never ends a column */
+        /* a head never ends a column, nor does any row but the last of a
+         * short table */
+        v.keep = head || (short_table && r + 1 < nr);
         if (head)
             s->tables[ti - 1] = (long)s->nvl;
         if (push_vl(s, &v) != 0)
@@ -903,32 +883,102 @@ static int table_rows(sheet *s, const doc_node *n, double x, const doc_node *con
     return add_space(s, s->lead * 0.3, 0, 0);
 }
 
-/* Every row and every column is laid out, however many: the arrays are
- * sized from the table (they once held 512 rows and 12 columns and dropped
- * the rest without a word). */
-static int table_block(sheet *s, const doc_node *n, double x)
+/* The rows of table n (head first, as the schema orders them) into rowsn
+ * when given; returns their number, and the widest row's cells in *ncol. */
+static size_t table_shape(const doc_node *n, const doc_node **rowsn, size_t *ncol)
 {
-    size_t nr = 0, ncol = 0;
+    size_t nr = 0;
+    *ncol = 0;
     for (const doc_node *c = n->first; c; c = c->next)
         if (c->type == DOC_TABLE_HEAD || c->type == DOC_ROW) {
+            if (rowsn)
+                rowsn[nr] = c;
             nr++;
             size_t k = 0;
             for (const doc_node *cell = c->first; cell; cell = cell->next)
                 k++;
-            if (k > ncol)
-                ncol = k;
+            if (k > *ncol)
+                *ncol = k;
         }
+    return nr;
+}
+
+/* The outermost section around n (a numbered chapter: "6 Combattimento"
+ * holds the tables of 6.1 and 6.2), or NULL. */
+static const doc_node *section_around(const doc_node *n)
+{
+    const doc_node *sec = NULL;
+    for (n = n->parent; n; n = n->parent)
+        if (n->type == DOC_SECTION)
+            sec = n;
+    return sec;
+}
+
+/* Two tables of the same structure: as many columns, the same head (cell
+ * by cell, as text), and the same compactness. */
+static int same_structure(const doc_node *a, const doc_node *b)
+{
+    size_t ca, cb;
+    table_shape(a, NULL, &ca);
+    table_shape(b, NULL, &cb);
+    if (ca != cb || table_compact(a) != table_compact(b))
+        return 0;
+    const doc_node *ha = a->first, *hb = b->first;
+    while (ha && ha->type != DOC_TABLE_HEAD)
+        ha = ha->next;
+    while (hb && hb->type != DOC_TABLE_HEAD)
+        hb = hb->next;
+    if (!ha || !hb)
+        return !ha && !hb;
+    const doc_node *x = ha->first, *y = hb->first;
+    int same = 1;
+    for (; x && y && same; x = x->next, y = y->next) {
+        char *tx = doc_plain_text(x), *ty = doc_plain_text(y);
+        same = tx && ty && strcmp(tx, ty) == 0;
+        free(tx);
+        free(ty);
+    }
+    return same && !x && !y;
+}
+
+/* Every row and every column is laid out, however many: the arrays are
+ * sized from the table (they once held 512 rows and 12 columns and dropped
+ * the rest without a word). Tables of the same structure in one section
+ * (with its subsections) share their column widths, measured over all their
+ * rows, so that their columns line up and the reader finds the same thing
+ * in the same place. */
+static int table_block(sheet *s, const doc_node *n, double x)
+{
+    size_t ncol;
+    size_t nr = table_shape(n, NULL, &ncol);
     if (!nr || !ncol)
         return 0;
     const doc_node **rowsn = calloc(nr, sizeof *rowsn);
     double *widths = calloc(3 * ncol, sizeof *widths);
-    int rc = -1;
-    if (rowsn && widths) {
-        size_t r = 0;
-        /* in document order: the schema puts the head first */
-        for (const doc_node *c = n->first; c; c = c->next)
-            if (c->type == DOC_TABLE_HEAD || c->type == DOC_ROW)
-                rowsn[r++] = c;
+    double pad = (table_compact(n) ? CELL_PAD_COMPACT : CELL_PAD) * s->size;
+    int rc = rowsn && widths ? 0 : -1;
+    const doc_node *sec = section_around(n);
+    doc_iter it;
+    doc_iter_init(&it, sec ? sec : s->d->root);
+    doc_event ev;
+    while (!rc && (ev = doc_iter_next(&it)) != DOC_EV_DONE) {
+        const doc_node *t = it.cur;
+        if (ev != DOC_EV_ENTER || t->type != DOC_TABLE || section_around(t) != sec)
+            continue;
+        if (t != n && !same_structure(t, n))
+            continue;
+        size_t tc, tn = table_shape(t, NULL, &tc);
+        const doc_node **tr = calloc(tn ? tn : 1, sizeof *tr);
+        if (!tr) {
+            rc = -1;
+            break;
+        }
+        table_shape(t, tr, &tc);
+        rc = measure_columns(s, tr, tn, ncol, pad, widths, widths + ncol);
+        free(tr);
+    }
+    if (!rc) {
+        table_shape(n, rowsn, &ncol);
         rc = table_rows(s, n, x, rowsn, nr, ncol, widths, widths + ncol, widths + 2 * ncol);
     }
     free(rowsn);

@@ -428,6 +428,34 @@ static int cleanup(void)
 }
 
 /* declared here for -Wmissing-prototypes; tests/main.c finds it by name */
+/* Cards are spelt as the sheet is (item 7 of issue 18): U+2019 for the
+ * typewriter apostrophe, a thin no-break space in "z. B.", on the card and in
+ * the file's Title, read back from the PDF. */
+static void test_typography(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    static const char *const edits[] = {"<title>Noxius</title>", "<title>Noxius: wie geht's?</title>",
+                                        "Wer am Zug ist, opfert einen SP.",
+                                        "Wer am Zug ist, opfert z. B. einen SP, wenn's sein muss.", NULL};
+    char content[600], path[700];
+    CU_ASSERT_EQUAL_FATAL(tu_content_edited(dir, "typo", "noxius/de.xml", edits, content, sizeof content), 0);
+    int st = run(out, "%s --content %s build noxius --only cards --no-verify -o %s/typo-out 2>&1", tu_bin(), content,
+                 dir);
+    CU_ASSERT_EQUAL_FATAL(st, 0);
+    snprintf(path, sizeof path, "%s/typo-out/noxius/noxius-de-cards-a4.pdf", dir);
+    tu_pdf_spelt(path, "wenn\xE2\x80\x99s sein muss", "wenn's", 1, NULL);
+    /* the backs carry the summary's title, and so does the file's Title */
+    tu_pdf_spelt(path, "wie geht\xE2\x80\x99s?", "geht's", 0, "Noxius: wie geht\xE2\x80\x99s? \xE2\x80\x94 Karten");
+    /* the real Italian cards: "come l'Adulto" in the source */
+    CU_ASSERT_EQUAL(run(out, "%s build nemesis --only cards -o %s/typo-nem 2>&1", tu_bin(), dir), 0);
+    snprintf(path, sizeof path, "%s/typo-nem/nemesis/nemesis-it-cards-a4.pdf", dir);
+    tu_pdf_spelt(path, "come l\xE2\x80\x99" "Adulto", "l'Adulto", 0, NULL);
+    tu_pdf_spelt(path, "c\xE2\x80\x99\xC3\xA8 un Incontro", "c'\xC3\xA8", 0, NULL);
+    free(out);
+}
+
 void suite_lay_cards(void);
 void suite_lay_cards(void)
 {
@@ -443,4 +471,5 @@ void suite_lay_cards(void)
     CU_add_test(s, "card sizes: the most that fit", test_card_sizes);
     CU_add_test(s, "PNG at --dpi, real file names", test_png_dpi);
     CU_add_test(s, "alignment pair and --back-offset", test_alignment_offset);
+    CU_add_test(s, "card text and file title: apostrophes, thin spaces", test_typography);
 }

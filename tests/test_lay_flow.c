@@ -333,6 +333,32 @@ static int cleanup(void)
 }
 
 /* declared here for -Wmissing-prototypes; tests/main.c finds it by name */
+/* A flowchart is spelt as the sheet is (item 7 of issue 18): the title,
+ * a label and the file's Title get U+2019 for the typewriter apostrophe and
+ * a thin no-break space in "z. B.", read back from the PDF. */
+static void test_typography(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    static const char *const edits[] = {"<title>Eine Runde</title>", "<title>Eine Runde: wie geht's weiter?</title>",
+                                        "<label node=\"r-start\">Neue Runde</label>",
+                                        "<label node=\"r-start\">Neue Runde, z. B. beim Start</label>", NULL};
+    char content[600], path[700];
+    CU_ASSERT_EQUAL_FATAL(tu_content_edited(dir, "typo", "noxius/de.xml", edits, content, sizeof content), 0);
+    int st = run(out, "%s --content %s build noxius --only flow --no-verify -o %s/typo-out 2>&1", tu_bin(), content,
+                 dir);
+    CU_ASSERT_EQUAL_FATAL(st, 0);
+    snprintf(path, sizeof path, "%s/typo-out/noxius/noxius-de-flow-runde-a4.pdf", dir);
+    tu_pdf_spelt(path, "geht\xE2\x80\x99s weiter?", "geht's", 1,
+                 "Noxius \xE2\x80\x94 Eine Runde: wie geht\xE2\x80\x99s weiter?");
+    /* the real Italian charts: "C'è la freccia?" in the source */
+    CU_ASSERT_EQUAL(run(out, "%s build nemesis --only flow -o %s/typo-nem 2>&1", tu_bin(), dir), 0);
+    snprintf(path, sizeof path, "%s/typo-nem/nemesis/nemesis-it-flow-danni-a4.pdf", dir);
+    tu_pdf_spelt(path, "C\xE2\x80\x99\xC3\xA8 la freccia?", "C'\xC3\xA8", 0, NULL);
+    free(out);
+}
+
 void suite_lay_flow(void);
 void suite_lay_flow(void)
 {
@@ -345,4 +371,5 @@ void suite_lay_flow(void)
     CU_add_test(s, "every chart: labels 9-12 pt, no overlaps, orientation", test_report_lines);
     CU_add_test(s, "read back: no word prints over another", test_words_apart);
     CU_add_test(s, "an unverified chart says so under its title", test_unverified_mark);
+    CU_add_test(s, "labels, title and file title: apostrophes, thin spaces", test_typography);
 }

@@ -221,46 +221,92 @@ static void test_justified_and_copy(void)
     }
 }
 
-/* Icons are 1 em tall, hang 0.15 em below the baseline like a descender, and
- * never part from the words on either side, whatever the measure. */
+/* The y of the word w's line (its baseline) in trace t, or -1. */
+static double baseline_of(const char *t, const char *w)
+{
+    const char *hit = strstr(t, w);
+    if (!hit)
+        return -1;
+    while (hit > t && hit[-1] != '\n')
+        hit--;
+    double y = -1;
+    return sscanf(hit, "text f%*d %*f %*f %lf", &y) == 1 ? y : -1;
+}
+
+/* Icons are trimmed to their ink (a square drawn in the middle half of its
+ * box prints as a square, not a box with margins), their larger side 1.3 ×
+ * the cap height, centred on half the cap height; a 0.3 pt outline of the
+ * same colour keeps thin strokes in print; they never part from the words
+ * on either side, whatever the measure. */
 static void test_icon_glued(void)
 {
     dl_path sq;
     dl_path_init(&sq);
-    dl_path_rect(&sq, 0, 0, 1, 1);
+    dl_path_rect(&sq, 0.25, 0.25, 0.75, 0.75);
     lay_run runs[] = {
         text("Jede Figur im Raum erleidet sofort 1 ", LAY_FONT_BODY),
         {LAY_RUN_ICON, NULL, LAY_FONT_BODY, {0, 0, 0}, 1, &sq, NULL},
         text(" Stress und verliert danach eine Aktion, sobald der Marker das Ende erreicht.", LAY_FONT_BODY),
     };
+    double cap = lay_fonts_metrics(fonts, LAY_FONT_BODY, 9).cap_height;
     for (double w = 60; w <= 240; w += 7) {
         lay_para_style st = lay_para_style_default(9, w, "de", de);
         lay_para *p = lay_para_new(fonts, &st, runs, 3);
         CU_ASSERT_PTR_NOT_NULL_FATAL(p);
         char *t = draw(p, NULL, NULL);
-        /* the icon's bottom is 0.15 em under the baseline shared with "1"
-         * before and "Stress" after */
         const char *f = strstr(t, "fill ");
         CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-        double x0, y0, x1, y1, by = -1, ay = -1;
+        double x0, y0, x1, y1, sw = 0;
         CU_ASSERT_EQUAL(sscanf(f, "fill %lf %lf %lf %lf", &x0, &y0, &x1, &y1), 4);
-        CU_ASSERT_DOUBLE_EQUAL(y1 - y0, 1.0 * 9, 0.01);
-        const char *one = strstr(t, "'1'"), *stress = strstr(t, "'Stress'");
-        CU_ASSERT_PTR_NOT_NULL_FATAL(one);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(stress);
-        const char *l1 = one, *l2 = stress;
-        while (l1 > t && l1[-1] != '\n')
-            l1--;
-        while (l2 > t && l2[-1] != '\n')
-            l2--;
-        CU_ASSERT_EQUAL(sscanf(l1, "text f%*d %*f %*f %lf", &by), 1);
-        CU_ASSERT_EQUAL(sscanf(l2, "text f%*d %*f %*f %lf", &ay), 1);
-        CU_ASSERT_DOUBLE_EQUAL(y1, by + 0.15 * 9, 0.01);
-        CU_ASSERT_DOUBLE_EQUAL(y1, ay + 0.15 * 9, 0.01);
+        CU_ASSERT_DOUBLE_EQUAL(y1 - y0, 1.3 * cap, 0.02);
+        CU_ASSERT_DOUBLE_EQUAL(x1 - x0, 1.3 * cap, 0.02);
+        const char *sk = strstr(f, "\nstroke ");
+        CU_ASSERT(sk && sscanf(sk, "\nstroke %*f %*f %*f %*f w %lf", &sw) == 1 && fabs(sw - 0.3) < 1e-9);
+        /* centred on half the cap height of the line of "1" and of "Stress" */
+        double by = baseline_of(t, "'1'"), ay = baseline_of(t, "'Stress'");
+        CU_ASSERT_DOUBLE_EQUAL((y0 + y1) / 2, by - cap / 2, 0.02);
+        CU_ASSERT_DOUBLE_EQUAL((y0 + y1) / 2, ay - cap / 2, 0.02);
         free(t);
         lay_para_free(p);
     }
     dl_path_free(&sq);
+}
+
+/* "Azione ⚄." : the icon's ink stands a fixed 0.08 em from the word before
+ * and from the period after, however much empty canvas its glyph has. */
+static void test_icon_bearing(void)
+{
+    dl_path lean, wide;
+    dl_path_init(&lean);
+    dl_path_init(&wide);
+    dl_path_rect(&lean, 0.4, 0.1, 0.6, 0.9);   /* a narrow glyph, wide margins */
+    dl_path_rect(&wide, 0.0, 0.3, 1.0, 0.7);   /* a wide one, none */
+    const dl_path *icons[] = {&lean, &wide};
+    for (int i = 0; i < 2; i++) {
+        lay_run runs[] = {
+            text("Azione ", LAY_FONT_BODY),
+            {LAY_RUN_ICON, NULL, LAY_FONT_BODY, {0, 0, 0}, 1, icons[i], NULL},
+            text(".", LAY_FONT_BODY),
+        };
+        lay_para_style st = lay_para_style_default(9, 200, "it", it);
+        st.justify = 0;
+        lay_para *p = lay_para_new(fonts, &st, runs, 3);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        char *t = draw(p, NULL, NULL);
+        double x0, y0, x1, y1, px = -1;
+        const char *f = strstr(t, "fill ");
+        CU_ASSERT_FATAL(f && sscanf(f, "fill %lf %lf %lf %lf", &x0, &y0, &x1, &y1) == 4);
+        const char *dot = strstr(t, "'.'");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
+        while (dot > t && dot[-1] != '\n')
+            dot--;
+        CU_ASSERT_EQUAL(sscanf(dot, "text f%*d %*f %lf", &px), 1);
+        CU_ASSERT_DOUBLE_EQUAL(px - x1, 0.08 * 9, 0.02);
+        free(t);
+        lay_para_free(p);
+    }
+    dl_path_free(&lean);
+    dl_path_free(&wide);
 }
 
 static int resolver(void *ctx, const char *target, int *page, double *y)
@@ -336,7 +382,8 @@ void suite_lay_para(void)
     CU_add_test(s, "golden trace of a German paragraph", test_golden);
     CU_add_test(s, "justified edges; hyphenated words copy out whole", test_justified_and_copy);
     CU_add_test(s, "font expansion, letter spacing, protrusion: tighter spaces", test_expansion);
-    CU_add_test(s, "icons on the baseline, glued to their words", test_icon_glued);
+    CU_add_test(s, "icons trimmed, sized to the cap height, outlined, glued", test_icon_glued);
+    CU_add_test(s, "an icon's fixed side bearing: no hole before the period", test_icon_bearing);
     CU_add_test(s, "links resolved; names not hyphenated", test_links_and_nohyph);
     CU_add_test(s, "overfull line planted and caught", test_overfull_planted);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "icon.h"
 #include "lay_hyph.h"
 #include "lay_sheet.h"
 #include "lay_testdev.h"
@@ -126,6 +127,24 @@ static char *build(const doc *d, const lay_sheet_meta *m, const lay_template *t,
     char *s = strdup(lt_dev_text(dev));
     lt_dev_free(dev);
     return s;
+}
+
+/* build() on the default A4 two-column template at the template's size;
+ * the page width in *page_w when given. */
+static char *build_a4(const doc *d, const lay_sheet_debug *dbg, lay_report *rep, double *page_w)
+{
+    lay_template *t = lay_template_default("a4", 0, 2);
+    lay_sheet_meta m = meta(0);
+    diag_list dg;
+    diag_list_init(&dg);
+    int rc;
+    char *tr = build(d, &m, t, dbg, rep, &dg, &rc);
+    CU_ASSERT_EQUAL(rc, 0);
+    if (page_w)
+        *page_w = t->page_w;
+    diag_list_free(&dg);
+    lay_template_free(t);
+    return tr;
 }
 
 static int count(const char *hay, const char *needle)
@@ -256,6 +275,202 @@ static void test_table_head_repeats(void)
     diag_list_free(&dg);
     lay_template_free(t);
     doc_free(d);
+}
+
+/* Where the word 'w' (quoted as the trace quotes it) is drawn: its x, y
+ * and page (0-based); 0 when it is not in the trace. */
+static int word_at(const char *tr, const char *w, double *x, double *y, int *page)
+{
+    char q[64];
+    snprintf(q, sizeof q, " '%s' ", w);
+    const char *hit = strstr(tr, q);
+    if (!hit)
+        return 0;
+    const char *line = hit;
+    while (line > tr && line[-1] != '\n')
+        line--;
+    *page = -1;
+    for (const char *p = tr; p < line; p = strchr(p, '\n') + 1)
+        if (strncmp(p, "page ", 5) == 0)
+            (*page)++;
+    double size;
+    int f;
+    return sscanf(line, "text f%d %lf %lf %lf", &f, &size, x, y) == 4;
+}
+
+/* A table of rows rows (cells "Q1" … and a wider second one), head h1 h2. */
+static doc_node *table(doc *d, doc_node *parent, const char *h1, const char *h2, const char *prefix, int rows,
+                       const char *first)
+{
+    doc_node *tb = add(d, parent, DOC_TABLE, NULL);
+    doc_node *h = add(d, tb, DOC_TABLE_HEAD, NULL);
+    add_text(d, add(d, h, DOC_CELL, NULL), h1);
+    add_text(d, add(d, h, DOC_CELL, NULL), h2);
+    for (int i = 0; i < rows; i++) {
+        doc_node *r = add(d, tb, DOC_ROW, NULL);
+        char a[64], b[64];
+        snprintf(a, sizeof a, "%s%s%d", first ? first : "", prefix, i + 1);
+        snprintf(b, sizeof b, "%sW%d wirkt sofort.", prefix, i + 1);
+        add_text(d, add(d, r, DOC_CELL, NULL), a);
+        add_text(d, add(d, r, DOC_CELL, NULL), b);
+    }
+    return tb;
+}
+
+/* The columns a table's rows land in: the number of distinct (page, x
+ * half) places of its first cells, 0 when a row is missing. */
+static int table_places(const char *tr, const char *prefix, int rows, double page_w)
+{
+    int places = 0, last = -1;
+    for (int i = 0; i < rows; i++) {
+        char w[32];
+        snprintf(w, sizeof w, "%s%d", prefix, i + 1);
+        double x, y;
+        int pg;
+        if (!word_at(tr, w, &x, &y, &pg))
+            return 0;
+        int place = pg * 2 + (x > page_w / 2);
+        if (place != last)
+            places++;
+        last = place;
+    }
+    return places;
+}
+
+/* A table of up to 8 rows is never split between columns or pages, wherever
+ * the text before it ends; the same table with keeps ignored is split at
+ * some length of that text (so the measure can fail); a table taller than
+ * a column is still split, its head repeated. */
+static void test_short_table_whole(void)
+{
+    int split_without_keeps = 0;
+    lay_report rep;
+    double pw;
+    for (int k = 0; k < 28; k++) {
+        doc *d = new_doc("de");
+        doc_node *s = section(d, d->root, "s", "Abschnitt");
+        for (int j = 0; j < k; j++)
+            para(d, s, j, 2);
+        table(d, s, "Wurf", "Wirkung", "Q", 8, NULL);
+        char *tr = build_a4(d, NULL, &rep, &pw);
+        CU_ASSERT_EQUAL(table_places(tr, "Q", 8, pw), 1);
+        free(tr);
+        lay_sheet_debug dbg = {0};
+        dbg.ignore_keeps = 1;
+        tr = build_a4(d, &dbg, &rep, &pw);
+        split_without_keeps += table_places(tr, "Q", 8, pw) > 1;
+        free(tr);
+        doc_free(d);
+    }
+    CU_ASSERT(split_without_keeps > 0);
+    /* 60 rows, taller than a column: split, the head repeated */
+    doc *d = new_doc("de");
+    doc_node *s = section(d, d->root, "s", "Abschnitt");
+    for (int j = 0; j < 20; j++)
+        para(d, s, j, 2);
+    table(d, s, "Wurf", "Wirkung", "Q", 60, NULL);
+    char *tr = build_a4(d, NULL, &rep, &pw);
+    int split = table_places(tr, "Q", 60, pw);
+    CU_ASSERT(split > 1);
+    CU_ASSERT_EQUAL(count(tr, "'Wirkung'"), split);
+    free(tr);
+    doc_free(d);
+}
+
+/* Tables of the same structure (columns and head) in one section, its
+ * subsections included, share column widths: the second column starts as
+ * far from the first though their first cells differ in width; a table
+ * with another head, or in another section, keeps its own widths. */
+static void test_tables_share_widths(void)
+{
+    doc *d = new_doc("de");
+    doc_node *s = section(d, d->root, "s", "Abschnitt");
+    table(d, s, "Wurf", "Wirkung", "A", 2, NULL);
+    doc_node *sub = section(d, s, "s1", "Unterabschnitt");
+    table(d, sub, "Wurf", "Wirkung", "B", 2, "Doppelsechserpasch");
+    table(d, s, "Feld", "Wirkung", "C", 2, NULL);
+    doc_node *s2 = section(d, d->root, "s2", "Anderswo");
+    table(d, s2, "Wurf", "Wirkung", "D", 2, NULL);
+    lay_report rep;
+    char *tr = build_a4(d, NULL, &rep, NULL);
+    /* the second column's offset from the first, per table (the tables
+     * may stand in different columns of the page) */
+    double off[4];
+    const char *const firsts[] = {"A1", "Doppelsechserpasch" "B1", "C1", "D1"};
+    const char *const seconds[] = {"AW1", "BW1", "CW1", "DW1"};
+    for (int i = 0; i < 4; i++) {
+        double x1, x2, y;
+        int p1, p2;
+        CU_ASSERT_FATAL(word_at(tr, firsts[i], &x1, &y, &p1) && word_at(tr, seconds[i], &x2, &y, &p2));
+        off[i] = x2 - x1;
+    }
+    CU_ASSERT_DOUBLE_EQUAL(off[0], off[1], 0.01);
+    CU_ASSERT(off[2] < off[1] - 20);
+    CU_ASSERT(off[3] < off[1] - 20);
+    free(tr);
+    doc_free(d);
+}
+
+/* A glossary (a termlist's table) packs tighter than a table of the same
+ * rows: a smaller row pitch, never below the leading. */
+static void test_glossary_compact(void)
+{
+    doc *d = new_doc("de");
+    doc_node *s = section(d, d->root, "s", "Abschnitt");
+    table(d, s, "Deutsch", "English", "G", 3, NULL)->variant = strdup("termlist");
+    doc_node *s2 = section(d, d->root, "s2", "Anderswo");
+    table(d, s2, "Deutsch", "English", "T", 3, NULL);
+    lay_report rep;
+    char *tr = build_a4(d, NULL, &rep, NULL);
+    double x, g1, g2, t1, t2;
+    int p;
+    CU_ASSERT_FATAL(word_at(tr, "G1", &x, &g1, &p) && word_at(tr, "G2", &x, &g2, &p) &&
+                    word_at(tr, "T1", &x, &t1, &p) && word_at(tr, "T2", &x, &t2, &p));
+    CU_ASSERT(g2 - g1 < t2 - t1 - 0.2 * rep.body_size);
+    CU_ASSERT(g2 - g1 >= rep.leading - 0.01);
+    free(tr);
+    doc_free(d);
+}
+
+/* An icon at the head of a bulleted item is its marker: that item has no
+ * bullet, the next (text first) has one; a numbered list keeps its numbers. */
+static void test_icon_replaces_bullet(void)
+{
+    diag_list dg;
+    diag_list_init(&dg);
+    icon_set *icons = icon_set_load("out/deps/node_modules/@iconify-json/game-icons/icons.json", &dg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(icons);
+    CU_ASSERT_EQUAL_FATAL(icon_map_load(icons, "templates/icons/nemesis.xml", &dg), 0);
+    doc *d = new_doc("it");
+    doc_node *s = section(d, d->root, "s", "Fine");
+    doc_node *bullets = add(d, s, DOC_LIST, NULL);
+    bullets->variant = strdup("bullet");
+    doc_node *numbers = add(d, s, DOC_LIST, NULL);
+    numbers->variant = strdup("number");
+    doc_node *lists[] = {bullets, numbers};
+    for (int l = 0; l < 2; l++) {
+        doc_node *i1 = add(d, lists[l], DOC_ITEM, NULL);
+        add_text(d, i1, " ");
+        add(d, i1, DOC_ICON, NULL)->ref = strdup("carcassa");
+        add_text(d, i1, " Il segnalino Tempo arriva sullo spazio rosso.");
+        add_text(d, add(d, lists[l], DOC_ITEM, NULL), "L\xE2\x80\x99ultimo Personaggio muore.");
+    }
+    lay_template *t = lay_template_default("a4", 0, 2);
+    lay_sheet_meta m = meta(0);
+    m.lang = "it";
+    lay_report rep;
+    lt_dev *dev = lt_dev_new();
+    int rc = lay_sheet_build_dev(d, &m, t, fonts, icons, lt_dev_device(dev), NULL, NULL, &rep, &dg);
+    CU_ASSERT_EQUAL(rc, 0);
+    const char *tr = lt_dev_text(dev);
+    CU_ASSERT_EQUAL(count(tr, "'\xE2\x80\xA2'"), 1);
+    CU_ASSERT_EQUAL(count(tr, "'1.'"), 1);
+    CU_ASSERT_EQUAL(count(tr, "'2.'"), 1);
+    lt_dev_free(dev);
+    lay_template_free(t);
+    doc_free(d);
+    icon_set_free(icons);
+    diag_list_free(&dg);
 }
 
 /* Fit to N pages: shrink within the floor, or fail and say why. */
@@ -461,6 +676,10 @@ void suite_lay_sheet(void)
     CU_add_test(s, "golden trace of a tiny sheet", test_golden_tiny);
     CU_add_test(s, "cross-references link to their section", test_xref_outline);
     CU_add_test(s, "table heads repeat per column", test_table_head_repeats);
+    CU_add_test(s, "a table of up to 8 rows is never split", test_short_table_whole);
+    CU_add_test(s, "tables of one structure in a section share widths", test_tables_share_widths);
+    CU_add_test(s, "a glossary table is compact", test_glossary_compact);
+    CU_add_test(s, "an icon heading a bulleted item replaces the bullet", test_icon_replaces_bullet);
     CU_add_test(s, "fit to pages within the floor, or fail", test_fit_pages);
     CU_add_test(s, "widows and orphans planted and caught", test_widows_orphans_planted);
     CU_add_test(s, "column balance planted and caught", test_balance_planted);

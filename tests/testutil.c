@@ -183,3 +183,42 @@ int tu_line_of(const char *path, const char *needle)
     free(text);
     return line;
 }
+
+void tu_pdf_spelt(const char *path, const char *typeset, const char *typed, int thin, const char *title)
+{
+    size_t cap = 1 << 18;
+    char *out = malloc(cap);
+    CU_ASSERT_FATAL(out != NULL);
+    CU_ASSERT_EQUAL(tu_runf(out, cap, "pdftotext '%s' - | tr -s ' \\n' ' '", path), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, typeset));
+    CU_ASSERT_PTR_NULL(strstr(out, typed));
+    if (thin) {
+        CU_ASSERT_EQUAL(tu_runf(out, cap, "pdftotext '%s' - | grep -c 'z\\. B\\.'", path), 0);
+        CU_ASSERT(atoi(out) >= 1);
+        CU_ASSERT_EQUAL(tu_runf(out, cap, "qpdf --qdf --object-streams=disable '%s' - | grep -a -c -i '<202f>'", path),
+                        0);
+        CU_ASSERT(atoi(out) >= 1);
+    }
+    if (title) {
+        CU_ASSERT_EQUAL(tu_runf(out, cap, "pdfinfo '%s'", path), 0);
+        const char *t = strstr(out, "Title:");
+        const char *eol = t ? strchr(t, '\n') : NULL;
+        const char *hit = t ? strstr(t, title) : NULL;
+        CU_ASSERT(hit && (!eol || hit < eol));
+    }
+    free(out);
+}
+
+int tu_content_edited(const char *dir, const char *name, const char *file, const char *const *edits, char *content,
+                      size_t len)
+{
+    char path[1024];
+    snprintf(content, len, "%s/%s-content", dir, name);
+    if (tu_copy_tree("content", content) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/%s", content, file);
+    for (size_t i = 0; edits[i] && edits[i + 1]; i += 2)
+        if (tu_replace_in_file(path, edits[i], edits[i + 1]) != 0)
+            return -1;
+    return 0;
+}

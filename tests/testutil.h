@@ -30,12 +30,25 @@ int tu_copy_tree(const char *from, const char *to);
  * -1 when `from` is not in it. */
 int tu_replace_in_file(const char *path, const char *from, const char *to);
 
+/* A copy of content/ at dir/name-content (its path into content, len
+ * bytes) with file (inside it) edited: edits holds from, to pairs, NULL-
+ * ended. 0, or -1 when the copy fails or a from is not there. */
+int tu_content_edited(const char *dir, const char *name, const char *file, const char *const *edits, char *content,
+                      size_t len);
+
 /* What every PDF of ours must pass, whichever device wrote it (CUnit
  * assertions): qpdf --check without a warning, poppler reading it without
  * a word on stderr, at least two fonts and each embedded, subset and with a
  * Unicode map, pages pages when pages > 0, and each of texts (NULL-ended,
  * may be NULL) in its extracted text. */
 void tu_pdf_ok(const char *path, int pages, const char *const *texts);
+
+/* Spelling as print sets it, read back from the PDF at path (CUnit
+ * assertions): its text (lines joined) holds typeset and not typed; with
+ * thin, a German abbreviation ("z. B.") on one line and U+202F in a font's
+ * Unicode map (pdftotext prints U+202F as a plain space); title, when not
+ * NULL, within the file's Title. */
+void tu_pdf_spelt(const char *path, const char *typeset, const char *typed, int thin, const char *title);
 
 /* The 1-based line of the first line of path holding needle, or 0. */
 int tu_line_of(const char *path, const char *needle);
