@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <hyphen.h>
+#include <unicode/ubrk.h>
+#include <unicode/ustring.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdint.h>
@@ -481,6 +483,31 @@ static void hyph_part_points(const lay_hyph *h, const hyph_part *p, lay_hyph_poi
     }
 }
 
+/* The line-break opportunities of UAX #14 inside s[0..len), as byte
+ * offsets after which a line may end (0 and len excluded), ascending. */
+static size_t uax14_breaks(const char *s, size_t len, size_t *out, size_t max)
+{
+    UChar u[HYPH_MAX_WORD * 2 + 2];
+    int32_t ul = 0;
+    UErrorCode st = U_ZERO_ERROR;
+    u_strFromUTF8(u, (int32_t)(sizeof u / sizeof u[0]), &ul, s, (int32_t)len, &st);
+    if (U_FAILURE(st))
+        return 0;
+    UBreakIterator *bi = ubrk_open(UBRK_LINE, "", u, ul, &st);
+    if (U_FAILURE(st))
+        return 0;
+    size_t n = 0;
+    for (int32_t b = ubrk_next(bi); b != UBRK_DONE && b < ul && n < max; b = ubrk_next(bi)) {
+        /* UTF-16 units to UTF-8 bytes */
+        int32_t bytes = 0;
+        UErrorCode e = U_ZERO_ERROR;
+        u_strToUTF8(NULL, 0, &bytes, u, b, &e);
+        out[n++] = (size_t)bytes;
+    }
+    ubrk_close(bi);
+    return n;
+}
+
 size_t lay_hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_point *pts, size_t max)
 {
     if (!h || !len)
@@ -500,7 +527,17 @@ size_t lay_hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_p
     }
     if (start >= end)
         return 0;
-    size_t np = 0;
+    /* Where a line may break inside the word is Unicode's to say (UAX #14,
+     * through ICU): after a hyphen, a slash, a dash ("Angriff–Verteidigung"),
+     * never before one. Asked only of words with such a character. */
+    size_t brk[HYPH_MAX_WORD];
+    size_t nbrk = 0;
+    int plain = 1;
+    for (size_t i = start; i < end && plain; i += adv)
+        plain = is_letter(u8_decode(word + i, end - i, &adv)) || is_apostrophe(u8_decode(word + i, end - i, &adv));
+    if (!plain)
+        nbrk = uax14_breaks(word + start, end - start, brk, HYPH_MAX_WORD);
+    size_t np = 0, k = 0;
     hyph_part p;
     p.n = 0;
     for (size_t i = start; i <= end; i += adv) {
@@ -512,10 +549,16 @@ size_t lay_hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_p
          * that follows as to a word of its own ("dell’In-truso"), which is
          * how Italian hyphenates; no break is ever made at the apostrophe. */
         int elision = i < end && is_apostrophe(c);
-        int sep = i == end || is_hyphen(c) || c == '/' || elision;
+        int breaks_after = 0;
+        if (i < end && !elision && !is_letter(c)) {
+            while (k < nbrk && brk[k] < i + adv - start)
+                k++;
+            breaks_after = k < nbrk && brk[k] == i + adv - start;
+            if (!breaks_after && !is_hyphen(c) && c != '/')
+                return 0;   /* a symbol inside that holds its neighbours: not a word we may split */
+        }
+        int sep = i == end || elision || (i < end && !is_letter(c));
         if (!sep) {
-            if (!is_letter(c))
-                return 0;   /* a symbol inside: not a word we may split */
             if (p.n == HYPH_MAX_WORD)
                 return 0;
             p.off[p.n] = i;
@@ -527,9 +570,9 @@ size_t lay_hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_p
             hyph_part_points(h, &p, pts, &np, max);
         }
         p.n = 0;
-        /* an explicit hyphen or slash: a break after it, with nothing added,
-         * when letters follow */
-        if (!elision && i < end && i + adv < end)
+        /* a break after the hyphen, slash or dash, with nothing added, when
+         * letters follow */
+        if (breaks_after && i + adv < end)
             add_point(pts, &np, max, i + adv, 0, 1);
     }
     return np;

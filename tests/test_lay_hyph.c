@@ -87,6 +87,27 @@ static void test_german_compounds(void)
             CU_ASSERT_EQUAL(pts[i].compound, 1);
         }
     CU_ASSERT_TRUE(found);
+    /* the other breaks inside a word are Unicode's (UAX #14): after a
+     * slash or a dash, nothing added; never before one, never at a
+     * symbol that binds its neighbours (the middle dot) */
+    static const struct {
+        const char *word;
+        size_t at;
+    } after[] = {{"Angriff\xE2\x80\x93Verteidigung", 10}, {"Nahkampf/Fernkampf", 9}, {"und/oder", 4}};
+    for (size_t k = 0; k < sizeof after / sizeof after[0]; k++) {
+        n = lay_hyph_word(h, after[k].word, strlen(after[k].word), pts, 32);
+        found = 0;
+        for (size_t i = 0; i < n; i++) {
+            CU_ASSERT(pts[i].at != after[k].at - 1);   /* not before the slash or dash */
+            if (pts[i].at == after[k].at)
+                found = !pts[i].add_hyphen;
+        }
+        if (!found)
+            fprintf(stderr, "\n  no line break after the dash or slash of %s\n", after[k].word);
+        CU_ASSERT_TRUE(found);
+    }
+    w = "A\xC2\xB7" "B";
+    CU_ASSERT_EQUAL(lay_hyph_word(h, w, strlen(w), pts, 32), 0);
     lay_hyph_free(h);
 }
 
