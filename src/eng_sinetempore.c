@@ -125,7 +125,7 @@ typedef struct sx_die {
 } sx_die;
 
 typedef struct sx_pool {
-    int mode, n, start, penalty, hero, model, sym, need, weak, pierce, sustained, kind, fixed, dmg, big;
+    int mode, n, start, penalty, hero, model, sym, need, weak, pierce, sustained, kind, fixed, dmg;
     sx_die d[SX_POOL];
 } sx_pool;
 
@@ -299,13 +299,6 @@ static int fwd(int sector, int k)
     return ((sector - 1 + k) % SX_SECTORS + SX_SECTORS) % SX_SECTORS + 1;
 }
 
-/* Sectors clockwise from a to b, 1..12 (b == a: a whole turn). */
-static int ahead(int a, int b)
-{
-    int d = ((b - a) % SX_SECTORS + SX_SECTORS) % SX_SECTORS;
-    return d == 0 ? SX_SECTORS : d;
-}
-
 /* Sectors from s to the first sector holding an enemy marker, counting s
  * itself as 0 (a marker there is reached already); -1 none. */
 static int first_enemy_ahead(const sx_state *st, int s)
@@ -314,7 +307,7 @@ static int first_enemy_ahead(const sx_state *st, int s)
     for (int g = 0; g < SX_GROUPS; g++) {
         if (!group_alive(st, g))
             continue;
-        int d = ahead(s, st->g[g].sector) % SX_SECTORS;
+        int d = ((st->g[g].sector - s) % SX_SECTORS + SX_SECTORS) % SX_SECTORS;
         if (best < 0 || d < best)
             best = d;
     }
@@ -584,11 +577,10 @@ static void attack_roll(eng_state *s, int h, int m, int stat, int atb, int sym, 
     p->pierce = pierce;
     p->sustained = sustained;
     p->kind = stat == S_MI ? K_PSIONIC : stat == S_PR ? K_RANGED : K_MELEE;
-    p->big = mo->size == Z_BIG;
     pool_penalty(s, h);
     eng_note(s, EV_HERO_ATTACK);
     enemy_effects_attack(s, m);
-    st->m[m].grp > 0 ? (void)(st->g[mo->grp - 1].combat = 1) : (void)0;
+    st->g[mo->grp - 1].combat = 1;
 }
 
 /* Ends a hero's attack: matching symbols are wounds, less the target's
@@ -756,11 +748,10 @@ static void choose_target(eng_state *s, int m)
                                   : "sinetempore.target.nearest-choice");
 }
 
-static int model_paths(const sx_state *st, int m, int cost[SX_SIZE][SX_SIZE])
+static void model_paths(const sx_state *st, int m, int cost[SX_SIZE][SX_SIZE])
 {
     const sx_model *mo = &st->m[m];
     paths(st, mo->x, mo->y, 1, mo->hindered, mo->climb, mo->runner, cost);
-    return 0;
 }
 
 static void model_move(eng_state *s, int m, int x, int y, int half)
@@ -1048,9 +1039,8 @@ static void hero_activation(eng_state *s, int h)
         hero_spend(s, h, k);
         step(s, PR_HERO_OBLIVION, "sinetempore.hero.stunned");
     }
-    if (he->ko)
-        he->active = 0;
-    else
+    /* a knock-out on the way ended the activation already (hero_ko) */
+    if (!he->ko)
         step(s, PR_HERO_OBLIVION, "sinetempore.hero.ap");
 }
 

@@ -3,6 +3,62 @@
  * the AI procedures' predicates, postconditions and enumerated states.
  * Nothing here sees the engine's state: every probe sets keys, performs
  * actions, forces dice and reads keys back, as a scenario would. */
+
+/* Equivalent mutants
+ * ------------------
+ * Mutants of src/eng_sinetempore.c (`make mutate GAMES=sinetempore`) that
+ * cannot change what the engine does, with the reason; lines as of the
+ * commit that wrote this list.
+ *
+ *   205 hero_on `h + 1` -> `h + 2`: every caller reads it as true/false.
+ *   233, 241 step_cost `return -1` -> -2, 805 pick_square -1 -> -2, and
+ *       2127..2222 the procedures' `return -1` for a state no enumerator
+ *       gives: every caller tests < 0, == 0 or != 0.
+ *   270 paths `c < 0` -> `c <= 0`, and 1521 act_move `cost < 0` -> `<= 0`
+ *       or `< 1`: a step costs at least 1 AP; cost 0 is the mover's own
+ *       square, which free_square refuses before.
+ *   728 choose_target `best < 0 ? 0 : ...` -> -1, and 784 pick_square's
+ *       first bk and bc: read only after `best < 0 ||` / `!found ||` chose.
+ *   817, 824 model_attacks' AP `+ slowed` -> `-` or + 2: the attack is the
+ *       model's last use of AP in its activation; enemy_end zeroes them.
+ *   844 enemy_turn's hemorrhage `bleed = 1` -> 2: a flag, dropped in the
+ *       same activation's enemy_end.
+ *   1279 get_die_flag(..., 2) -> 3: the last branch of the choice all the
+ *       same.
+ *   1616 a chain's free second attack `ap = 0` -> -1: only ap > 0 is tested.
+ *   1960 area_square's `(dx > 0)` -> `>=`, 1962 `across` sign, 1972
+ *       `default: return 0` -> -1: dx = 0 on the longer axis means the main
+ *       target is the attacker's square, refused before; every shape uses
+ *       |across| or across == 0; the shape is an enum the checker bounds.
+ *   2265 run_attack `def > 0 ? def : 0` -> `def > -1`: equal for def = 0.
+ *   Numbers in error texts (m + 1, h + 1, arg[0].v in "takes no part"):
+ *       the text is not behaviour; only the result code is.
+ *
+ * Survivors no content can kill (not equivalent, listed so that the score
+ * reads right):
+ *   - loops started at -1 (`int i = 0` -> -1) or run one past an array
+ *     (`< SX_MODELS` -> <=, sector_busy's `g < SX_GROUPS`): they read or
+ *     write outside an array (paths' cost and done, m[-1], g[-1], d[-1]),
+ *     undefined behaviour rather than a rule;
+ *   - a sustained symbol of -1 (fists' sustained 0 -> -1, oblivion_test's
+ *     `sustained = 0` -> -1): a shift by a negative amount, undefined;
+ *   - set_next's bound of 24 faces and its error return, act_wound's and
+ *     act_place's `arg[1].v > 0` when neither hero= nor model= is given:
+ *     paths of a content error the checker reports before any scenario;
+ *   - sx_init's stand-in values of a fresh state (hero PH/PR/MI 3, RA 5;
+ *     model HE 3, climb 1, attacks of 2 and 1 fist): no rule of the
+ *     rulebook states them; every scenario that depends on one sets it.
+ *
+ * Not equivalent and not verified yet (rules the content could still
+ * check): a reacting model that already carries Acted (reactions(); the
+ * rulebook is silent), the threat tie broken by distance among three
+ * heroes (choose_target's outcome; the flowchart's enumerator has no such
+ * state), a slowed model's chain after moving (model_move's extra AP), the
+ * free attack of a brain-damage move (brain_move, an interpretation of the
+ * disengage rule), a hero knocked out by a reaction while paying for an
+ * attack, the kind of attack endurance tests (act_enemy_attack's
+ * `physical`), the attack procedure's penalty die taken once (run_attack).
+ */
 #include "eng_sinetempore.h"
 
 #include <stdarg.h>
