@@ -19,7 +19,12 @@
  * The layout is tried at several label measures; the page is turned
  * whichever way prints the labels larger, and the chart is scaled up (to
  * max-label-size) or down (a strict build refuses below min-label-size) to
- * fill it. The drawn geometry is then measured: labels overlapping labels,
+ * fill it. A chart that would print below min-label-size is split at rank
+ * boundaries into as few continued pages as keep every part at that size
+ * or above; each cut edge ends in a lettered off-page connector on its
+ * tail's page ("-> A") and starts from one on its head's page ("A ->").
+ * Only the drawing is split: the flow the checker verified is the whole
+ * one. The drawn geometry is then measured: labels overlapping labels,
  * nodes or edges, edges through other nodes (overlaps, refused by
  * --strict), and edges crossing edges (crossings, reported). A legend
  * explains the shapes; the page carries the same furniture as a sheet, and
@@ -90,7 +95,8 @@ typedef struct lay_flow_geom {
 void lay_flow_measure(const lay_flow_geom *g, lay_flow_flaws *fl);
 
 typedef struct lay_flow_report {
-    int nodes, edges;
+    int nodes, edges;       /* of the whole flow */
+    int pages;              /* 1, or the parts a large chart is split into */
     double scale;           /* 1 = labels at their natural size */
     double label_size;      /* the labels' size after scaling, points */
     int landscape;
