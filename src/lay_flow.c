@@ -145,11 +145,22 @@ static dl_color mix(dl_color a, dl_color b, double t)
     return (dl_color){a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t};
 }
 
+/* A phase's frame: a Graphviz cluster around its nodes, titled. */
+typedef struct fframe {
+    const char *phase;        /* borrowed from the flow */
+    Agraph_t *sg;
+    Agnode_t *title;          /* a node that keeps the title's room */
+    lay_para *lp;             /* the title */
+    double lw, lh;
+} fframe;
+
 typedef struct chart {
     fnode *nodes;
     size_t n;
     fedge *edges;
     size_t ne, ecap;
+    fframe *frames;
+    size_t nframes;
     Agraph_t *g;
     GVC_t *gvc;               /* borrowed */
     double bbw, bbh, bbx, bby;   /* dot's bounding box (y up) */
@@ -341,6 +352,60 @@ static int edge_head(chart *c, const game_flow *f, const split *sp, int i, int j
     return -1;
 }
 
+/* A new frame for phase ph, whose first node in this chart is first: its
+ * title set, its cluster made. 0, or -1. */
+static int add_frame(chart *c, const game_flow *f, const doc_node *ft, const char *ph, Agnode_t *first,
+                     const lay_fonts *fonts, const char *lang, const lay_theme *th, diag_list *diags)
+{
+    fframe *nf = realloc(c->frames, (c->nframes + 1) * sizeof *nf);
+    if (!nf)
+        return -1;
+    c->frames = nf;
+    fframe *fr = &c->frames[c->nframes];
+    memset(fr, 0, sizeof *fr);
+    fr->phase = ph;
+    char *text = label_of(ft, ph, NULL);
+    if (!text) {
+        diag_add(diags, DIAG_ERROR, f->loc.file, f->loc.line, 0, "flowtext", "phase \"%s\" of flow \"%s\" has no label",
+                 ph, f->id);
+        return -1;
+    }
+    fr->lp = set_text(fonts, text, LAY_FONT_BOLD, LABEL_SIZE, c->label_w * 1.5, lang, th->accent);
+    free(text);
+    c->nframes++;
+    if (!fr->lp)
+        return -1;
+    fr->lw = para_width(fr->lp);
+    fr->lh = para_height(fr->lp);
+    char name[40];
+    snprintf(name, sizeof name, "cluster_%zu", c->nframes);
+    fr->sg = agsubg(c->g, name, 1);
+    if (!fr->sg)
+        return -1;
+    /* the title is a node of the frame's top rank, left of the phase's
+     * first node (a cluster's own label would sit where edges enter and
+     * leave it; a node is one dot routes edges around) */
+    snprintf(name, sizeof name, "title_%zu", c->nframes);
+    fr->title = agnode(fr->sg, name, 1);
+    if (!fr->title)
+        return -1;
+    gv_set(fr->title, "shape", "box");
+    gv_set(fr->title, "fixedsize", "true");
+    gv_set(fr->title, "label", "");
+    set_inches(fr->title, "width", fr->lw + 2 * LABEL_PAD);
+    set_inches(fr->title, "height", fr->lh + 2 * LABEL_PAD);
+    snprintf(name, sizeof name, "top_%zu", c->nframes);
+    Agraph_t *top = agsubg(fr->sg, name, 1);
+    if (!top || !agsubnode(top, fr->title, 1) || !agsubnode(top, first, 1))
+        return -1;
+    gv_set(top, "rank", "same");
+    Agedge_t *e = agedge(c->g, fr->title, first, NULL, 1);
+    if (!e)
+        return -1;
+    gv_set(e, "style", "invis");
+    return 0;
+}
+
 /* Sets the labels, lays the graph out (the whole flow, or the part sp).
  * 0, or -1 with diags. */
 static int layout(chart *c, const game_flow *f, const doc_node *ft, const split *sp, const lay_fonts *fonts,
@@ -387,6 +452,20 @@ static int layout(chart *c, const game_flow *f, const doc_node *ft, const split 
         if (!fn->gv)
             return -1;
         size_node(c, fn, term, decision);
+    }
+    /* the nodes of one phase inside one titled frame (a dot cluster, so
+     * that dot keeps them together and keeps room for the title) */
+    for (size_t i = 0; i < f->nnodes; i++) {
+        const char *ph = f->nodes[i].phase;
+        if (!ph || !c->nodes[i].gv)
+            continue;
+        size_t k = 0;
+        while (k < c->nframes && strcmp(c->frames[k].phase, ph) != 0)
+            k++;
+        if (k == c->nframes && add_frame(c, f, ft, ph, c->nodes[i].gv, fonts, lang, th, diags) != 0)
+            return -1;
+        if (!agsubnode(c->frames[k].sg, c->nodes[i].gv, 1))
+            return -1;
     }
     /* edges coming in from another page start at their connector */
     for (size_t k = 0; sp && k < sp->ncuts; k++) {
@@ -457,6 +536,9 @@ static void chart_free(chart *c)
     for (size_t i = 0; i < c->ne; i++)
         lay_para_free(c->edges[i].lp);
     free(c->edges);
+    for (size_t i = 0; i < c->nframes; i++)
+        lay_para_free(c->frames[i].lp);
+    free(c->frames);
     if (c->g) {
         if (c->gvc)
             gvFreeLayout(c->gvc, c->g);
@@ -665,13 +747,21 @@ static dl_rect label_rect(const chart *c, const fedge *e)
     return (dl_rect){x - e->lw / 2, y - e->lh / 2, x + e->lw / 2, y + e->lh / 2};
 }
 
+/* A frame title's rectangle in the chart's space, without its room. */
+static dl_rect frame_label_rect(const chart *c, const fframe *fr)
+{
+    pointf pt = ND_coord(fr->title);
+    double x = CX(c, pt.x), y = CY(c, pt.y);
+    return (dl_rect){x - fr->lw / 2, y - fr->lh / 2, x + fr->lw / 2, y + fr->lh / 2};
+}
+
 /* Measures the laid-out chart (in the chart's space) into c->flaws.
  * 0, or -1 out of memory. */
 static int measure(chart *c)
 {
     lay_flow_shape *shapes = calloc(c->n ? c->n : 1, sizeof *shapes);
-    dl_rect *labels = calloc(c->ne ? c->ne : 1, sizeof *labels);
-    const char **names = calloc(c->ne ? c->ne : 1, sizeof *names);
+    dl_rect *labels = calloc(c->ne + c->nframes + 1, sizeof *labels);
+    const char **names = calloc(c->ne + c->nframes + 1, sizeof *names);
     lay_flow_line *lines = calloc(c->ne ? c->ne : 1, sizeof *lines);
     double *pts = NULL;
     size_t npts = 0;
@@ -723,6 +813,11 @@ static int measure(chart *c)
             }
         l->npts = n;
         used += (size_t)n;
+    }
+    /* a frame's title must stay clear of nodes, edges and labels too */
+    for (size_t k = 0; k < c->nframes; k++) {
+        labels[nl] = frame_label_rect(c, &c->frames[k]);
+        names[nl++] = c->frames[k].phase;
     }
     lay_flow_geom g = {shapes, c->n, labels, names, nl, lines, ne};
     lay_flow_measure(&g, &c->flaws);
@@ -799,13 +894,53 @@ static int draw_shape(dev_device *dev, const fnode *fn, double cx, double cy, co
     return rc;
 }
 
+/* Draws p's lines centred in the rectangle r. */
+static int draw_in_rect(const lay_para *p, dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT],
+                        const lay_fonts *fonts, dl_rect r)
+{
+    double cx = (r.x0 + r.x1) / 2;
+    const lay_para_style *st = lay_para_get_style(p);
+    lay_font_metrics fm = lay_fonts_metrics(fonts, LAY_FONT_BODY, st->size);
+    double base = r.y0 + (st->leading - (fm.ascender - fm.descender)) / 2 + fm.ascender;
+    int rc = 0;
+    for (size_t i = 0; i < lay_para_line_count(p) && !rc; i++) {
+        const lay_line *ln = lay_para_line(p, i);
+        rc = lay_para_draw(p, dev, fl, cx - ln->natural / 2, base + (double)i * st->leading, i, 1, NULL, NULL);
+    }
+    return rc;
+}
+
+/* The phases' frames: a tinted rounded box around dot's cluster, its
+ * title at the top left where dot kept room for it. */
+static int draw_frames(const chart *c, dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT],
+                       const lay_fonts *fonts, const lay_theme *th)
+{
+    dl_color white = {1, 1, 1};
+    int rc = 0;
+    for (size_t k = 0; k < c->nframes && !rc; k++) {
+        const fframe *fr = &c->frames[k];
+        boxf bb = GD_bb(fr->sg);
+        dl_path p;
+        dl_path_init(&p);
+        dl_path_round_rect(&p, CX(c, bb.LL.x), CY(c, bb.UR.y), CX(c, bb.UR.x), CY(c, bb.LL.y), 6);
+        rc = dev->fill_path ? dev->fill_path(dev, &p, mix(th->accent, white, 0.94)) : 0;
+        if (!rc && dev->stroke_path)
+            rc = dev->stroke_path(dev, &p, mix(th->accent, white, 0.45), 0.8);
+        dl_path_free(&p);
+        if (!rc)
+            rc = draw_in_rect(fr->lp, dev, fl, fonts, frame_label_rect(c, fr));
+    }
+    return rc;
+}
+
 /* Draws the chart at its natural size, origin top-left, into dev. */
 static int draw_chart(chart *c, dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT],
                       const lay_fonts *fonts, const lay_theme *th, int *nedges)
 {
     dl_color edge = {0.25, 0.25, 0.25};
-    int rc = 0;
     *nedges = 0;
+    /* frames first: everything else sits in them */
+    int rc = draw_frames(c, dev, fl, fonts, th);
     /* edges first: nodes paint over their ends */
     for (size_t k = 0; k < c->ne && !rc; k++) {
         splines *sp = ED_spl(c->edges[k].gv);
@@ -852,18 +987,8 @@ static int draw_chart(chart *c, dev_device *dev, const dl_font *const fl[LAY_FON
     /* branch labels where dot kept room for them */
     for (size_t k = 0; k < c->ne && !rc; k++) {
         const fedge *e = &c->edges[k];
-        if (!e->lp || !ED_label(e->gv))
-            continue;
-        dl_rect r = label_rect(c, e);
-        double cx = (r.x0 + r.x1) / 2;
-        const lay_para_style *st = lay_para_get_style(e->lp);
-        lay_font_metrics fm = lay_fonts_metrics(fonts, LAY_FONT_BODY, st->size);
-        double base = r.y0 + (st->leading - (fm.ascender - fm.descender)) / 2 + fm.ascender;
-        for (size_t i = 0; i < lay_para_line_count(e->lp) && !rc; i++) {
-            const lay_line *ln = lay_para_line(e->lp, i);
-            rc = lay_para_draw(e->lp, dev, fl, cx - ln->natural / 2, base + (double)i * st->leading, i, 1, NULL,
-                               NULL);
-        }
+        if (e->lp && ED_label(e->gv))
+            rc = draw_in_rect(e->lp, dev, fl, fonts, label_rect(c, e));
     }
     for (size_t i = 0; i < c->n && !rc; i++) {
         fnode *fn = &c->nodes[i];

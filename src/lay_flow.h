@@ -14,7 +14,10 @@
  * rounded bar), decisions diamonds (hexagons when the question is long),
  * actions boxes; edges into one node share one arrowhead; branches carry
  * their label ("ja"/"nein", "sì"/"no", or the flowtext's own branch label)
- * at the place dot kept for it, at the nodes' size.
+ * at the place dot kept for it, at the nodes' size Nodes of one phase (flows.xml's
+ * phase="...") sit in one frame, a dot cluster titled by the flowtext's
+ * label for the phase; the title is a node of the frame's top rank, so
+ * that dot routes edges around it.
  *
  * The layout is tried at several label measures; the page is turned
  * whichever way prints the labels larger, and the chart is scaled up (to

@@ -417,6 +417,53 @@ static void test_unverified_mark(void)
     free(out);
 }
 
+/* The first word box of text w on the page (x0 y0 x1 y1), or 0. */
+static int word_box(const char *bbox_out, const char *w, double b[4])
+{
+    char needle[128];
+    snprintf(needle, sizeof needle, "\">%s</word>", w);
+    const char *hit = strstr(bbox_out, needle);
+    if (!hit)
+        return 0;
+    const char *p = hit;
+    while (p > bbox_out && strncmp(p, "<word ", 6) != 0)
+        p--;
+    return sscanf(p, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &b[0], &b[1], &b[2], &b[3]) == 4;
+}
+
+/* Nanolith's round marks each node's phase: the four phases print as
+ * titled frames in the source's order, the status phase's title above and
+ * left of its steps, the next phase's below them; a phase without a title
+ * in the language fails the check at its flowtext. */
+static void test_phase_frames(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    CU_ASSERT_EQUAL(run(out, "%s build nanolith --only flow --strict -o %s/frames 2>&1", tu_bin(), dir), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "nanolith-de-flow-runde-a4.pdf: 10 nodes, 10 edges, 1 page"));
+    char path[700];
+    snprintf(path, sizeof path, "%s/frames/nanolith/nanolith-de-flow-runde-a4.pdf", dir);
+    CU_ASSERT_EQUAL(run(out, "pdftotext -bbox '%s' - 2>/dev/null", path), 0);
+    double st[4], stress[4], start[4], ch[4], gegner[4];
+    CU_ASSERT_FATAL(word_box(out, "Statusphase", st) && word_box(out, "Stresscube", stress) &&
+                    word_box(out, "Startspielermarker", start) && word_box(out, "Charakteraktionsphase", ch) &&
+                    word_box(out, "Gegneraktionsphase", gegner));
+    CU_ASSERT(st[3] < stress[1] && st[0] < stress[0]);
+    CU_ASSERT(ch[1] > start[3]);
+    CU_ASSERT(gegner[1] > ch[3]);
+    /* the title is a text of the language, checked like every label */
+    char content[600];
+    snprintf(content, sizeof content, "%s/frames-content", dir);
+    CU_ASSERT_EQUAL_FATAL(tu_copy_tree("content", content), 0);
+    snprintf(path, sizeof path, "%s/nanolith/de.xml", content);
+    CU_ASSERT_EQUAL_FATAL(tu_replace_in_file(path, "<label node=\"p-status\">I. Statusphase (Charakterzug)</label>", ""),
+                          0);
+    CU_ASSERT_NOT_EQUAL(run(out, "%s --content %s check nanolith 2>&1", tu_bin(), content), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "phase \"p-status\" has no de label"));
+    free(out);
+}
+
 static int cleanup(void)
 {
     if (ready) {
@@ -440,4 +487,5 @@ void suite_lay_flow(void)
     CU_add_test(s, "every chart: labels 9-12 pt, no overlaps, orientation", test_report_lines);
     CU_add_test(s, "read back: no word prints over another", test_words_apart);
     CU_add_test(s, "an unverified chart says so under its title", test_unverified_mark);
+    CU_add_test(s, "a phase is drawn as a titled frame", test_phase_frames);
 }
