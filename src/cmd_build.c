@@ -404,7 +404,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
     lay_flow_meta meta = {title ? title : game_title(g, l->code), l->doc->root->variant, fu.date, l->code,
                           keywords, (const char *const *)fu.credits, fu.licences, fu.when,
-                          bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL};
+                          bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL, icons};
     int failed = 0;
     for (size_t i = 0; i < g->nflows; i++) {
         const game_flow *f = &g->flows[i];

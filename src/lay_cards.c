@@ -153,6 +153,26 @@ static void collect(const doc_node *n, runs *rs, int bold, int italic, dl_color 
     }
 }
 
+int lay_inline_runs(const doc_node *n, int bold, dl_color col, const icon_set *icons, lay_run **out,
+                    size_t *nout)
+{
+    runs rs = {0};
+    collect(n, &rs, bold, 0, col, icons);
+    if (rs.failed) {
+        runs_free(&rs);
+        return -1;
+    }
+    *out = rs.r;
+    *nout = rs.n;
+    return 0;
+}
+
+void lay_inline_runs_free(lay_run *r, size_t n)
+{
+    runs rs = {r, n, n, 0};
+    runs_free(&rs);
+}
+
 static const doc_node *find_cardtext(const doc *d, const char *card)
 {
     for (const doc_node *n = d->root->first; n; n = n->next)

@@ -34,8 +34,18 @@
 #include "dl.h"
 #include "doc.h"
 #include "game.h"
+#include "icon.h"
 #include "lay_font.h"
+#include "lay_para.h"
 #include "lay_template.h"
+
+/* The runs of inline content n as cards and flowchart labels show it: bold
+ * (from bold) and italic, numbers as written and never hyphenated, icons at
+ * text size, a gap in the source as [?]. *out gets *nout runs whose texts
+ * are owned (free with lay_inline_runs_free). 0, or -1 out of memory. */
+int lay_inline_runs(const doc_node *n, int bold, dl_color col, const icon_set *icons, lay_run **out,
+                    size_t *nout);
+void lay_inline_runs_free(lay_run *r, size_t n);
 
 typedef struct icon_set icon_set;
 

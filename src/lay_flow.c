@@ -18,6 +18,7 @@
 #include <graphviz/gvc.h>
 #include <graphviz/types.h>
 
+#include "lay_cards.h"
 #include "lay_para.h"
 #include "lay_sheet.h"
 
@@ -94,6 +95,23 @@ static char *label_of(const doc_node *ft, const char *node, const char *branch)
     return NULL;
 }
 
+/* The flowtext's label element of node id (not of a branch), or NULL. */
+static const doc_node *label_elem(const doc_node *ft, const char *id)
+{
+    for (const doc_node *n = ft ? ft->first : NULL; n; n = n->next)
+        if (n->type == DOC_LABEL && !n->value && n->ref && strcmp(n->ref, id) == 0)
+            return n;
+    return NULL;
+}
+
+static int has_icon(const doc_node *n)
+{
+    for (const doc_node *c = n ? n->first : NULL; c; c = c->next)
+        if (c->type == DOC_ICON || has_icon(c))
+            return 1;
+    return 0;
+}
+
 static lay_para *set_text(const lay_fonts *fonts, const char *text, lay_font_role role, double size,
                           double width, const char *lang, dl_color color)
 {
@@ -166,6 +184,7 @@ typedef struct chart {
     double bbw, bbh, bbx, bby;   /* dot's bounding box (y up) */
     double label, label_w;       /* the label size and this layout's measure */
     double nodesep, ranksep;     /* dot's gaps, inches */
+    const icon_set *icons;       /* borrowed; NULL: labels without icons */
     lay_flow_flaws flaws;
 } chart;
 
@@ -442,8 +461,23 @@ static int layout(chart *c, const game_flow *f, const doc_node *ft, const split 
         int term = fn->fn->kind == GAME_FN_START || is_end(fn->fn);
         int decision = fn->fn->kind == GAME_FN_DECISION;
         dl_color col = term ? (dl_color){1, 1, 1} : th->text;
-        fn->para = set_text(fonts, fn->text, term ? LAY_FONT_BOLD : LAY_FONT_BODY, LABEL_SIZE,
-                            decision ? c->label_w * 0.85 : c->label_w, lang, col);
+        double measure_w = decision ? c->label_w * 0.85 : c->label_w;
+        const doc_node *le = c->icons ? label_elem(ft, fn->fn->id) : NULL;
+        if (le && has_icon(le)) {
+            /* the game's icons inside the label, at the text's size, as
+             * on the sheets */
+            lay_run *r = NULL;
+            size_t nr = 0;
+            if (lay_inline_runs(le, term, col, c->icons, &r, &nr) != 0)
+                return -1;
+            lay_para_style st = lay_para_style_default(LABEL_SIZE, measure_w, lang, NULL);
+            st.justify = 0;
+            fn->para = lay_para_new(fonts, &st, r, nr);
+            lay_inline_runs_free(r, nr);
+        } else {
+            fn->para = set_text(fonts, fn->text, term ? LAY_FONT_BOLD : LAY_FONT_BODY, LABEL_SIZE, measure_w, lang,
+                                col);
+        }
         if (!fn->para)
             return -1;
         fn->tw = para_width(fn->para);
@@ -1073,8 +1107,8 @@ typedef struct page_frame {
  * way the paper can turn; the largest labels win, a layout without overlaps
  * before one with. 0, or -1 with diags. */
 static int best_fit(const game_flow *f, const doc_node *ft, const split *sp, const lay_template *t,
-                    const lay_fonts *fonts, const char *lang, GVC_t *gvc, const page_frame *pf, fit *best,
-                    diag_list *diags)
+                    const lay_fonts *fonts, const char *lang, const icon_set *icons, GVC_t *gvc,
+                    const page_frame *pf, fit *best, diag_list *diags)
 {
     double kmax = t->flow_max_label > 0 ? t->flow_max_label / t->flow_label : 1;
     double best_k = -1;
@@ -1084,6 +1118,7 @@ static int best_fit(const game_flow *f, const doc_node *ft, const split *sp, con
         chart cand;
         memset(&cand, 0, sizeof cand);
         cand.gvc = gvc;
+        cand.icons = icons;
         cand.label = t->flow_label;
         cand.label_w = t->flow_label_w * measures[m];
         cand.nodesep = t->flow_nodesep;
@@ -1280,7 +1315,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
 
     /* the whole chart on one page, if its labels stay legible there */
     fits = calloc(1, sizeof *fits);
-    if (!fits || best_fit(f, ft, NULL, t, fonts, lang, gvc, &pf, &fits[0], diags) != 0) {
+    if (!fits || best_fit(f, ft, NULL, t, fonts, lang, meta->icons, gvc, &pf, &fits[0], diags) != 0) {
         rc = -1;
         goto done;
     }
@@ -1310,7 +1345,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
             int ok = 1;
             for (int p = 0; p < np && ok; p++) {
                 split sp = {part_of, p, cuts, (size_t)ncuts};
-                if (best_fit(f, ft, &sp, t, fonts, lang, gvc, &pf, &parts[p], diags) != 0) {
+                if (best_fit(f, ft, &sp, t, fonts, lang, meta->icons, gvc, &pf, &parts[p], diags) != 0) {
                     fits_free(parts, (size_t)np);
                     rc = -1;
                     goto done;

@@ -43,6 +43,7 @@
 #include "dl.h"
 #include "doc.h"
 #include "game.h"
+#include "icon.h"
 #include "lay_font.h"
 #include "lay_template.h"
 
@@ -54,6 +55,7 @@ typedef struct lay_flow_meta {
     const char *const *licences;
     long long epoch;
     const char *unverified;         /* printed under the title when set */
+    const icon_set *icons;          /* <icon/> in labels; NULL shows none */
 } lay_flow_meta;
 
 /* What the drawn chart's geometry shows (lay_flow_measure). */

@@ -464,6 +464,46 @@ static void test_phase_frames(void)
     free(out);
 }
 
+/* Nanolith's round lowers the stress cube, whose icon the source prints
+ * beside it: the icon is drawn in the label at the text's size, in the room
+ * between "Stresscube" and "um" (not "[stress]"), with either device. */
+static void test_label_icons(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    static const char *const devices[] = {"cairo", "haru"};
+    for (int d = 0; d < 2; d++) {
+        CU_ASSERT_EQUAL(run(out, "%s build nanolith --only flow --strict --device %s -o %s/icons-%s 2>&1",
+                            tu_bin(), devices[d], dir, devices[d]), 0);
+        char path[700];
+        snprintf(path, sizeof path, "%s/icons-%s/nanolith/nanolith-de-flow-runde-a4.pdf", dir, devices[d]);
+        CU_ASSERT_EQUAL(run(out, "pdftotext '%s' - 2>/dev/null", path), 0);
+        CU_ASSERT_PTR_NULL(strstr(out, "[stress]"));
+        CU_ASSERT_EQUAL(run(out, "pdftotext -bbox '%s' - 2>/dev/null", path), 0);
+        double a[4], b[4], two[4];
+        CU_ASSERT_FATAL(word_box(out, "Stresscube", a) && word_box(out, "um", b) && word_box(out, "2", two));
+        double h = a[3] - a[1], gap = b[0] - a[2], space = two[0] - b[2];
+        CU_ASSERT(fabs(b[1] - a[1]) < 0.5);         /* one line */
+        CU_ASSERT(gap > space + 0.5 * h);          /* room for the icon */
+        CU_ASSERT(gap < 2 * space + 1.2 * h);      /* at the text's size */
+        /* ink in that room: the icon is drawn, not only spaced for */
+        CU_ASSERT_EQUAL(run(out, "pdftoppm -r 72 -gray -x %d -y %d -W %d -H %d '%s' | tail -c %d | od -An -tu1 -v",
+                            (int)(a[2] + space), (int)a[1], (int)(gap - 2 * space), (int)h, path,
+                            (int)(gap - 2 * space) * (int)h), 0);
+        int dark = 0, v;
+        for (char *p = out; sscanf(p, "%d", &v) == 1;) {
+            dark += v < 128;
+            while (*p == ' ' || *p == '\n')
+                p++;
+            while (*p && *p != ' ' && *p != '\n')
+                p++;
+        }
+        CU_ASSERT(dark >= 5);
+    }
+    free(out);
+}
+
 static int cleanup(void)
 {
     if (ready) {
@@ -488,4 +528,5 @@ void suite_lay_flow(void)
     CU_add_test(s, "read back: no word prints over another", test_words_apart);
     CU_add_test(s, "an unverified chart says so under its title", test_unverified_mark);
     CU_add_test(s, "a phase is drawn as a titled frame", test_phase_frames);
+    CU_add_test(s, "an icon in a label is drawn at the text's size", test_label_icons);
 }
