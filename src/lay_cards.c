@@ -25,7 +25,7 @@
 #define MM (72.0 / 25.4)
 #define PAPER_EDGE (5 * MM)     /* what a home printer cannot print */
 #define MARK_GAP (0.5 * MM)     /* between the art and a crop mark */
-#define MARK_MIN (2.5 * MM)     /* the shortest crop mark */
+#define MARK_MIN (2 * MM)       /* the shortest crop mark */
 #define MARK_MAX (6 * MM)
 
 typedef struct card_words {
@@ -373,8 +373,15 @@ typedef struct grid {
 static int grid_make(const lay_template *t, grid *g)
 {
     double room = PAPER_EDGE + MARK_GAP + MARK_MIN;
-    g->cols = (int)floor((t->page_w - 2 * (PAPER_EDGE + MARK_MIN)) / CARD_W + 1e-9);
-    g->rows = (int)floor((t->page_h - 2 * (PAPER_EDGE + MARK_MIN)) / CARD_H + 1e-9);
+    /* as many cards as fit with their full bleed and crop marks outside it
+     * (A4: 3 x 3 poker cards; US Letter, 2 cm shorter: 3 x 2) */
+    g->cols = (int)floor((t->page_w - 2 * (room + BLEED)) / CARD_W + 1e-9);
+    g->rows = (int)floor((t->page_h - 2 * (room + BLEED)) / CARD_H + 1e-9);
+    /* a card too large for that: the outer bleed shrinks instead */
+    if (g->cols < 1)
+        g->cols = (int)floor((t->page_w - 2 * (PAPER_EDGE + MARK_MIN)) / CARD_W + 1e-9);
+    if (g->rows < 1)
+        g->rows = (int)floor((t->page_h - 2 * (PAPER_EDGE + MARK_MIN)) / CARD_H + 1e-9);
     if (g->cols > t->card_cols)
         g->cols = t->card_cols;
     if (g->rows > t->card_rows)
