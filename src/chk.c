@@ -491,9 +491,25 @@ static void check_doc(chk_ctx *c, const game_lang *l, chk_coverage *cov)
                 if (lab->type != DOC_LABEL)
                     continue;
                 snprintf(needle, sizeof needle, "node=\"%s\"", lab->ref ? lab->ref : "");
-                chk_result(c, game_flow_node(f, lab->ref) != NULL, lab->file, lab->line, needle,
-                           "unknown-node", "flow \"%s\" has no node \"%s\"", f->id,
+                /* a label names a node, or a phase (its frame's title) */
+                chk_result(c, game_flow_node(f, lab->ref) != NULL || game_flow_has_phase(f, lab->ref), lab->file,
+                           lab->line, needle, "unknown-node", "flow \"%s\" has no node or phase \"%s\"", f->id,
                            lab->ref ? lab->ref : "");
+            }
+            /* every phase needs its frame's title in this language */
+            for (size_t k = 0; k < f->nnodes; k++) {
+                const char *ph = f->nodes[k].phase;
+                int first = 1, found = 0;
+                for (size_t m = 0; ph && m < k; m++)
+                    if (f->nodes[m].phase && strcmp(f->nodes[m].phase, ph) == 0)
+                        first = 0;
+                if (!ph || !first)
+                    continue;
+                for (const doc_node *lab = n->first; lab; lab = lab->next)
+                    if (lab->type == DOC_LABEL && !lab->value && lab->ref && strcmp(lab->ref, ph) == 0)
+                        found = 1;
+                chk_result(c, found, n->file, n->line, needle, "missing-label",
+                           "flow \"%s\": phase \"%s\" has no %s label", f->id, ph, l->code);
             }
             /* every decision and action needs a label in this language */
             for (size_t k = 0; k < f->nnodes; k++) {

@@ -433,7 +433,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
     lay_flow_meta meta = {title ? title : game_title(g, l->code), l->doc->root->variant, fu.date, l->code,
                           keywords, (const char *const *)fu.credits, (const char *const *)fu.licences, fu.when,
-                          bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL};
+                          bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL, icons};
     int failed = 0;
     for (size_t i = 0; i < g->nflows; i++) {
         const game_flow *f = &g->flows[i];
@@ -446,8 +446,8 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         int overlaps = ok ? lay_flow_overlaps(&rep.flaws) : 0;
         if (small)
             diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, f->loc.file, f->loc.line, 0, "flow-small",
-                     "flow \"%s\" fits the page only with labels at %.1f pt (below %.1f): split it or use "
-                     "another paper%s", f->id, rep.label_size, tpl->flow_min_label,
+                     "flow \"%s\" fits the page only with labels at %.1f pt (below %.1f), even split into "
+                     "continued pages: shorten its labels or use another paper%s", f->id, rep.label_size, tpl->flow_min_label,
                      bo->strict ? "; --strict: nothing written" : "");
         if (overlaps)
             diag_add(diags, bo->strict ? DIAG_ERROR : DIAG_WARNING, f->loc.file, f->loc.line, 0, "flow-overlap",
@@ -461,9 +461,9 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
             snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
             ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags) == 0;
             if (ok && !bo->quiet)
-                printf("%s: %d nodes, %d edges, labels %.2f pt (scale %.2f), %s, %d%% of the page, "
+                printf("%s: %d nodes, %d edges, %d page%s, labels %.2f pt (scale %.2f), %s, %d%% of the page, "
                        "%d overlaps, %d crossings: %s\n",
-                       path, rep.nodes, rep.edges, rep.label_size, rep.scale,
+                       path, rep.nodes, rep.edges, rep.pages, rep.pages == 1 ? "" : "s", rep.label_size, rep.scale,
                        rep.landscape ? "landscape" : "portrait", (int)(rep.fill * 100 + 0.5), overlaps,
                        rep.flaws.crossings, small ? "too small" : overlaps ? "overlaps" : "ok");
         } else {

@@ -343,6 +343,7 @@ static void read_flows(game *g, xmlNodePtr root)
             fn->id = prop(c, "id");
             fn->loc = loc_of(g, c);
             fn->next = prop(c, "next");
+            fn->phase = prop(c, "phase");
             if (is(c, "start")) {
                 fn->kind = GAME_FN_START;
             } else if (is(c, "decision")) {
@@ -884,7 +885,7 @@ void game_free(game *g)
         game_flow *f = &g->flows[i];
         for (size_t k = 0; k < f->nnodes; k++) {
             game_fnode *n = &f->nodes[k];
-            free(n->id); free(n->ref); free(n->next);
+            free(n->id); free(n->ref); free(n->next); free(n->phase);
             for (size_t b = 0; b < n->nbranches; b++) {
                 free(n->branches[b].value);
                 free(n->branches[b].to);
@@ -1003,4 +1004,12 @@ const game_fnode *game_flow_node(const game_flow *f, const char *id)
         if (f->nodes[i].id && strcmp(f->nodes[i].id, id) == 0)
             return &f->nodes[i];
     return NULL;
+}
+
+int game_flow_has_phase(const game_flow *f, const char *id)
+{
+    for (size_t i = 0; id && i < f->nnodes; i++)
+        if (f->nodes[i].phase && strcmp(f->nodes[i].phase, id) == 0)
+            return 1;
+    return 0;
 }

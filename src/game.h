@@ -58,6 +58,7 @@ typedef struct game_fnode {
     char *id;
     char *ref;          /* DECISION: predicate id; ACTION: outcome id */
     char *next;         /* START, ACTION: following node or NULL */
+    char *phase;        /* the phase it belongs to (drawn in one frame), or NULL */
     game_branch *branches;
     size_t nbranches;
     game_loc loc;
@@ -173,5 +174,8 @@ const game_card *game_find_card(const game *g, const char *id);
 const game_term *game_find_term(const game *g, const char *id);
 const game_icon *game_find_icon(const game *g, const char *name);
 const game_fnode *game_flow_node(const game_flow *f, const char *id);
+
+/* Does some node of f belong to phase id? */
+int game_flow_has_phase(const game_flow *f, const char *id);
 
 #endif

@@ -26,7 +26,7 @@
 #define MM (72.0 / 25.4)
 #define PAPER_EDGE (5 * MM)     /* what a home printer cannot print */
 #define MARK_GAP (0.5 * MM)     /* between the art and a crop mark */
-#define MARK_MIN (2.5 * MM)     /* the shortest crop mark */
+#define MARK_MIN (2 * MM)       /* the shortest crop mark */
 #define MARK_MAX (6 * MM)
 
 typedef struct card_words {
@@ -154,6 +154,26 @@ static void collect(const doc_node *n, runs *rs, int bold, int italic, dl_color 
         default: break;
         }
     }
+}
+
+int lay_inline_runs(const doc_node *n, int bold, dl_color col, const icon_set *icons, lay_run **out,
+                    size_t *nout)
+{
+    runs rs = {0};
+    collect(n, &rs, bold, 0, col, icons);
+    if (rs.failed) {
+        runs_free(&rs);
+        return -1;
+    }
+    *out = rs.r;
+    *nout = rs.n;
+    return 0;
+}
+
+void lay_inline_runs_free(lay_run *r, size_t n)
+{
+    runs rs = {r, n, n, 0};
+    runs_free(&rs);
 }
 
 static const doc_node *find_cardtext(const doc *d, const char *card)
@@ -356,8 +376,15 @@ typedef struct grid {
 static int grid_make(const lay_template *t, grid *g)
 {
     double room = PAPER_EDGE + MARK_GAP + MARK_MIN;
-    g->cols = (int)floor((t->page_w - 2 * (PAPER_EDGE + MARK_MIN)) / CARD_W + 1e-9);
-    g->rows = (int)floor((t->page_h - 2 * (PAPER_EDGE + MARK_MIN)) / CARD_H + 1e-9);
+    /* as many cards as fit with their full bleed and crop marks outside it
+     * (A4: 3 x 3 poker cards; US Letter, 2 cm shorter: 3 x 2) */
+    g->cols = (int)floor((t->page_w - 2 * (room + BLEED)) / CARD_W + 1e-9);
+    g->rows = (int)floor((t->page_h - 2 * (room + BLEED)) / CARD_H + 1e-9);
+    /* a card too large for that: the outer bleed shrinks instead */
+    if (g->cols < 1)
+        g->cols = (int)floor((t->page_w - 2 * (PAPER_EDGE + MARK_MIN)) / CARD_W + 1e-9);
+    if (g->rows < 1)
+        g->rows = (int)floor((t->page_h - 2 * (PAPER_EDGE + MARK_MIN)) / CARD_H + 1e-9);
     if (g->cols > t->card_cols)
         g->cols = t->card_cols;
     if (g->rows > t->card_rows)

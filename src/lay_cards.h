@@ -10,11 +10,11 @@
  * layout at the largest size from text-size down that fills the safe zone
  * (the report names the smallest; below min-text-size the build fails).
  *
- * Home sheets: as many cards as the paper holds with room for crop marks
- * (3 x 3 poker cards on A4 and US Letter; at most the template's columns x
- * rows), butted on a grid centred on the paper, crop marks at every cut
- * outside the art and 5 mm or more from the paper's edge; the outer bleed
- * shrinks where the paper is too tight for both. Each page of fronts is
+ * Home sheets: as many cards as the paper holds with their full bleed and
+ * room for crop marks (3 x 3 poker cards on A4, 3 x 2 on US Letter; at most
+ * the template's columns x rows), butted on a grid centred on the paper,
+ * crop marks at every cut outside the art and 5 mm or more from the paper's
+ * edge; only a card too large for that keeps a smaller outer bleed. Each page of fronts is
  * followed by its backs: one piece of art across the grid, mirrored left to
  * right for long-edge duplex (top to bottom for short-edge), moved by the
  * back offset. An optional alignment pair first measures a printer's duplex
@@ -34,8 +34,18 @@
 #include "dl.h"
 #include "doc.h"
 #include "game.h"
+#include "icon.h"
 #include "lay_font.h"
+#include "lay_para.h"
 #include "lay_template.h"
+
+/* The runs of inline content n as cards and flowchart labels show it: bold
+ * (from bold) and italic, numbers as written and never hyphenated, icons at
+ * text size, a gap in the source as [?]. *out gets *nout runs whose texts
+ * are owned (free with lay_inline_runs_free). 0, or -1 out of memory. */
+int lay_inline_runs(const doc_node *n, int bold, dl_color col, const icon_set *icons, lay_run **out,
+                    size_t *nout);
+void lay_inline_runs_free(lay_run *r, size_t n);
 
 typedef struct icon_set icon_set;
 

@@ -18,6 +18,7 @@
 #include <graphviz/gvc.h>
 #include <graphviz/types.h>
 
+#include "lay_cards.h"
 #include "lay_para.h"
 #include "lay_sheet.h"
 #include "lay_typo.h"
@@ -30,10 +31,12 @@
 #define LABEL_PAD 3.0     /* room kept around a branch label, each side */
 #define BEZ_STEPS 24      /* points per cubic when an edge is measured */
 
-typedef enum { SHAPE_TERMINAL, SHAPE_BOX, SHAPE_DIAMOND, SHAPE_HEXAGON } fshape;
+typedef enum { SHAPE_TERMINAL, SHAPE_BOX, SHAPE_DIAMOND, SHAPE_HEXAGON, SHAPE_CONNECTOR } fshape;
 
 typedef struct fnode {
-    const game_fnode *fn;
+    const game_fnode *fn;     /* NULL for an off-page connector */
+    const char *id;           /* the flow node's id, or the connector's text */
+    char ctext[24];           /* a connector's text ("\xE2\x86\x92 A", "A \xE2\x86\x92") */
     char *text;               /* the label */
     lay_para *para;
     double tw, th;            /* the set label */
@@ -53,13 +56,13 @@ typedef struct fedge {
 /* Branch labels and the legend in each language (the page's other words
  * are the sheet's: lay_word_flowchart, lay_footer_line). */
 typedef struct flow_words {
-    const char *lang, *yes, *no, *terminal, *action, *decision, *legend;
+    const char *lang, *yes, *no, *terminal, *action, *decision, *legend, *part, *connector;
 } flow_words;
 
 static const flow_words words[] = {
-    {"de", "ja", "nein", "Anfang / Ende", "Aktion", "Entscheidung", "Legende"},
-    {"it", "s\xC3\xAC", "no", "Inizio / fine", "Azione", "Decisione", "Legenda"},
-    {"en", "yes", "no", "Start / end", "Action", "Decision", "Legend"},
+    {"de", "ja", "nein", "Anfang / Ende", "Aktion", "Entscheidung", "Legende", "Teil", "Fortsetzung"},
+    {"it", "s\xC3\xAC", "no", "Inizio / fine", "Azione", "Decisione", "Legenda", "Parte", "Continua"},
+    {"en", "yes", "no", "Start / end", "Action", "Decision", "Legend", "Part", "Continued"},
 };
 
 static const flow_words *words_for(const char *lang)
@@ -91,6 +94,23 @@ static char *label_of(const doc_node *ft, const char *node, const char *branch)
         return doc_plain_text(n);
     }
     return NULL;
+}
+
+/* The flowtext's label element of node id (not of a branch), or NULL. */
+static const doc_node *label_elem(const doc_node *ft, const char *id)
+{
+    for (const doc_node *n = ft ? ft->first : NULL; n; n = n->next)
+        if (n->type == DOC_LABEL && !n->value && n->ref && strcmp(n->ref, id) == 0)
+            return n;
+    return NULL;
+}
+
+static int has_icon(const doc_node *n)
+{
+    for (const doc_node *c = n ? n->first : NULL; c; c = c->next)
+        if (c->type == DOC_ICON || has_icon(c))
+            return 1;
+    return 0;
 }
 
 /* Every word on a flowchart page is set here: labels, title, legend and
@@ -151,18 +171,47 @@ static dl_color mix(dl_color a, dl_color b, double t)
     return (dl_color){a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t};
 }
 
+/* A phase's frame: a Graphviz cluster around its nodes, titled. */
+typedef struct fframe {
+    const char *phase;        /* borrowed from the flow */
+    Agraph_t *sg;
+    Agnode_t *title;          /* a node that keeps the title's room */
+    lay_para *lp;             /* the title */
+    double lw, lh;
+} fframe;
+
 typedef struct chart {
     fnode *nodes;
     size_t n;
     fedge *edges;
     size_t ne, ecap;
+    fframe *frames;
+    size_t nframes;
     Agraph_t *g;
     GVC_t *gvc;               /* borrowed */
     double bbw, bbh, bbx, bby;   /* dot's bounding box (y up) */
     double label, label_w;       /* the label size and this layout's measure */
     double nodesep, ranksep;     /* dot's gaps, inches */
+    const icon_set *icons;       /* borrowed; NULL: labels without icons */
     lay_flow_flaws flaws;
 } chart;
+
+/* An edge of the whole chart cut where the chart is split: on the page of
+ * its tail it runs into a connector "-> A", on the page of its head it
+ * starts from "A ->". */
+typedef struct cut_edge {
+    int from, to;             /* flow node indices */
+    char letter[8];
+} cut_edge;
+
+/* One part of a split chart: the flow nodes whose part_of is part, and
+ * connectors for the cut edges that leave or enter it. */
+typedef struct split {
+    const int *part_of;
+    int part;
+    const cut_edge *cuts;
+    size_t ncuts;
+} split;
 
 static int node_index(const game_flow *f, const char *id)
 {
@@ -251,12 +300,146 @@ static void set_label_box(chart *c, Agedge_t *e, double w, double h)
     agxset(e, sym, agstrdup_html(c->g, html));
 }
 
-/* Sets the labels, lays the graph out. 0, or -1 with diags. */
-static int layout(chart *c, const game_flow *f, const doc_node *ft, const lay_fonts *fonts, const char *lang,
-                  const lay_theme *th, diag_list *diags)
+/* Sets a node's outline around its set label and gives dot its size. */
+static void size_node(chart *c, fnode *fn, int term, int decision)
+{
+    double bw = fn->tw + 2 * PAD_X, bh = fn->th + 2 * PAD_Y;
+    const char *gvshape = "box";
+    if (fn->shape == SHAPE_CONNECTOR) {
+        /* a circle around the text's box */
+        fn->w = fn->h = hypot(fn->tw, fn->th) + 4;
+        gvshape = "circle";
+    } else if (decision && lay_para_line_count(fn->para) <= 2 && fn->tw <= c->label_w * 0.7) {
+        /* a flat diamond around the text box: half-diagonals A:B = 4:1
+         * with w/2A + h/2B = 1, so that a chain of questions stays short
+         * enough to print at a readable size */
+        double a = bw / 2 + 2 * bh;
+        fn->w = 2 * a;
+        fn->h = a / 2;
+        fn->shape = SHAPE_DIAMOND;
+        gvshape = "diamond";
+    } else if (decision) {
+        /* a long question: a hexagon, pointed ends outside the text */
+        fn->shape = SHAPE_HEXAGON;
+        fn->h = bh;
+        fn->w = bw + fn->h;
+    } else {
+        fn->shape = term ? SHAPE_TERMINAL : SHAPE_BOX;
+        fn->w = bw + (term ? bh * 0.5 : 0);
+        if (fn->w < 60)
+            fn->w = 60;
+        fn->h = bh;
+    }
+    gv_set(fn->gv, "shape", gvshape);
+    gv_set(fn->gv, "fixedsize", "true");
+    gv_set(fn->gv, "label", "");
+    set_inches(fn->gv, "width", fn->w);
+    set_inches(fn->gv, "height", fn->h);
+}
+
+/* The off-page connector of cut k in this part (chart node n + k), made on
+ * first use: "-> A" where the edge leaves the page, "A ->" where it comes
+ * in. Its index, or -1. */
+static int connector(chart *c, size_t nflow, const split *sp, size_t k, int out, const lay_fonts *fonts,
+                     const char *lang, const lay_theme *th)
+{
+    fnode *fn = &c->nodes[nflow + k];
+    if (fn->gv)
+        return (int)(nflow + k);
+    if (out)
+        snprintf(fn->ctext, sizeof fn->ctext, "\xE2\x86\x92 %s", sp->cuts[k].letter);
+    else
+        snprintf(fn->ctext, sizeof fn->ctext, "%s \xE2\x86\x92", sp->cuts[k].letter);
+    fn->id = fn->ctext;
+    fn->shape = SHAPE_CONNECTOR;
+    fn->para = set_text(fonts, fn->ctext, LAY_FONT_BOLD, LABEL_SIZE, c->label_w, lang, th->accent);
+    if (!fn->para)
+        return -1;
+    fn->tw = para_width(fn->para);
+    fn->th = LABEL_SIZE * 1.2;
+    char name[32];
+    snprintf(name, sizeof name, "%s%s", out ? "out-" : "in-", sp->cuts[k].letter);
+    fn->gv = agnode(c->g, name, 1);
+    if (!fn->gv)
+        return -1;
+    size_node(c, fn, 0, 0);
+    return (int)(nflow + k);
+}
+
+/* The chart node edge i -> j (flow indices) runs to in this part: j, or
+ * the connector of the cut it crosses; -1 when there is none. */
+static int edge_head(chart *c, const game_flow *f, const split *sp, int i, int j, const lay_fonts *fonts,
+                     const char *lang, const lay_theme *th)
+{
+    if (j < 0 || !sp || sp->part_of[j] == sp->part)
+        return j;
+    for (size_t k = 0; k < sp->ncuts; k++)
+        if (sp->cuts[k].from == i && sp->cuts[k].to == j)
+            return connector(c, f->nnodes, sp, k, 1, fonts, lang, th);
+    return -1;
+}
+
+/* A new frame for phase ph, whose first node in this chart is first: its
+ * title set, its cluster made. 0, or -1. */
+static int add_frame(chart *c, const game_flow *f, const doc_node *ft, const char *ph, Agnode_t *first,
+                     const lay_fonts *fonts, const char *lang, const lay_theme *th, diag_list *diags)
+{
+    fframe *nf = realloc(c->frames, (c->nframes + 1) * sizeof *nf);
+    if (!nf)
+        return -1;
+    c->frames = nf;
+    fframe *fr = &c->frames[c->nframes];
+    memset(fr, 0, sizeof *fr);
+    fr->phase = ph;
+    char *text = label_of(ft, ph, NULL);
+    if (!text) {
+        diag_add(diags, DIAG_ERROR, f->loc.file, f->loc.line, 0, "flowtext", "phase \"%s\" of flow \"%s\" has no label",
+                 ph, f->id);
+        return -1;
+    }
+    fr->lp = set_text(fonts, text, LAY_FONT_BOLD, LABEL_SIZE, c->label_w * 1.5, lang, th->accent);
+    free(text);
+    c->nframes++;
+    if (!fr->lp)
+        return -1;
+    fr->lw = para_width(fr->lp);
+    fr->lh = para_height(fr->lp);
+    char name[40];
+    snprintf(name, sizeof name, "cluster_%zu", c->nframes);
+    fr->sg = agsubg(c->g, name, 1);
+    if (!fr->sg)
+        return -1;
+    /* the title is a node of the frame's top rank, left of the phase's
+     * first node (a cluster's own label would sit where edges enter and
+     * leave it; a node is one dot routes edges around) */
+    snprintf(name, sizeof name, "title_%zu", c->nframes);
+    fr->title = agnode(fr->sg, name, 1);
+    if (!fr->title)
+        return -1;
+    gv_set(fr->title, "shape", "box");
+    gv_set(fr->title, "fixedsize", "true");
+    gv_set(fr->title, "label", "");
+    set_inches(fr->title, "width", fr->lw + 2 * LABEL_PAD);
+    set_inches(fr->title, "height", fr->lh + 2 * LABEL_PAD);
+    snprintf(name, sizeof name, "top_%zu", c->nframes);
+    Agraph_t *top = agsubg(fr->sg, name, 1);
+    if (!top || !agsubnode(top, fr->title, 1) || !agsubnode(top, first, 1))
+        return -1;
+    gv_set(top, "rank", "same");
+    Agedge_t *e = agedge(c->g, fr->title, first, NULL, 1);
+    if (!e)
+        return -1;
+    gv_set(e, "style", "invis");
+    return 0;
+}
+
+/* Sets the labels, lays the graph out (the whole flow, or the part sp).
+ * 0, or -1 with diags. */
+static int layout(chart *c, const game_flow *f, const doc_node *ft, const split *sp, const lay_fonts *fonts,
+                  const char *lang, const lay_theme *th, diag_list *diags)
 {
     const flow_words *w = words_for(lang);
-    c->n = f->nnodes;
+    c->n = f->nnodes + (sp ? sp->ncuts : 0);
     c->nodes = calloc(c->n ? c->n : 1, sizeof *c->nodes);
     if (!c->nodes)
         return -1;
@@ -271,9 +454,12 @@ static int layout(chart *c, const game_flow *f, const doc_node *ft, const lay_fo
     snprintf(gap, sizeof gap, "%.3f", c->ranksep);
     gv_set(c->g, "ranksep", gap);
     gv_set(c->g, "splines", "spline");
-    for (size_t i = 0; i < c->n; i++) {
+    for (size_t i = 0; i < f->nnodes; i++) {
         fnode *fn = &c->nodes[i];
         fn->fn = &f->nodes[i];
+        fn->id = fn->fn->id;
+        if (sp && sp->part_of[i] != sp->part)
+            continue;   /* drawn on another page */
         fn->text = label_of(ft, fn->fn->id, NULL);
         if (!fn->text) {
             diag_add(diags, DIAG_ERROR, fn->fn->loc.file, fn->fn->loc.line, 0, "flowtext",
@@ -283,48 +469,63 @@ static int layout(chart *c, const game_flow *f, const doc_node *ft, const lay_fo
         int term = fn->fn->kind == GAME_FN_START || is_end(fn->fn);
         int decision = fn->fn->kind == GAME_FN_DECISION;
         dl_color col = term ? (dl_color){1, 1, 1} : th->text;
-        fn->para = set_text(fonts, fn->text, term ? LAY_FONT_BOLD : LAY_FONT_BODY, LABEL_SIZE,
-                            decision ? c->label_w * 0.85 : c->label_w, lang, col);
+        double measure_w = decision ? c->label_w * 0.85 : c->label_w;
+        const doc_node *le = c->icons ? label_elem(ft, fn->fn->id) : NULL;
+        if (le && has_icon(le)) {
+            /* the game's icons inside the label, at the text's size, as
+             * on the sheets */
+            lay_run *r = NULL;
+            size_t nr = 0;
+            if (lay_inline_runs(le, term, col, c->icons, &r, &nr) != 0)
+                return -1;
+            lay_para_style st = lay_para_style_default(LABEL_SIZE, measure_w, lang, NULL);
+            st.justify = 0;
+            fn->para = lay_para_new(fonts, &st, r, nr);
+            lay_inline_runs_free(r, nr);
+        } else {
+            fn->para = set_text(fonts, fn->text, term ? LAY_FONT_BOLD : LAY_FONT_BODY, LABEL_SIZE, measure_w, lang,
+                                col);
+        }
         if (!fn->para)
             return -1;
         fn->tw = para_width(fn->para);
         fn->th = (double)lay_para_line_count(fn->para) * LABEL_SIZE * 1.2;
-        double bw = fn->tw + 2 * PAD_X, bh = fn->th + 2 * PAD_Y;
-        const char *gvshape = "box";
-        if (decision && lay_para_line_count(fn->para) <= 2 && fn->tw <= c->label_w * 0.7) {
-            /* a flat diamond around the text box: half-diagonals A:B = 4:1
-             * with w/2A + h/2B = 1, so that a chain of questions stays short
-             * enough to print at a readable size */
-            double a = bw / 2 + 2 * bh;
-            fn->w = 2 * a;
-            fn->h = a / 2;
-            fn->shape = SHAPE_DIAMOND;
-            gvshape = "diamond";
-        } else if (decision) {
-            /* a long question: a hexagon, pointed ends outside the text */
-            fn->shape = SHAPE_HEXAGON;
-            fn->h = bh;
-            fn->w = bw + fn->h;
-        } else {
-            fn->shape = term ? SHAPE_TERMINAL : SHAPE_BOX;
-            fn->w = bw + (term ? bh * 0.5 : 0);
-            if (fn->w < 60)
-                fn->w = 60;
-            fn->h = bh;
-        }
         fn->gv = agnode(c->g, fn->fn->id, 1);
-        gv_set(fn->gv, "shape", gvshape);
-        gv_set(fn->gv, "fixedsize", "true");
-        gv_set(fn->gv, "label", "");
-        set_inches(fn->gv, "width", fn->w);
-        set_inches(fn->gv, "height", fn->h);
+        if (!fn->gv)
+            return -1;
+        size_node(c, fn, term, decision);
     }
-    for (size_t i = 0; i < c->n; i++) {
+    /* the nodes of one phase inside one titled frame (a dot cluster, so
+     * that dot keeps them together and keeps room for the title) */
+    for (size_t i = 0; i < f->nnodes; i++) {
+        const char *ph = f->nodes[i].phase;
+        if (!ph || !c->nodes[i].gv)
+            continue;
+        size_t k = 0;
+        while (k < c->nframes && strcmp(c->frames[k].phase, ph) != 0)
+            k++;
+        if (k == c->nframes && add_frame(c, f, ft, ph, c->nodes[i].gv, fonts, lang, th, diags) != 0)
+            return -1;
+        if (!agsubnode(c->frames[k].sg, c->nodes[i].gv, 1))
+            return -1;
+    }
+    /* edges coming in from another page start at their connector */
+    for (size_t k = 0; sp && k < sp->ncuts; k++) {
+        const cut_edge *ce = &sp->cuts[k];
+        if (sp->part_of[ce->to] != sp->part || sp->part_of[ce->from] == sp->part)
+            continue;
+        int from = connector(c, f->nnodes, sp, k, 0, fonts, lang, th);
+        if (from < 0 || add_edge(c, from, ce->to) != 0)
+            return -1;
+    }
+    for (size_t i = 0; i < f->nnodes; i++) {
         const game_fnode *fn = c->nodes[i].fn;
+        if (!c->nodes[i].gv)
+            continue;
         if (fn->kind == GAME_FN_DECISION) {
             /* branches to the same node share one edge (and one label) */
             for (size_t b = 0; b < fn->nbranches; b++) {
-                int j = node_index(f, fn->branches[b].to);
+                int j = edge_head(c, f, sp, (int)i, node_index(f, fn->branches[b].to), fonts, lang, th);
                 if (j < 0 || agedge(c->g, c->nodes[i].gv, c->nodes[j].gv, NULL, 0))
                     continue;
                 if (add_edge(c, (int)i, j) != 0)
@@ -343,7 +544,7 @@ static int layout(chart *c, const game_flow *f, const doc_node *ft, const lay_fo
                 }
             }
         } else if (fn->next) {
-            int j = node_index(f, fn->next);
+            int j = edge_head(c, f, sp, (int)i, node_index(f, fn->next), fonts, lang, th);
             if (j >= 0 && add_edge(c, (int)i, j) != 0)
                 return -1;
         }
@@ -377,6 +578,9 @@ static void chart_free(chart *c)
     for (size_t i = 0; i < c->ne; i++)
         lay_para_free(c->edges[i].lp);
     free(c->edges);
+    for (size_t i = 0; i < c->nframes; i++)
+        lay_para_free(c->frames[i].lp);
+    free(c->frames);
     if (c->g) {
         if (c->gvc)
             gvFreeLayout(c->gvc, c->g);
@@ -538,8 +742,16 @@ void lay_flow_measure(const lay_flow_geom *g, lay_flow_flaws *fl)
 static void node_outline(const fnode *fn, double cx, double cy, lay_flow_shape *s)
 {
     double w = fn->w / 2, h = fn->h / 2;
-    s->name = fn->fn ? fn->fn->id : "";
+    s->name = fn->id ? fn->id : "";
     switch (fn->shape) {
+    case SHAPE_CONNECTOR:
+        /* the circle's circumscribed octagon: measured a little large */
+        s->n = 8;
+        for (int i = 0; i < 8; i++) {
+            double a = (i + 0.5) * M_PI / 4, r = w / cos(M_PI / 8);
+            s->x[i] = cx + r * cos(a), s->y[i] = cy + r * sin(a);
+        }
+        break;
     case SHAPE_DIAMOND:
         s->n = 4;
         s->x[0] = cx, s->y[0] = cy - h, s->x[1] = cx + w, s->y[1] = cy;
@@ -577,13 +789,21 @@ static dl_rect label_rect(const chart *c, const fedge *e)
     return (dl_rect){x - e->lw / 2, y - e->lh / 2, x + e->lw / 2, y + e->lh / 2};
 }
 
+/* A frame title's rectangle in the chart's space, without its room. */
+static dl_rect frame_label_rect(const chart *c, const fframe *fr)
+{
+    pointf pt = ND_coord(fr->title);
+    double x = CX(c, pt.x), y = CY(c, pt.y);
+    return (dl_rect){x - fr->lw / 2, y - fr->lh / 2, x + fr->lw / 2, y + fr->lh / 2};
+}
+
 /* Measures the laid-out chart (in the chart's space) into c->flaws.
  * 0, or -1 out of memory. */
 static int measure(chart *c)
 {
     lay_flow_shape *shapes = calloc(c->n ? c->n : 1, sizeof *shapes);
-    dl_rect *labels = calloc(c->ne ? c->ne : 1, sizeof *labels);
-    const char **names = calloc(c->ne ? c->ne : 1, sizeof *names);
+    dl_rect *labels = calloc(c->ne + c->nframes + 1, sizeof *labels);
+    const char **names = calloc(c->ne + c->nframes + 1, sizeof *names);
     lay_flow_line *lines = calloc(c->ne ? c->ne : 1, sizeof *lines);
     double *pts = NULL;
     size_t npts = 0;
@@ -599,13 +819,15 @@ static int measure(chart *c)
         return -1;
     }
     for (size_t i = 0; i < c->n; i++) {
+        if (!c->nodes[i].gv)
+            continue;   /* on another page: an empty outline meets nothing */
         pointf pt = ND_coord(c->nodes[i].gv);
         node_outline(&c->nodes[i], CX(c, pt.x), CY(c, pt.y), &shapes[i]);
     }
     size_t nl = 0, ne = 0, used = 0;
     for (size_t k = 0; k < c->ne; k++) {
         const fedge *e = &c->edges[k];
-        snprintf(enames[k], sizeof enames[k], "%s -> %s", c->nodes[e->from].fn->id, c->nodes[e->to].fn->id);
+        snprintf(enames[k], sizeof enames[k], "%s -> %s", c->nodes[e->from].id, c->nodes[e->to].id);
         if (e->lp && ED_label(e->gv)) {
             labels[nl] = label_rect(c, e);
             const lay_line *ln = lay_para_line(e->lp, 0);
@@ -633,6 +855,11 @@ static int measure(chart *c)
             }
         l->npts = n;
         used += (size_t)n;
+    }
+    /* a frame's title must stay clear of nodes, edges and labels too */
+    for (size_t k = 0; k < c->nframes; k++) {
+        labels[nl] = frame_label_rect(c, &c->frames[k]);
+        names[nl++] = c->frames[k].phase;
     }
     lay_flow_geom g = {shapes, c->n, labels, names, nl, lines, ne};
     lay_flow_measure(&g, &c->flaws);
@@ -671,6 +898,9 @@ static void shape_path(const fnode *fn, double cx, double cy, dl_path *p)
     case SHAPE_BOX:
         dl_path_round_rect(p, cx - fn->w / 2, cy - fn->h / 2, cx + fn->w / 2, cy + fn->h / 2, 2);
         break;
+    case SHAPE_CONNECTOR:
+        dl_path_round_rect(p, cx - fn->w / 2, cy - fn->h / 2, cx + fn->w / 2, cy + fn->h / 2, fn->w / 2);
+        break;
     default:
         node_outline(fn, cx, cy, &s);
         dl_path_move(p, s.x[0], s.y[0]);
@@ -691,6 +921,10 @@ static int draw_shape(dev_device *dev, const fnode *fn, double cx, double cy, co
     int rc = 0;
     if (fn->shape == SHAPE_TERMINAL) {
         rc = dev->fill_path ? dev->fill_path(dev, &p, th->accent) : 0;
+    } else if (fn->shape == SHAPE_CONNECTOR) {
+        rc = dev->fill_path ? dev->fill_path(dev, &p, white) : 0;
+        if (!rc && dev->stroke_path)
+            rc = dev->stroke_path(dev, &p, th->accent, 1.4);
     } else {
         dl_color fill = mix(th->accent, white, fn->shape == SHAPE_BOX ? 0.88 : 0.78);
         rc = dev->fill_path ? dev->fill_path(dev, &p, fill) : 0;
@@ -702,13 +936,53 @@ static int draw_shape(dev_device *dev, const fnode *fn, double cx, double cy, co
     return rc;
 }
 
+/* Draws p's lines centred in the rectangle r. */
+static int draw_in_rect(const lay_para *p, dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT],
+                        const lay_fonts *fonts, dl_rect r)
+{
+    double cx = (r.x0 + r.x1) / 2;
+    const lay_para_style *st = lay_para_get_style(p);
+    lay_font_metrics fm = lay_fonts_metrics(fonts, LAY_FONT_BODY, st->size);
+    double base = r.y0 + (st->leading - (fm.ascender - fm.descender)) / 2 + fm.ascender;
+    int rc = 0;
+    for (size_t i = 0; i < lay_para_line_count(p) && !rc; i++) {
+        const lay_line *ln = lay_para_line(p, i);
+        rc = lay_para_draw(p, dev, fl, cx - ln->natural / 2, base + (double)i * st->leading, i, 1, NULL, NULL);
+    }
+    return rc;
+}
+
+/* The phases' frames: a tinted rounded box around dot's cluster, its
+ * title at the top left where dot kept room for it. */
+static int draw_frames(const chart *c, dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT],
+                       const lay_fonts *fonts, const lay_theme *th)
+{
+    dl_color white = {1, 1, 1};
+    int rc = 0;
+    for (size_t k = 0; k < c->nframes && !rc; k++) {
+        const fframe *fr = &c->frames[k];
+        boxf bb = GD_bb(fr->sg);
+        dl_path p;
+        dl_path_init(&p);
+        dl_path_round_rect(&p, CX(c, bb.LL.x), CY(c, bb.UR.y), CX(c, bb.UR.x), CY(c, bb.LL.y), 6);
+        rc = dev->fill_path ? dev->fill_path(dev, &p, mix(th->accent, white, 0.94)) : 0;
+        if (!rc && dev->stroke_path)
+            rc = dev->stroke_path(dev, &p, mix(th->accent, white, 0.45), 0.8);
+        dl_path_free(&p);
+        if (!rc)
+            rc = draw_in_rect(fr->lp, dev, fl, fonts, frame_label_rect(c, fr));
+    }
+    return rc;
+}
+
 /* Draws the chart at its natural size, origin top-left, into dev. */
 static int draw_chart(chart *c, dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT],
                       const lay_fonts *fonts, const lay_theme *th, int *nedges)
 {
     dl_color edge = {0.25, 0.25, 0.25};
-    int rc = 0;
     *nedges = 0;
+    /* frames first: everything else sits in them */
+    int rc = draw_frames(c, dev, fl, fonts, th);
     /* edges first: nodes paint over their ends */
     for (size_t k = 0; k < c->ne && !rc; k++) {
         splines *sp = ED_spl(c->edges[k].gv);
@@ -755,21 +1029,13 @@ static int draw_chart(chart *c, dev_device *dev, const dl_font *const fl[LAY_FON
     /* branch labels where dot kept room for them */
     for (size_t k = 0; k < c->ne && !rc; k++) {
         const fedge *e = &c->edges[k];
-        if (!e->lp || !ED_label(e->gv))
-            continue;
-        dl_rect r = label_rect(c, e);
-        double cx = (r.x0 + r.x1) / 2;
-        const lay_para_style *st = lay_para_get_style(e->lp);
-        lay_font_metrics fm = lay_fonts_metrics(fonts, LAY_FONT_BODY, st->size);
-        double base = r.y0 + (st->leading - (fm.ascender - fm.descender)) / 2 + fm.ascender;
-        for (size_t i = 0; i < lay_para_line_count(e->lp) && !rc; i++) {
-            const lay_line *ln = lay_para_line(e->lp, i);
-            rc = lay_para_draw(e->lp, dev, fl, cx - ln->natural / 2, base + (double)i * st->leading, i, 1, NULL,
-                               NULL);
-        }
+        if (e->lp && ED_label(e->gv))
+            rc = draw_in_rect(e->lp, dev, fl, fonts, label_rect(c, e));
     }
     for (size_t i = 0; i < c->n && !rc; i++) {
         fnode *fn = &c->nodes[i];
+        if (!fn->gv)
+            continue;
         pointf pt = ND_coord(fn->gv);
         double cx = CX(c, pt.x), cy = CY(c, pt.y);
         rc = draw_shape(dev, fn, cx, cy, th);
@@ -798,19 +1064,20 @@ static int draw_line(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUN
  * on the baseline y; size is the labels' printed size. *width gets the
  * row's width (draw with dev NULL to measure). */
 static int draw_legend(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT], const lay_fonts *fonts,
-                       const lay_theme *th, const char *lang, double size, double x, double y, double *width)
+                       const lay_theme *th, const char *lang, double size, double x, double y, int with_conn,
+                       double *width)
 {
     const flow_words *w = words_for(lang);
-    const char *names[3] = {w->terminal, w->action, w->decision};
-    fshape shapes[3] = {SHAPE_TERMINAL, SHAPE_BOX, SHAPE_DIAMOND};
+    const char *names[4] = {w->terminal, w->action, w->decision, w->connector};
+    fshape shapes[4] = {SHAPE_TERMINAL, SHAPE_BOX, SHAPE_DIAMOND, SHAPE_CONNECTOR};
     double cx = x;
     int rc = 0;
-    for (int i = 0; i < 3 && !rc; i++) {
+    for (int i = 0; i < (with_conn ? 4 : 3) && !rc; i++) {
         fnode fn;
         memset(&fn, 0, sizeof fn);
         fn.shape = shapes[i];
         fn.h = size * 1.3;
-        fn.w = shapes[i] == SHAPE_DIAMOND ? size * 3.2 : size * 2.8;
+        fn.w = shapes[i] == SHAPE_DIAMOND ? size * 3.2 : shapes[i] == SHAPE_CONNECTOR ? fn.h : size * 2.8;
         if (dev)
             rc = draw_shape(dev, &fn, cx + fn.w / 2, y - size * 0.35, th);
         cx += fn.w + size * 0.5;
@@ -831,16 +1098,195 @@ static int draw_legend(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_CO
 static const double measures[] = {1.0, 0.72, 1.4};
 #define NMEASURES (sizeof measures / sizeof measures[0])
 
+/* A chart laid out for one page: its scale and the way the paper turns. */
+typedef struct fit {
+    chart c;
+    double k;
+    int o;
+} fit;
+
+/* The page's furniture in both orientations, and what is left for the chart. */
+typedef struct page_frame {
+    lay_para *fps[2];         /* the footer, set for each orientation */
+    double avail_w[2], avail_h[2], fy[2], head;
+} page_frame;
+
+/* The best layout of flow f, or of the part sp of it: each measure, each
+ * way the paper can turn; the largest labels win, a layout without overlaps
+ * before one with. 0, or -1 with diags. */
+static int best_fit(const game_flow *f, const doc_node *ft, const split *sp, const lay_template *t,
+                    const lay_fonts *fonts, const char *lang, const icon_set *icons, GVC_t *gvc,
+                    const page_frame *pf, fit *best, diag_list *diags)
+{
+    double kmax = t->flow_max_label > 0 ? t->flow_max_label / t->flow_label : 1;
+    double best_k = -1;
+    int best_bad = 1 << 30;
+    memset(best, 0, sizeof *best);
+    for (size_t m = 0; m < NMEASURES; m++) {
+        chart cand;
+        memset(&cand, 0, sizeof cand);
+        cand.gvc = gvc;
+        cand.icons = icons;
+        cand.label = t->flow_label;
+        cand.label_w = t->flow_label_w * measures[m];
+        cand.nodesep = t->flow_nodesep;
+        cand.ranksep = t->flow_ranksep;
+        if (layout(&cand, f, ft, sp, fonts, lang, &t->theme, diags) != 0 || measure(&cand) != 0) {
+            chart_free(&cand);
+            chart_free(&best->c);
+            return -1;
+        }
+        int bad = lay_flow_overlaps(&cand.flaws) * 100 + cand.flaws.crossings;
+        for (int o = 0; o < 2; o++) {
+            double k = fmin(kmax, fmin(pf->avail_w[o] / cand.bbw, pf->avail_h[o] / cand.bbh));
+            /* a clearly larger print wins; else fewer flaws; else the
+             * first (portrait, the template's measure) */
+            int better = best_k < 0 || k > best_k * 1.04 || (k > best_k * 0.96 && bad < best_bad);
+            if (better && best_k >= 0 && bad > best_bad && k < best_k * 1.15)
+                better = 0;
+            if (better) {
+                if (best->c.g && best->c.g != cand.g)
+                    chart_free(&best->c);
+                best->c = cand;
+                best->k = best_k = k;
+                best->o = o;
+                best_bad = bad;
+            }
+        }
+        if (best->c.g != cand.g)
+            chart_free(&cand);
+    }
+    return 0;
+}
+
+/* The parts a chart too large for one page is split into: its ranks (in
+ * the whole chart's layout) cut into n runs of about equal count, so that
+ * no edge is lost and the check still sees the whole graph. part_of gets
+ * each node's part, cuts the edges that cross a cut (lettered A, B, ...).
+ * Returns the number of cuts, or -1 when a part would be empty. */
+static int split_ranks(const chart *whole, int nparts, int *part_of, cut_edge *cuts)
+{
+    int maxrank = 0;
+    for (size_t i = 0; i < whole->n; i++)
+        if (whole->nodes[i].gv && ND_rank(whole->nodes[i].gv) > maxrank)
+            maxrank = ND_rank(whole->nodes[i].gv);
+    int nranks = maxrank + 1;
+    int *count = calloc((size_t)nparts, sizeof *count);
+    if (!count)
+        return -1;
+    for (size_t i = 0; i < whole->n; i++) {
+        part_of[i] = whole->nodes[i].gv ? ND_rank(whole->nodes[i].gv) * nparts / nranks : 0;
+        count[part_of[i]]++;
+    }
+    int empty = 0;
+    for (int p = 0; p < nparts; p++)
+        empty |= count[p] == 0;
+    free(count);
+    if (empty)
+        return -1;
+    int n = 0;
+    for (size_t k = 0; k < whole->ne; k++) {
+        const fedge *e = &whole->edges[k];
+        if (part_of[e->from] == part_of[e->to])
+            continue;
+        cuts[n].from = e->from;
+        cuts[n].to = e->to;
+        if (n < 26)
+            snprintf(cuts[n].letter, sizeof cuts[n].letter, "%c", 'A' + n);
+        else
+            snprintf(cuts[n].letter, sizeof cuts[n].letter, "%c%c", 'A' + n / 26 - 1, 'A' + n % 26);
+        n++;
+    }
+    return n;
+}
+
+/* Draws one page: title, subtitle (with the part, when split), footer,
+ * legend, and page `page` of the chart list tmp scaled into the space
+ * left. */
+static int draw_page(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT], const lay_fonts *fonts,
+                     const lay_template *t, const lay_flow_meta *meta, const page_frame *pf, const char *title,
+                     const fit *ft, const dl_list *tmp, size_t page, size_t npages, const char *lang)
+{
+    const flow_words *w = words_for(lang);
+    int o = ft->o;
+    double pw = o ? t->page_h : t->page_w, ph = o ? t->page_w : t->page_h;
+    char label[16];
+    snprintf(label, sizeof label, "%zu", page + 1);
+    dl_page_info pi = {pw, ph, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, label};
+    int rc = dev->begin_page(dev, &pi);
+    if (rc)
+        return rc;
+    double left = t->margin_inner, right = pw - t->margin_outer, width = right - left;
+    double y = t->margin_top + t->title_size;
+    rc = draw_line(dev, fl, fonts, title, LAY_FONT_HEADING, t->title_size, t->theme.accent, left, y, width, lang,
+                   NULL);
+    char part[64] = "";
+    if (npages > 1)
+        snprintf(part, sizeof part, " \xC2\xB7 %s %zu/%zu", w->part, page + 1, npages);
+    char sub[512];
+    snprintf(sub, sizeof sub, "%s \xC2\xB7 %s%s%s%s%s%s", meta->game_title ? meta->game_title : "",
+             lay_word_flowchart(lang), part, meta->version ? " \xC2\xB7 " : "", meta->version ? meta->version : "",
+             meta->date ? " \xC2\xB7 " : "", meta->date ? meta->date : "");
+    if (!rc)
+        rc = draw_line(dev, fl, fonts, sub, LAY_FONT_ITALIC, 11, t->theme.text, left, y + 11 * 1.3, width, lang, NULL);
+    /* an unverified chart says so where a reader looks first */
+    if (!rc && meta->unverified)
+        rc = draw_line(dev, fl, fonts, meta->unverified, LAY_FONT_BOLD, 11, (dl_color){0.75, 0.05, 0.05}, left,
+                       y + 2 * 11 * 1.3, width, lang, NULL);
+    if (!rc && dev->outline && page == 0)
+        rc = dev->outline(dev, 0, title, 0, t->margin_top);
+
+    /* the footer: credits, licences, print at 100 % */
+    const lay_para *fp = pf->fps[o];
+    if (!rc)
+        rc = lay_para_draw(fp, dev, fl, left, pf->fy[o] + t->furniture_size, 0, lay_para_line_count(fp), NULL, NULL);
+    if (!rc && dev->stroke_path) {
+        dl_path p;
+        dl_path_init(&p);
+        dl_path_move(&p, left, pf->fy[o] - 6);
+        dl_path_line(&p, right, pf->fy[o] - 6);
+        rc = dev->stroke_path(dev, &p, t->theme.rule, 0.4);
+        dl_path_free(&p);
+    }
+    /* the legend above the footer's rule, centred */
+    double lw = 0;
+    if (!rc)
+        rc = draw_legend(NULL, fl, fonts, &t->theme, lang, 9, 0, 0, npages > 1, &lw);
+    if (!rc)
+        rc = draw_legend(dev, fl, fonts, &t->theme, lang, 9, left + (width - lw) / 2, pf->fy[o] - 14, npages > 1,
+                         &lw);
+
+    /* scaled to fill the space between title and legend, centred */
+    double k = ft->k, ah = pf->avail_h[o], ch = ft->c.bbh * k;
+    dl_matrix mtx = {k, k, left + (width - ft->c.bbw * k) / 2, pf->head + (ah - ch) / 3};
+    if (!rc)
+        rc = dl_replay_pages(tmp, dev, &mtx, page, 1, 0);
+    if (!rc)
+        rc = dev->end_page(dev);
+    return rc;
+}
+
+static void fits_free(fit *fits, size_t n)
+{
+    for (size_t i = 0; fits && i < n; i++)
+        chart_free(&fits[i].c);
+    free(fits);
+}
+
 int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, const lay_template *t,
                    const lay_fonts *fonts, dl_list *out, lay_flow_report *rep, diag_list *diags)
 {
     memset(rep, 0, sizeof *rep);
-    chart c;
-    memset(&c, 0, sizeof c);
     const char *lang = meta->lang ? meta->lang : "en";
     dl_list *tmp = NULL;
     char *title = NULL;
-    lay_para *fps[2] = {NULL, NULL};
+    page_frame pf;
+    memset(&pf, 0, sizeof pf);
+    fit *fits = NULL;
+    size_t nfits = 0;
+    int *part_of = NULL;
+    cut_edge *cuts = NULL;
+    int ncut = 0;
     int rc = 0;
     GVC_t *gvc = gvContext();
     const doc_node *ft = find_flowtext(d, f->id);
@@ -861,58 +1307,69 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
     dl_color grey = {0.33, 0.33, 0.33};
     char foot[4096] = "";
     lay_footer_line(foot, sizeof foot, meta->credits, meta->licences, lang);
-    double head = t->margin_top + t->title_size * 1.25 + 11 * 1.3 + 18 + (meta->unverified ? 11 * 1.3 : 0);
+    pf.head = t->margin_top + t->title_size * 1.25 + 11 * 1.3 + 18 + (meta->unverified ? 11 * 1.3 : 0);
     double legend_h = 9 * 1.3 + 10;
-    double avail_w[2], avail_h[2], fy[2];
     for (int o = 0; o < 2; o++) {
         double pw = o ? t->page_h : t->page_w, ph = o ? t->page_w : t->page_h;
-        avail_w[o] = pw - t->margin_inner - t->margin_outer;
-        fps[o] = set_text(fonts, foot, LAY_FONT_BODY, t->furniture_size, avail_w[o], lang, grey);
-        if (!fps[o]) {
+        pf.avail_w[o] = pw - t->margin_inner - t->margin_outer;
+        pf.fps[o] = set_text(fonts, foot, LAY_FONT_BODY, t->furniture_size, pf.avail_w[o], lang, grey);
+        if (!pf.fps[o]) {
             rc = -1;
             goto done;
         }
-        fy[o] = ph - t->margin_bottom - para_height(fps[o]);
-        avail_h[o] = fy[o] - 14 - legend_h - head;
+        pf.fy[o] = ph - t->margin_bottom - para_height(pf.fps[o]);
+        pf.avail_h[o] = pf.fy[o] - 14 - legend_h - pf.head;
     }
 
-    /* the layout at each measure, each way the paper can turn: the largest
-     * labels win, a layout without overlaps before one with */
-    double kmax = t->flow_max_label > 0 ? t->flow_max_label / t->flow_label : 1;
-    double best_k = -1;
-    int best_o = 0, best_bad = 1 << 30;
-    for (size_t m = 0; m < NMEASURES; m++) {
-        chart cand;
-        memset(&cand, 0, sizeof cand);
-        cand.gvc = gvc;
-        cand.label = t->flow_label;
-        cand.label_w = t->flow_label_w * measures[m];
-        cand.nodesep = t->flow_nodesep;
-        cand.ranksep = t->flow_ranksep;
-        if (layout(&cand, f, ft, fonts, lang, &t->theme, diags) != 0 || measure(&cand) != 0) {
-            chart_free(&cand);
+    /* the whole chart on one page, if its labels stay legible there */
+    fits = calloc(1, sizeof *fits);
+    if (!fits || best_fit(f, ft, NULL, t, fonts, lang, meta->icons, gvc, &pf, &fits[0], diags) != 0) {
+        rc = -1;
+        goto done;
+    }
+    nfits = 1;
+    /* else split at rank boundaries into as few parts as keep every part
+     * at the floor or above (the first that works); when none does, the
+     * one page stays, and the build reports it too small */
+    double floor_pt = t->flow_min_label;
+    if (floor_pt > 0 && fits[0].c.label * fits[0].k < floor_pt - 1e-9) {
+        chart *whole = &fits[0].c;
+        part_of = calloc(whole->n ? whole->n : 1, sizeof *part_of);
+        cuts = calloc(whole->ne ? whole->ne : 1, sizeof *cuts);
+        if (!part_of || !cuts) {
             rc = -1;
             goto done;
         }
-        int bad = lay_flow_overlaps(&cand.flaws) * 100 + cand.flaws.crossings;
-        for (int o = 0; o < 2; o++) {
-            double k = fmin(kmax, fmin(avail_w[o] / cand.bbw, avail_h[o] / cand.bbh));
-            /* a clearly larger print wins; else fewer flaws; else the
-             * first (portrait, the template's measure) */
-            int better = best_k < 0 || k > best_k * 1.04 || (k > best_k * 0.96 && bad < best_bad);
-            if (better && best_k >= 0 && bad > best_bad && k < best_k * 1.15)
-                better = 0;
-            if (better) {
-                if (c.g && c.g != cand.g)
-                    chart_free(&c);
-                c = cand;
-                best_k = k;
-                best_o = o;
-                best_bad = bad;
+        int maxrank = GD_maxrank(whole->g);
+        for (int np = 2; np <= maxrank + 1; np++) {
+            int ncuts = split_ranks(whole, np, part_of, cuts);
+            if (ncuts < 0)
+                continue;
+            fit *parts = calloc((size_t)np, sizeof *parts);
+            if (!parts) {
+                rc = -1;
+                goto done;
             }
+            int ok = 1;
+            for (int p = 0; p < np && ok; p++) {
+                split sp = {part_of, p, cuts, (size_t)ncuts};
+                if (best_fit(f, ft, &sp, t, fonts, lang, meta->icons, gvc, &pf, &parts[p], diags) != 0) {
+                    fits_free(parts, (size_t)np);
+                    rc = -1;
+                    goto done;
+                }
+                ok = parts[p].c.label * parts[p].k >= floor_pt - 1e-9;
+            }
+            if (!ok) {
+                fits_free(parts, (size_t)np);
+                continue;
+            }
+            fits_free(fits, nfits);
+            fits = parts;
+            nfits = (size_t)np;
+            ncut = ncuts;
+            break;
         }
-        if (c.g != cand.g)
-            chart_free(&cand);
     }
 
     const dl_font *fl[LAY_FONT_ROLE_COUNT];
@@ -922,91 +1379,65 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
             goto done;
         }
 
-    /* the chart at natural size into a scratch list, then placed */
+    /* each part at natural size into a scratch list, a page each */
     tmp = dl_list_new();
     dev_device *td = tmp ? dl_list_device(tmp) : NULL;
-    dl_page_info scratch = {c.bbw, c.bbh, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, NULL};
-    int nedges = 0;
-    if (!td || td->begin_page(td, &scratch) != 0 || draw_chart(&c, td, fl, fonts, &t->theme, &nedges) != 0 ||
-        td->end_page(td) != 0) {
+    rc = !td;
+    for (size_t p = 0; p < nfits && !rc; p++) {
+        dl_page_info scratch = {fits[p].c.bbw, fits[p].c.bbh, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, NULL};
+        int ne = 0;
+        rc = td->begin_page(td, &scratch) != 0 || draw_chart(&fits[p].c, td, fl, fonts, &t->theme, &ne) != 0 ||
+             td->end_page(td) != 0;
+        rep->edges += ne;
+    }
+    if (rc) {
         diag_add(diags, DIAG_ERROR, f->loc.file, f->loc.line, 0, "layout", "drawing flow \"%s\" failed", f->id);
         rc = -1;
         goto done;
     }
 
-    double pw = best_o ? t->page_h : t->page_w, ph = best_o ? t->page_w : t->page_h;
     dev_device *dev = dl_list_device(out);
     char full_title[512];
     snprintf(full_title, sizeof full_title, "%s \xE2\x80\x94 %s", meta->game_title ? meta->game_title : "",
              title ? title : f->id);
     const char *author = meta->credits && meta->credits[0] ? meta->credits[0] : NULL;
     dl_doc_info info = {full_title, author, lay_word_flowchart(lang), meta->keywords, "regelwerk", lang, meta->epoch};
-    dl_page_info pi = {pw, ph, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}, "1"};
-    rc = (dev->begin_doc ? dev->begin_doc(dev, &info) : 0) || dev->begin_page(dev, &pi);
-    if (rc)
-        goto done;
-    double left = t->margin_inner, right = pw - t->margin_outer, width = right - left;
-    double y = t->margin_top + t->title_size;
-    rc = draw_line(dev, fl, fonts, title ? title : f->id, LAY_FONT_HEADING, t->title_size, t->theme.accent,
-                   left, y, width, lang, NULL);
-    char sub[512];
-    snprintf(sub, sizeof sub, "%s \xC2\xB7 %s%s%s%s%s", meta->game_title ? meta->game_title : "", lay_word_flowchart(lang),
-             meta->version ? " \xC2\xB7 " : "", meta->version ? meta->version : "",
-             meta->date ? " \xC2\xB7 " : "", meta->date ? meta->date : "");
-    if (!rc)
-        rc = draw_line(dev, fl, fonts, sub, LAY_FONT_ITALIC, 11, t->theme.text, left, y + 11 * 1.3, width, lang, NULL);
-    /* an unverified chart says so where a reader looks first */
-    if (!rc && meta->unverified)
-        rc = draw_line(dev, fl, fonts, meta->unverified, LAY_FONT_BOLD, 11, (dl_color){0.75, 0.05, 0.05}, left,
-                       y + 2 * 11 * 1.3, width, lang, NULL);
-    if (!rc && dev->outline)
-        rc = dev->outline(dev, 0, title ? title : f->id, 0, t->margin_top);
-    double top = head;
+    rc = dev->begin_doc ? dev->begin_doc(dev, &info) : 0;
+    for (size_t p = 0; p < nfits && !rc; p++)
+        rc = draw_page(dev, fl, fonts, t, meta, &pf, title ? title : f->id, &fits[p], tmp, p, nfits, lang);
 
-    /* the footer: credits, licences, print at 100 % */
-    lay_para *fp = fps[best_o];
-    if (!rc)
-        rc = lay_para_draw(fp, dev, fl, left, fy[best_o] + t->furniture_size, 0, lay_para_line_count(fp), NULL,
-                           NULL);
-    if (!rc && dev->stroke_path) {
-        dl_path p;
-        dl_path_init(&p);
-        dl_path_move(&p, left, fy[best_o] - 6);
-        dl_path_line(&p, right, fy[best_o] - 6);
-        rc = dev->stroke_path(dev, &p, t->theme.rule, 0.4);
-        dl_path_free(&p);
+    /* the report: the smallest labels of any page, the flaws of all */
+    rep->nodes = (int)f->nnodes;
+    rep->edges -= ncut;   /* a cut edge is drawn on both its pages */
+    rep->pages = (int)nfits;
+    rep->landscape = fits[0].o;
+    for (size_t p = 0; p < nfits; p++) {
+        const fit *fp = &fits[p];
+        int o = fp->o;
+        double width = (o ? t->page_h : t->page_w) - t->margin_inner - t->margin_outer;
+        if (p == 0 || fp->k < rep->scale)
+            rep->scale = fp->k;
+        if (p == 0 || fp->c.label * fp->k < rep->label_size)
+            rep->label_size = fp->c.label * fp->k;
+        rep->fill += (fp->c.bbw * fp->k * fp->c.bbh * fp->k) / (width * pf.avail_h[o]) / (double)nfits;
+        rep->flaws.label_label += fp->c.flaws.label_label;
+        rep->flaws.label_node += fp->c.flaws.label_node;
+        rep->flaws.label_edge += fp->c.flaws.label_edge;
+        rep->flaws.edge_node += fp->c.flaws.edge_node;
+        rep->flaws.crossings += fp->c.flaws.crossings;
+        if (!rep->flaws.first[0])
+            memcpy(rep->flaws.first, fp->c.flaws.first, sizeof rep->flaws.first);
     }
-    /* the legend above the footer's rule, centred */
-    double lw = 0;
-    if (!rc)
-        rc = draw_legend(NULL, fl, fonts, &t->theme, lang, 9, 0, 0, &lw);
-    if (!rc)
-        rc = draw_legend(dev, fl, fonts, &t->theme, lang, 9, left + (width - lw) / 2, fy[best_o] - 14, &lw);
-
-    /* scaled to fill the space between title and legend, centred */
-    double k = best_k;
-    double ah = avail_h[best_o];
-    double ch = c.bbh * k;
-    dl_matrix mtx = {k, k, left + (width - c.bbw * k) / 2, top + (ah - ch) / 3};
-    if (!rc)
-        rc = dl_replay_pages(tmp, dev, &mtx, 0, 1, 0);
-    if (!rc)
-        rc = dev->end_page(dev);
-    rep->nodes = (int)c.n;
-    rep->edges = nedges;
-    rep->scale = k;
-    rep->label_size = c.label * k;
-    rep->landscape = best_o;
-    rep->fill = (c.bbw * k * ch) / (width * ah);
-    rep->flaws = c.flaws;
     if (rc)
         diag_add(diags, DIAG_ERROR, f->loc.file, f->loc.line, 0, "layout", "drawing flow \"%s\" failed", f->id);
 done:
     dl_list_free(tmp);
     free(title);
-    lay_para_free(fps[0]);
-    lay_para_free(fps[1]);
-    chart_free(&c);
+    lay_para_free(pf.fps[0]);
+    lay_para_free(pf.fps[1]);
+    fits_free(fits, nfits);
+    free(part_of);
+    free(cuts);
     if (gvc)
         gvFreeContext(gvc);
     return rc ? -1 : 0;

@@ -14,12 +14,20 @@
  * rounded bar), decisions diamonds (hexagons when the question is long),
  * actions boxes; edges into one node share one arrowhead; branches carry
  * their label ("ja"/"nein", "sì"/"no", or the flowtext's own branch label)
- * at the place dot kept for it, at the nodes' size.
+ * at the place dot kept for it, at the nodes' size Nodes of one phase (flows.xml's
+ * phase="...") sit in one frame, a dot cluster titled by the flowtext's
+ * label for the phase; the title is a node of the frame's top rank, so
+ * that dot routes edges around it.
  *
  * The layout is tried at several label measures; the page is turned
  * whichever way prints the labels larger, and the chart is scaled up (to
  * max-label-size) or down (a strict build refuses below min-label-size) to
- * fill it. The drawn geometry is then measured: labels overlapping labels,
+ * fill it. A chart that would print below min-label-size is split at rank
+ * boundaries into as few continued pages as keep every part at that size
+ * or above; each cut edge ends in a lettered off-page connector on its
+ * tail's page ("-> A") and starts from one on its head's page ("A ->").
+ * Only the drawing is split: the flow the checker verified is the whole
+ * one. The drawn geometry is then measured: labels overlapping labels,
  * nodes or edges, edges through other nodes (overlaps, refused by
  * --strict), and edges crossing edges (crossings, reported). A legend
  * explains the shapes; the page carries the same furniture as a sheet, and
@@ -35,6 +43,7 @@
 #include "dl.h"
 #include "doc.h"
 #include "game.h"
+#include "icon.h"
 #include "lay_font.h"
 #include "lay_template.h"
 
@@ -46,6 +55,7 @@ typedef struct lay_flow_meta {
     const char *const *licences;
     long long epoch;
     const char *unverified;         /* printed under the title when set */
+    const icon_set *icons;          /* <icon/> in labels; NULL shows none */
 } lay_flow_meta;
 
 /* What the drawn chart's geometry shows (lay_flow_measure). */
@@ -90,7 +100,8 @@ typedef struct lay_flow_geom {
 void lay_flow_measure(const lay_flow_geom *g, lay_flow_flaws *fl);
 
 typedef struct lay_flow_report {
-    int nodes, edges;
+    int nodes, edges;       /* of the whole flow */
+    int pages;              /* 1, or the parts a large chart is split into */
     double scale;           /* 1 = labels at their natural size */
     double label_size;      /* the labels' size after scaling, points */
     int landscape;

@@ -52,10 +52,10 @@ static void test_every_game(void)
         snprintf(path, sizeof path, "%s/%s/nemesis/nemesis-it-cards-a4.pdf", dir, devices[d]);
         tu_pdf_ok(path, 7, nem);
     }
-    /* US Letter holds the same grid */
+    /* US Letter, 2 cm shorter, keeps the full bleed with one row fewer */
     CU_ASSERT_EQUAL(run(out, "%s build noxius --only cards --strict --paper letter -o %s/letter 2>&1", tu_bin(), dir),
                     0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius-de-cards-letter.pdf: 13 cards on 5 pages (3 x 3 a page"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius-de-cards-letter.pdf: 13 cards on 7 pages (3 x 2 a page, 63 x 88 mm, bleed 3.0/3.0 mm"));
     free(out);
 }
 
@@ -179,7 +179,7 @@ static void test_bleed_and_mirror(void)
     char *out = malloc(OUT);
     CU_ASSERT_FATAL(out != NULL);
     CU_ASSERT_EQUAL(run(out, "%s build noxius --lang de --only cards -o %s/bleed 2>/dev/null", tu_bin(), dir), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "bleed 2.5/3.0 mm"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "bleed 3.0/3.0 mm"));
     char pdf[700];
     snprintf(pdf, sizeof pdf, "%s/bleed/noxius/noxius-de-cards-a4.pdf", dir);
     int w = 0, h = 0;
@@ -218,7 +218,8 @@ static void test_bleed_and_mirror(void)
 }
 
 /* On US Letter nothing prints within 5 mm of the paper's edge (crop marks
- * included), on every page. */
+ * included), on every page; the fronts' art still runs the full 3 mm past
+ * the grid's top and bottom cut (read back from the raster). */
 static void test_printable_area(void)
 {
     ensure_dir();
@@ -228,7 +229,7 @@ static void test_printable_area(void)
                         tu_bin(), dir), 0);
     char pdf[700];
     snprintf(pdf, sizeof pdf, "%s/letter5/noxius/noxius-de-cards-letter.pdf", dir);
-    for (int page = 1; page <= 5; page++) {
+    for (int page = 1; page <= 7; page++) {
         int w = 0, h = 0, inked = 0, marks = 0;
         unsigned char *px = raster(pdf, page, &w, &h);
         CU_ASSERT_FATAL(px != NULL);
@@ -242,8 +243,17 @@ static void test_printable_area(void)
                     marks++;
             }
         CU_ASSERT_EQUAL(inked, 0);
-        if (page == 1)
+        if (page == 1) {
             CU_ASSERT(marks > 20);   /* the crop marks are there */
+            /* a 3 x 2 grid centred: the bleed's last row of art 2.5 mm
+             * past the cut, white 4 mm past it (mid-column: no mark) */
+            double top = (h - 2 * 88 * MM) / 2, bottom = top + 2 * 88 * MM;
+            int x = w / 2;
+            CU_ASSERT(!white_at(px, w, h, x, (int)(top - 2.5 * MM)));
+            CU_ASSERT(!white_at(px, w, h, x, (int)(bottom + 2.5 * MM)));
+            CU_ASSERT(white_at(px, w, h, x, (int)(top - 4 * MM)));
+            CU_ASSERT(white_at(px, w, h, x, (int)(bottom + 4 * MM)));
+        }
         free(px);
     }
     free(out);

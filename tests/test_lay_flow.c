@@ -1,8 +1,8 @@
 /* test_lay_flow.c — flowchart pages as a user builds them: every verified
  * flow of every game renders with both devices into a PDF that passes the
  * PDF checks and carries its labels as text; a label missing from the
- * language, or a flow too large to print legibly, fails the build and
- * writes nothing. */
+ * language fails the build and writes nothing; a flow too large to print
+ * legibly on one page is split into continued pages. */
 #include <CUnit/CUnit.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,7 +49,7 @@ static void test_every_flow_renders(void)
             fprintf(stderr, "%s\n", out);
         CU_ASSERT_EQUAL(st, 0);
         /* one line per flow: nodes, edges, label size */
-        CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius-de-flow-wirken-a4.pdf: 15 nodes, 16 edges, labels"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius-de-flow-wirken-a4.pdf: 15 nodes, 16 edges, 1 page, labels"));
         CU_ASSERT_PTR_NOT_NULL(strstr(out, "nemesis-it-flow-sviluppo-a4.pdf: 13 nodes"));
         char path[700];
         snprintf(path, sizeof path, "%s/%s/noxius/noxius-de-flow-wirken-a4.pdf", dir, devices[d]);
@@ -111,9 +111,34 @@ static void test_missing_label_fails(void)
     free(out);
 }
 
-/* A chain of thirty steps cannot be printed at a readable size on one page:
- * --strict refuses it and writes nothing. */
-static void test_too_large_fails(void)
+/* The text of page `page` of pdf (1-based), spaces and line ends removed,
+ * into buf. 0, or -1. */
+static int page_text(const char *pdf, int page, char *buf)
+{
+    if (run(buf, "pdftotext -f %d -l %d '%s' - 2>/dev/null", page, page, pdf) != 0)
+        return -1;
+    char *w = buf;
+    for (const char *r = buf; *r; r++)
+        if (*r != ' ' && *r != '\n' && *r != '\f')
+            *w++ = *r;
+    *w = '\0';
+    return 0;
+}
+
+static int count_of(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* A chain of thirty steps, with a question that sends the reader back to
+ * the start, cannot be printed at a readable size on one page: it is split
+ * into continued pages. Each step is drawn exactly once; every cut edge
+ * leaves its page at a connector "-> X" and arrives at the one "X ->" on
+ * another page; the labels print at 6.5 pt or more. */
+static void test_large_split(void)
 {
     ensure_dir();
     char *out = malloc(OUT);
@@ -124,11 +149,17 @@ static void test_too_large_fails(void)
     v += (size_t)snprintf(labels + v, 4096, "<flowtext flow=\"lang\"><title>Lang</title><label node=\"l0\">Anfang</label>");
     for (int i = 1; i <= 30; i++) {
         char next[32] = "";
-        if (i < 30)
-            snprintf(next, sizeof next, " next=\"l%d\"", i + 1);
-        u += (size_t)snprintf(chain + u, 4096, "<action id=\"l%d\" outcome=\"noxius.round.next\"%s/>", i, next);
+        if (i == 20) {
+            u += (size_t)snprintf(chain + u, 4096,
+                                  "<decision id=\"l20\" pred=\"noxius.round.linked-open\"><branch value=\"yes\" "
+                                  "to=\"l21\"/><branch value=\"no\" to=\"l2\"/></decision>");
+        } else {
+            if (i < 30)
+                snprintf(next, sizeof next, " next=\"l%d\"", i + 1);
+            u += (size_t)snprintf(chain + u, 4096, "<action id=\"l%d\" outcome=\"noxius.round.next\"%s/>", i, next);
+        }
         v += (size_t)snprintf(labels + v, 4096,
-                              "<label node=\"l%d\">Schritt %d einer sehr langen Kette von Schritten</label>", i, i);
+                              "<label node=\"l%d\">Schritt Q%02d einer sehr langen Kette von Schritten</label>", i, i);
     }
     snprintf(chain + u, 4096, "</flow>\n</flows>");
     snprintf(labels + v, 4096, "</flowtext>\n  <flowtext flow=\"runde\">");
@@ -140,16 +171,80 @@ static void test_too_large_fails(void)
     snprintf(path, sizeof path, "%s/noxius/de.xml", content);
     CU_ASSERT_EQUAL_FATAL(tu_replace_in_file(path, "<flowtext flow=\"runde\">", labels), 0);
     /* the chain is no rule the engine plays: this tests the layout alone */
-    snprintf(args, sizeof args, "--content %s build noxius --only flow --strict --no-verify -o %s/large-out",
+    snprintf(args, sizeof args, "--content %s build noxius --lang de --only flow --strict --no-verify -o %s/large-out",
              content, dir);
     int st = run(out, "%s %s 2>&1", tu_bin(), args);
-    CU_ASSERT_EQUAL(st, 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "flow \"lang\" fits the page only with labels at"));
+    CU_ASSERT_EQUAL(st, 0);
+    /* the report: the whole flow's nodes and edges, the pages, the size */
+    char *ln = strstr(out, "noxius-de-flow-lang-a4.pdf: ");
+    int nodes = 0, edges = 0, pages = 0;
+    double pt = 0;
+    CU_ASSERT_FATAL(ln != NULL);
+    CU_ASSERT_EQUAL(sscanf(strchr(ln, ' ') + 1, "%d nodes, %d edges, %d pages, labels %lf pt", &nodes, &edges,
+                           &pages, &pt), 4);
+    CU_ASSERT_EQUAL(nodes, 31);
+    CU_ASSERT_EQUAL(edges, 31);
+    CU_ASSERT(pages > 1);
+    CU_ASSERT(pt >= 6.5);
     snprintf(path, sizeof path, "%s/large-out/noxius/noxius-de-flow-lang-a4.pdf", dir);
-    CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
-    /* the others are still built */
-    snprintf(path, sizeof path, "%s/large-out/noxius/noxius-de-flow-runde-a4.pdf", dir);
-    CU_ASSERT_EQUAL(access(path, F_OK), 0);
+    tu_pdf_ok(path, pages, NULL);
+
+    /* read back page by page */
+    char *text[8] = {NULL};
+    CU_ASSERT_FATAL(pages <= 8);
+    for (int p = 0; p < pages; p++) {
+        text[p] = malloc(OUT);
+        CU_ASSERT_FATAL(text[p] != NULL);
+        CU_ASSERT_EQUAL(page_text(path, p + 1, text[p]), 0);
+    }
+    for (int i = 1; i <= 30; i++) {
+        char q[16];
+        snprintf(q, sizeof q, "Q%02d", i);
+        int n = 0;
+        for (int p = 0; p < pages; p++)
+            n += count_of(text[p], q);
+        CU_ASSERT_EQUAL(n, 1);
+    }
+    /* connectors: each letter once as "-> X" and once as "X ->", on
+     * different pages; the back edge from Q20 to Q02 is cut too */
+    int letters = 0;
+    for (char x = 'A'; x <= 'Z'; x++) {
+        char outc[8], inc[8];
+        snprintf(outc, sizeof outc, "\xE2\x86\x92%c", x);
+        snprintf(inc, sizeof inc, "%c\xE2\x86\x92", x);
+        int po = -1, pi = -1, no = 0, ni = 0;
+        for (int p = 0; p < pages; p++) {
+            int a = count_of(text[p], outc), b = count_of(text[p], inc);
+            no += a, ni += b;
+            if (a)
+                po = p;
+            if (b)
+                pi = p;
+        }
+        if (!no && !ni)
+            break;
+        letters++;
+        CU_ASSERT_EQUAL(no, 1);
+        CU_ASSERT_EQUAL(ni, 1);
+        CU_ASSERT(po != pi);
+    }
+    CU_ASSERT(letters >= 2);
+    /* the printed size read back: poppler's word box spans the font's
+     * ascender to descender, more than 1.2 em for our faces */
+    CU_ASSERT_EQUAL(run(out, "pdftotext -bbox '%s' - 2>/dev/null", path), 0);
+    int words = 0;
+    for (char *p = strstr(out, "<word "); p; p = strstr(p + 1, "<word ")) {
+        double x0, y0, x1, y1;
+        char w[8];
+        if (sscanf(p, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%7[^<]", &x0, &y0, &x1, &y1, w) == 5 &&
+            w[0] == 'Q' && strlen(w) == 3) {
+            words++;
+            CU_ASSERT(y1 - y0 >= 6.5 * 1.2);
+        }
+    }
+    CU_ASSERT_EQUAL(words, 30);
+    for (int p = 0; p < pages; p++)
+        free(text[p]);
     free(out), free(chain), free(labels);
 }
 
@@ -322,6 +417,93 @@ static void test_unverified_mark(void)
     free(out);
 }
 
+/* The first word box of text w on the page (x0 y0 x1 y1), or 0. */
+static int word_box(const char *bbox_out, const char *w, double b[4])
+{
+    char needle[128];
+    snprintf(needle, sizeof needle, "\">%s</word>", w);
+    const char *hit = strstr(bbox_out, needle);
+    if (!hit)
+        return 0;
+    const char *p = hit;
+    while (p > bbox_out && strncmp(p, "<word ", 6) != 0)
+        p--;
+    return sscanf(p, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &b[0], &b[1], &b[2], &b[3]) == 4;
+}
+
+/* Nanolith's round marks each node's phase: the four phases print as
+ * titled frames in the source's order, the status phase's title above and
+ * left of its steps, the next phase's below them; a phase without a title
+ * in the language fails the check at its flowtext. */
+static void test_phase_frames(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    CU_ASSERT_EQUAL(run(out, "%s build nanolith --only flow --strict -o %s/frames 2>&1", tu_bin(), dir), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "nanolith-de-flow-runde-a4.pdf: 10 nodes, 10 edges, 1 page"));
+    char path[700];
+    snprintf(path, sizeof path, "%s/frames/nanolith/nanolith-de-flow-runde-a4.pdf", dir);
+    CU_ASSERT_EQUAL(run(out, "pdftotext -bbox '%s' - 2>/dev/null", path), 0);
+    double st[4], stress[4], start[4], ch[4], gegner[4];
+    CU_ASSERT_FATAL(word_box(out, "Statusphase", st) && word_box(out, "Stresscube", stress) &&
+                    word_box(out, "Startspielermarker", start) && word_box(out, "Charakteraktionsphase", ch) &&
+                    word_box(out, "Gegneraktionsphase", gegner));
+    CU_ASSERT(st[3] < stress[1] && st[0] < stress[0]);
+    CU_ASSERT(ch[1] > start[3]);
+    CU_ASSERT(gegner[1] > ch[3]);
+    /* the title is a text of the language, checked like every label */
+    char content[600];
+    snprintf(content, sizeof content, "%s/frames-content", dir);
+    CU_ASSERT_EQUAL_FATAL(tu_copy_tree("content", content), 0);
+    snprintf(path, sizeof path, "%s/nanolith/de.xml", content);
+    CU_ASSERT_EQUAL_FATAL(tu_replace_in_file(path, "<label node=\"p-status\">I. Statusphase (Charakterzug)</label>", ""),
+                          0);
+    CU_ASSERT_NOT_EQUAL(run(out, "%s --content %s check nanolith 2>&1", tu_bin(), content), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "phase \"p-status\" has no de label"));
+    free(out);
+}
+
+/* Nanolith's round lowers the stress cube, whose icon the source prints
+ * beside it: the icon is drawn in the label at the text's size, in the room
+ * between "Stresscube" and "um" (not "[stress]"), with either device. */
+static void test_label_icons(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    static const char *const devices[] = {"cairo", "haru"};
+    for (int d = 0; d < 2; d++) {
+        CU_ASSERT_EQUAL(run(out, "%s build nanolith --only flow --strict --device %s -o %s/icons-%s 2>&1",
+                            tu_bin(), devices[d], dir, devices[d]), 0);
+        char path[700];
+        snprintf(path, sizeof path, "%s/icons-%s/nanolith/nanolith-de-flow-runde-a4.pdf", dir, devices[d]);
+        CU_ASSERT_EQUAL(run(out, "pdftotext '%s' - 2>/dev/null", path), 0);
+        CU_ASSERT_PTR_NULL(strstr(out, "[stress]"));
+        CU_ASSERT_EQUAL(run(out, "pdftotext -bbox '%s' - 2>/dev/null", path), 0);
+        double a[4], b[4], two[4];
+        CU_ASSERT_FATAL(word_box(out, "Stresscube", a) && word_box(out, "um", b) && word_box(out, "2", two));
+        double h = a[3] - a[1], gap = b[0] - a[2], space = two[0] - b[2];
+        CU_ASSERT(fabs(b[1] - a[1]) < 0.5);         /* one line */
+        CU_ASSERT(gap > space + 0.5 * h);          /* room for the icon */
+        CU_ASSERT(gap < 2 * space + 1.2 * h);      /* at the text's size */
+        /* ink in that room: the icon is drawn, not only spaced for */
+        CU_ASSERT_EQUAL(run(out, "pdftoppm -r 72 -gray -x %d -y %d -W %d -H %d '%s' | tail -c %d | od -An -tu1 -v",
+                            (int)(a[2] + space), (int)a[1], (int)(gap - 2 * space), (int)h, path,
+                            (int)(gap - 2 * space) * (int)h), 0);
+        int dark = 0, v;
+        for (char *p = out; sscanf(p, "%d", &v) == 1;) {
+            dark += v < 128;
+            while (*p == ' ' || *p == '\n')
+                p++;
+            while (*p && *p != ' ' && *p != '\n')
+                p++;
+        }
+        CU_ASSERT(dark >= 5);
+    }
+    free(out);
+}
+
 static int cleanup(void)
 {
     if (ready) {
@@ -366,10 +548,12 @@ void suite_lay_flow(void)
     CU_add_test(s, "every flow, both devices, PDF checks", test_every_flow_renders);
     CU_add_test(s, "same input, same bytes", test_reproducible);
     CU_add_test(s, "a missing label fails at file:line", test_missing_label_fails);
-    CU_add_test(s, "a flow too large to read fails under --strict", test_too_large_fails);
+    CU_add_test(s, "a chart too large for a page is split, connectors paired", test_large_split);
     CU_add_test(s, "measured overlaps: a planted label overlap is found", test_measure_planted);
     CU_add_test(s, "every chart: labels 9-12 pt, no overlaps, orientation", test_report_lines);
     CU_add_test(s, "read back: no word prints over another", test_words_apart);
     CU_add_test(s, "an unverified chart says so under its title", test_unverified_mark);
     CU_add_test(s, "labels, title and file title: apostrophes, thin spaces", test_typography);
+    CU_add_test(s, "a phase is drawn as a titled frame", test_phase_frames);
+    CU_add_test(s, "an icon in a label is drawn at the text's size", test_label_icons);
 }
