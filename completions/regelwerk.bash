@@ -65,7 +65,7 @@ _regelwerk()
             return ;;
         --only) COMPREPLY=($(compgen -W "sheet cards flow" -- "$cur")); return ;;
         --paper) COMPREPLY=($(compgen -W "a4 letter" -- "$cur")); return ;;
-        --device) COMPREPLY=($(compgen -W "cairo haru" -- "$cur")); return ;;
+        --device) COMPREPLY=($(compgen -W "cairo haru trace" -- "$cur")); return ;;
         --layout) COMPREPLY=($(compgen -W "home shop" -- "$cur")); return ;;
         --duplex) COMPREPLY=($(compgen -W "long short" -- "$cur")); return ;;
         --card-size) COMPREPLY=($(compgen -W "poker bridge mini tarot" -- "$cur")); return ;;

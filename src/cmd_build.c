@@ -18,6 +18,7 @@
 #include "cli_args.h"
 #include "dev_cairo.h"
 #include "dev_haru.h"
+#include "dev_trace.h"
 #include "dl.h"
 #include "game.h"
 #include "icon.h"
@@ -32,7 +33,7 @@
 
 static void usage(FILE *fp)
 {
-    fputs("usage: regelwerk build [GAME...] [--lang L] [--only sheet|cards|flow] [--device haru|cairo]\n"
+    fputs("usage: regelwerk build [GAME...] [--lang L] [--only sheet|cards|flow] [--device haru|cairo|trace]\n"
           "                       [--format pdf|png|svg] [--paper a4|letter] [--pages N]\n"
           "                       [--strict] [--no-verify] [-o DIR]\n"
           "                       [--layout home|shop] [--card-size SIZE] [--duplex long|short]\n"
@@ -51,7 +52,8 @@ static void usage(FILE *fp)
           "\n"
           "  --lang L          only this language\n"
           "  --only KIND       sheet, cards or flow: only this kind of output\n"
-          "  --device D        haru (libharu) or cairo (default)\n"
+          "  --device D        haru (libharu), cairo (default), or trace: what would be\n"
+          "                    painted, as text (NAME.trace), for reading and diffing\n"
           "  --format F        pdf (default), png or svg (png and svg need --device cairo)\n"
           "  --paper P         a4 or letter, overriding the configured papers\n"
           "  --pages N         fit each sheet on N pages, shrinking within the floor\n"
@@ -292,7 +294,8 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
                       size_t pathlen, double dpi, const char *duplex, diag_list *diags)
 {
     char dir[PATH_MAX];
-    const char *ext = bo->format;
+    int trace = strcmp(bo->device, "trace") == 0;
+    const char *ext = trace ? "trace" : bo->format;
     path[0] = '\0';
     snprintf(dir, sizeof dir, "%s/%s", bo->outdir, g->id);
     if (mkdirs(dir) != 0) {
@@ -303,7 +306,9 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
     /* png and svg: the device numbers the pages NAME-N.EXT */
     snprintf(path, pathlen, "%s/%s.%s", dir, name, ext);
     dev_device *dev = NULL;
-    if (strcmp(bo->device, "haru") == 0)
+    if (trace)
+        dev = dev_trace_new(path, diags);
+    else if (strcmp(bo->device, "haru") == 0)
         dev = dev_haru_new(path, diags);
     else
         dev = dev_cairo_new(path,
@@ -315,7 +320,7 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
         return -1;
     if (duplex && strcmp(bo->device, "haru") == 0)
         dev_haru_set_duplex(dev, duplex);
-    else if (duplex)
+    else if (duplex && !trace)
         dev_cairo_set_duplex(dev, duplex);
     /* the file's title and subject are spelt as its pages are (l’Intruso) */
     const dl_doc_info *raw = dl_list_doc_info(list);
@@ -331,7 +336,7 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
     if (ok && closed == 0) {
         /* png and svg: the status line names the files written */
         size_t n = dl_list_page_count(list);
-        if (strcmp(ext, "pdf") != 0) {
+        if (strcmp(ext, "png") == 0 || strcmp(ext, "svg") == 0) {
             if (n <= 1)
                 snprintf(path, pathlen, "%s/%s-1.%s", dir, name, ext);
             else
@@ -725,8 +730,9 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     }
     if (rc == CLI_OK && !*bo.outdir)
         rc = cli_usage_error("build", "-o wants a folder, not an empty name");
-    if (rc == CLI_OK && strcmp(bo.device, "haru") != 0 && strcmp(bo.device, "cairo") != 0)
-        rc = cli_usage_error("build", "unknown device '%s' (haru or cairo)", bo.device);
+    if (rc == CLI_OK && strcmp(bo.device, "haru") != 0 && strcmp(bo.device, "cairo") != 0 &&
+        strcmp(bo.device, "trace") != 0)
+        rc = cli_usage_error("build", "unknown device '%s' (haru, cairo or trace)", bo.device);
     if (rc == CLI_OK && strcmp(bo.format, "pdf") != 0 && strcmp(bo.format, "png") != 0 &&
         strcmp(bo.format, "svg") != 0)
         rc = cli_usage_error("build", "unknown format '%s' (pdf, png or svg)", bo.format);
