@@ -4,6 +4,8 @@
  */
 #include "lay_cards.h"
 
+#include "lay_inline.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -84,83 +86,45 @@ static const char *cards_word(const char *lang)
 
 /* ---- the card's text as runs -------------------------------------------- */
 
-/* As many runs as the text has (256 once, and the rest of a card's text was
- * dropped); r[i].text is owned. failed: out of memory, the text is not whole. */
-typedef struct runs {
-    lay_run *r;
-    size_t n, cap;
-    int failed;
-} runs;
+/* The card's runs are lay_inline's (lay_inline.h): the text of a card
+ * is turned into runs as the sheet's is. */
+typedef lay_runs runs;
 
 static void runs_free(runs *rs)
 {
-    for (size_t i = 0; i < rs->n; i++)
-        free((char *)(uintptr_t)rs->r[i].text);
-    free(rs->r);
-    memset(rs, 0, sizeof *rs);
+    lay_runs_free(rs);
 }
 
-static void add_run(runs *rs, lay_run r)
-{
-    if (rs->n == rs->cap) {
-        size_t cap = rs->cap ? rs->cap * 2 : 32;
-        lay_run *nr = realloc(rs->r, cap * sizeof *nr);
-        if (!nr) {
-            rs->failed = 1;
-            free((char *)(uintptr_t)r.text);
-            return;
-        }
-        rs->r = nr;
-        rs->cap = cap;
-    }
-    rs->r[rs->n++] = r;
-}
-
-/* typeset: prose as print sets it (lay_typo.h); numbers, values and marks
- * as written */
+/* typeset: prose as print sets it (lay_typo.h); else as written */
 static void add_text(runs *rs, const char *text, lay_font_role role, dl_color col, int nohyph, int typeset)
 {
     if (!text || !*text)
         return;
-    char *copy = typeset ? lay_typo_text(text) : strdup(text);
-    if (!copy) {
+    char *copy = typeset ? lay_typo_text(text) : NULL;
+    if (typeset && !copy) {
         rs->failed = 1;
         return;
     }
-    add_run(rs, (lay_run){LAY_RUN_TEXT, copy, role, col, nohyph, NULL, NULL});
+    lay_runs_text(rs, role, col, copy ? copy : text, nohyph, NULL);
+    free(copy);
 }
 
-/* Inline content as the sheet shows it: bold and italic, numbers and values
- * as written (never hyphenated), icons at text size; claims are invisible,
- * a gap in the source shows as [?]. */
-static void collect(const doc_node *n, runs *rs, int bold, int italic, dl_color col, const icon_set *icons)
+/* Inline content as the sheet shows it (lay_inline_collect), without the
+ * sheet's numbers: a gap shows as [?], a cross-reference as its words. */
+static void collect(const doc_node *n, runs *rs, int bold, dl_color col, const icon_set *icons)
 {
-    for (const doc_node *c = n->first; c; c = c->next) {
-        lay_font_role role = lay_font_role_style(LAY_FONT_BODY, bold, italic);
-        switch (c->type) {
-        case DOC_TEXT: add_text(rs, c->text, role, col, 0, 1); break;
-        case DOC_NUM: case DOC_VAL: case DOC_XREF: case DOC_MARK: add_text(rs, c->text, role, col, 1, 0); break;
-        case DOC_WORD: add_text(rs, c->text, role, col, 0, 1); break;
-        case DOC_BOLD: case DOC_LEAD: collect(c, rs, 1, italic, col, icons); break;
-        case DOC_ITALIC: collect(c, rs, bold, 1, col, icons); break;
-        case DOC_TERM: collect(c, rs, bold, italic, col, icons); break;
-        case DOC_GAP: add_text(rs, "[?]", LAY_FONT_BOLD, col, 1, 0); break;
-        case DOC_ICON: {
-            const dl_path *p = icons && c->ref ? icon_get(icons, c->ref) : NULL;
-            if (p)
-                add_run(rs, (lay_run){LAY_RUN_ICON, NULL, LAY_FONT_BODY, col, 1, p, NULL});
-            break;
-        }
-        default: break;
-        }
-    }
+    if (!n)
+        return;
+    lay_inline_opts o = {bold ? LAY_FONT_BOLD : LAY_FONT_BODY, col, col, icons, NULL, NULL, NULL, NULL};
+    if (lay_inline_collect(n, &o, rs) != 0)
+        rs->failed = 1;
 }
 
 int lay_inline_runs(const doc_node *n, int bold, dl_color col, const icon_set *icons, lay_run **out,
                     size_t *nout)
 {
     runs rs = {0};
-    collect(n, &rs, bold, 0, col, icons);
+    collect(n, &rs, bold, col, icons);
     if (rs.failed) {
         runs_free(&rs);
         return -1;
@@ -285,7 +249,7 @@ static int draw_front(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COU
     double inner = CARD_W - 2 * SAFE;
     /* the name, as large as the band allows */
     runs rs = {0};
-    collect(child_of(ct, DOC_CARDNAME), &rs, 1, 0, white, icons);
+    collect(child_of(ct, DOC_CARDNAME), &rs, 1, white, icons);
     double ns = 0;
     if (rs.failed)
         rc = -1;
@@ -303,7 +267,7 @@ static int draw_front(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COU
     double top = band_bottom + 0.6 * SAFE, bottom = y + CARD_H - SAFE;
     const dl_path *icon = icons && card->icon ? icon_get(icons, card->icon) : NULL;
     double icon_size = icon ? ICON_SIZE : 0, gap = icon ? 0.5 * SAFE : 0;
-    collect(child_of(ct, DOC_CARDBODY), &rs, 0, 0, th->text, icons);
+    collect(child_of(ct, DOC_CARDBODY), &rs, 0, th->text, icons);
     double ts = 0;
     if (rs.failed)
         rc = -1;

@@ -8,6 +8,7 @@
 
 #include "icon.h"
 #include "lay_hyph.h"
+#include "lay_inline.h"
 #include "lay_para.h"
 #include "lay_typo.h"
 
@@ -212,42 +213,12 @@ static int add_space(sheet *s, double h, int frame_i, int keep)
 
 /* ---- runs from inline content ------------------------------------------- */
 
-typedef struct runs {
-    lay_run *r;
-    char **owned;
-    size_t n, cap;
-} runs;
+/* the sheet's runs are lay_inline's (lay_inline.h) */
+typedef lay_runs runs;
 
 static void runs_free(runs *rs)
 {
-    for (size_t i = 0; i < rs->n; i++)
-        free(rs->owned[i]);
-    free(rs->r);
-    free(rs->owned);
-    memset(rs, 0, sizeof *rs);
-}
-
-static int runs_add(runs *rs, const lay_run *r, const char *text)
-{
-    if (rs->n == rs->cap) {
-        size_t cap = rs->cap ? rs->cap * 2 : 16;
-        lay_run *nr = realloc(rs->r, cap * sizeof *nr);
-        if (!nr)
-            return -1;
-        rs->r = nr;
-        char **no = realloc(rs->owned, cap * sizeof *no);
-        if (!no)
-            return -1;
-        rs->owned = no;
-        rs->cap = cap;
-    }
-    char *copy = NULL;
-    if (text && !(copy = strdup(text)))
-        return -1;
-    rs->r[rs->n] = *r;
-    rs->r[rs->n].text = copy;
-    rs->owned[rs->n++] = copy;
-    return 0;
+    lay_runs_free(rs);
 }
 
 typedef struct inl_style {
@@ -267,114 +238,37 @@ static const secnum *section_of(const sheet *s, const doc_node *n)
 
 static int text_run(runs *rs, lay_font_role role, dl_color c, const char *text, int nohyph, const char *link)
 {
-    lay_run r = {LAY_RUN_TEXT, NULL, role, c, nohyph, NULL, link};
-    return runs_add(rs, &r, text ? text : "");
+    return lay_runs_text(rs, role, c, text, nohyph, link);
+}
+
+/* The sheet's numbers for lay_inline: a gap's place in the open-points
+ * box, a cross-reference's section ("?" outside any section, NULL for an
+ * unknown id). */
+static int sheet_gap_number(void *data, const doc_node *gap)
+{
+    const sheet *s = data;
+    for (size_t g = 0; g < s->ngaps; g++)
+        if (s->gaps[g] == gap)
+            return (int)g + 1;
+    return 0;
+}
+
+static const char *sheet_xref_number(void *data, const doc_node *xref)
+{
+    const sheet *s = data;
+    const doc_node *target = xref->ref ? doc_find_id(s->d->root, xref->ref) : NULL;
+    if (!target)
+        return NULL;
+    const secnum *sn = section_of(s, target);
+    return sn ? sn->num : "?";
 }
 
 /* The inline children of node (stopping at nested blocks) as runs. */
 static int collect_inlines(sheet *s, const doc_node *node, const inl_style *st, runs *rs)
 {
-    for (const doc_node *c = node->first; c; c = c->next) {
-        if (!doc_is_inline(c->type))
-            continue;
-        doc_iter it;
-        doc_iter_init(&it, c);
-        int bold = 0, italic = 0, gap = 0;
-        doc_event ev;
-        while ((ev = doc_iter_next(&it)) != DOC_EV_DONE) {
-            const doc_node *n = it.cur;
-            int container = n->first != NULL;
-            int delta = ev == DOC_EV_ENTER ? 1 : -1;
-            if ((ev == DOC_EV_EXIT || (ev == DOC_EV_ENTER && !n->first)) && n->type == DOC_GAP) {
-                /* a discreet mark; its note is in the open-points box */
-                char mark[32] = "[?]";
-                for (size_t g = 0; g < s->ngaps; g++)
-                    if (s->gaps[g] == n)
-                        snprintf(mark, sizeof mark, "[%zu]", g + 1);
-                if (text_run(rs, LAY_FONT_BOLD, s->t->theme.gap, mark, 1, NULL) != 0)
-                    return -1;
-            }
-            if (container && (n->type == DOC_BOLD || n->type == DOC_LEAD))
-                bold += delta;
-            if (container && n->type == DOC_ITALIC)
-                italic += delta;
-            if (container && n->type == DOC_GAP)
-                gap += delta;
-            if (ev != DOC_EV_ENTER)
-                continue;
-            lay_font_role role = lay_font_role_style(st->role, bold > 0, italic > 0 || gap > 0);
-            dl_color col = gap > 0 ? s->t->theme.gap : st->color;
-            int rc = 0;
-            switch (n->type) {
-            case DOC_TEXT: {
-                char *t = lay_typo_text(n->text);
-                rc = t ? text_run(rs, role, col, t, 0, NULL) : -1;
-                free(t);
-                break;
-            }
-            case DOC_NUM:
-            case DOC_VAL:
-            case DOC_MARK:
-                rc = text_run(rs, role, col, n->text, 1, NULL);
-                break;
-            case DOC_WORD: {
-                /* a phrase: it may break between its words like any text,
-                 * and is spelt like it (dell’Intruso) */
-                char *t = lay_typo_text(n->text);
-                rc = t ? text_run(rs, role, col, t, 0, NULL) : -1;
-                free(t);
-                break;
-            }
-            case DOC_XREF: {
-                const doc_node *target = n->ref ? doc_find_id(s->d->root, n->ref) : NULL;
-                const secnum *sn = target ? section_of(s, target) : NULL;
-                char label[64];
-                /* "→ 6.2": the arrow never parts from the number (U+00A0) */
-                snprintf(label, sizeof label, "\xE2\x86\x92\xC2\xA0%s", sn ? sn->num : "?");
-                if (!target && !s->quiet)
-                    diag_add(s->diags, DIAG_WARNING, n->file, n->line, 0, "xref",
-                             "cross-reference to unknown id '%s'", n->ref ? n->ref : "");
-                /* inside parentheses already: "(siehe Positionen → 4)", never
-                 * "(siehe Positionen (→ 4))" */
-                int depth = 0;
-                for (size_t k = 0; k < rs->n; k++)
-                    for (const char *q = rs->r[k].text; q && *q; q++)
-                        depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
-                if (n->text && *n->text) {
-                    char buf[96];
-                    snprintf(buf, sizeof buf, depth > 0 ? " %s" : " (%s)", label);
-                    rc = text_run(rs, role, col, n->text, 0, n->ref);
-                    if (!rc)
-                        rc = text_run(rs, role, col, buf, 1, n->ref);
-                } else {
-                    rc = text_run(rs, role, col, label, 1, n->ref);
-                }
-                break;
-            }
-            case DOC_ICON: {
-                const dl_path *path = s->icons && n->ref ? icon_get(s->icons, n->ref) : NULL;
-                if (path) {
-                    lay_run r = {LAY_RUN_ICON, NULL, role, col, 1, path, NULL};
-                    rc = runs_add(rs, &r, NULL);
-                } else {
-                    /* no picture for it: name it, so nothing vanishes silently */
-                    if (!s->quiet)
-                        diag_add(s->diags, DIAG_WARNING, n->file, n->line, 0, "icon", "no icon '%s'%s",
-                             n->ref ? n->ref : "", s->icons ? "" : " (no icon set loaded)");
-                    char buf[128];
-                    snprintf(buf, sizeof buf, "[%s]", n->ref ? n->ref : "?");
-                    rc = text_run(rs, role, col, buf, 1, NULL);
-                }
-                break;
-            }
-            default:
-                break;   /* containers (b, i, lead, term, gap) and invisible claims */
-            }
-            if (rc)
-                return -1;
-        }
-    }
-    return 0;
+    lay_inline_opts o = {st->role, st->color, s->t->theme.gap, s->icons, sheet_gap_number, sheet_xref_number, s,
+                         s->quiet ? NULL : s->diags};
+    return lay_inline_collect(node, &o, rs);
 }
 
 /* ---- blocks ----------------------------------------------------------------- */
