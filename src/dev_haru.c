@@ -1,6 +1,7 @@
 /* dev_haru.c — display list → libharu. */
 #include "dev_haru.h"
 
+#include <glib.h>
 #include <hpdf.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -190,19 +191,15 @@ static int h_stroke(dev_device *dev, const dl_path *path, dl_color c, double wid
 /* Records the code points of s for the ToUnicode map pdf_post builds. */
 static void note_shown(hdev *d, const char *s, size_t len)
 {
-    const unsigned char *p = (const unsigned char *)s, *e = p + len;
-    while (p < e) {
-        unsigned cp;
-        int n;
-        if (*p < 0x80) { cp = *p; n = 1; }
-        else if ((*p & 0xE0) == 0xC0) { cp = *p & 0x1F; n = 2; }
-        else if ((*p & 0xF0) == 0xE0) { cp = *p & 0x0F; n = 3; }
-        else { cp = 0xFFFF0; n = 4; }   /* outside the BMP: libharu cannot show it either */
-        for (int i = 1; i < n && p + i < e; i++)
-            cp = (cp << 6) | (p[i] & 0x3F);
-        if (cp < 0x10000)
+    for (const char *p = s, *e = s + len; p < e;) {
+        gunichar cp = g_utf8_get_char_validated(p, e - p);
+        if (cp == (gunichar)-1 || cp == (gunichar)-2) {
+            p++;
+            continue;
+        }
+        if (cp < 0x10000)   /* outside the BMP libharu cannot show either */
             d->shown[cp] = 1;
-        p += n;
+        p += g_utf8_skip[(unsigned char)*p];
     }
 }
 

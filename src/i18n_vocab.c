@@ -47,19 +47,23 @@ struct i18n_vocab {
 
 void i18n_lower(const char *in, char *out, size_t outlen)
 {
+    /* GLib's lower case, character by character; a character whose lower
+     * case is longer in UTF-8 stays as it is, so that offsets into the
+     * lowered text are offsets into the original */
     size_t j = 0;
     if (!outlen)
         return;
-    for (size_t i = 0; in[i] && j + 2 < outlen; i++) {
-        unsigned char ch = (unsigned char)in[i];
-        if (ch == 0xC3 && (unsigned char)in[i + 1] >= 0x80 && (unsigned char)in[i + 1] <= 0x9E &&
-            (unsigned char)in[i + 1] != 0x97) {
-            out[j++] = (char)0xC3;
-            out[j++] = (char)((unsigned char)in[i + 1] + 0x20);
-            i++;
-        } else {
-            out[j++] = (char)tolower(ch);
-        }
+    for (const char *p = in; *p && j + 4 < outlen;) {
+        gunichar c = g_utf8_get_char_validated(p, -1);
+        size_t n = c == (gunichar)-1 || c == (gunichar)-2 ? 1 : (size_t)g_utf8_skip[(unsigned char)*p];
+        char low[8];
+        size_t m = c == (gunichar)-1 || c == (gunichar)-2 ? 0 : (size_t)g_unichar_to_utf8(g_unichar_tolower(c), low);
+        if (m == n)
+            memcpy(out + j, low, m);
+        else
+            memcpy(out + j, p, n);
+        j += n;
+        p += n;
     }
     out[j] = '\0';
 }
@@ -501,33 +505,23 @@ int i18n_parse_number(const i18n_vocab *v, const char *text, long *out)
     return 0;
 }
 
-/* Decodes the UTF-8 character at s (at most 4 bytes); its length in *len. */
+/* The UTF-8 character at s (GLib); its length in *len, 1 for a broken one. */
 static unsigned long decode(const char *s, size_t *len)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    if (u[0] < 0x80 || (u[0] & 0xC0) == 0x80) {
+    gunichar c = g_utf8_get_char_validated(s, -1);
+    if (c == (gunichar)-1 || c == (gunichar)-2) {
         *len = 1;
-        return u[0];
+        return 0xFFFD;
     }
-    int n = u[0] >= 0xF0 ? 4 : u[0] >= 0xE0 ? 3 : 2;
-    unsigned long cp = u[0] & (0x7F >> n);
-    for (int k = 1; k < n; k++) {
-        if ((u[k] & 0xC0) != 0x80) {
-            *len = (size_t)k;
-            return 0xFFFD;
-        }
-        cp = (cp << 6) | (u[k] & 0x3F);
-    }
-    *len = (size_t)n;
-    return cp;
+    *len = (size_t)g_utf8_skip[(unsigned char)*s];
+    return c;
 }
 
-/* Letters of German and Italian words: ASCII and Latin-1/Extended-A
- * letters. Arrows, quotes, the minus sign, no-break spaces are not. */
+/* Letters of words (GLib's Unicode letters): arrows, quotes, the minus
+ * sign and no-break spaces are not. */
 static int letter_cp(unsigned long cp)
 {
-    return (cp < 0x80 && isalpha((int)cp)) ||
-           (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7);
+    return g_unichar_isalpha((gunichar)cp);
 }
 
 static int letter_at(const char *s, size_t i, size_t *len)

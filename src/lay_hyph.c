@@ -6,6 +6,7 @@
 #include "lay_font.h"
 
 #include <errno.h>
+#include <glib.h>
 #include <hyphen.h>
 #include <unicode/ubrk.h>
 #include <unicode/ustring.h>
@@ -34,64 +35,39 @@ struct lay_hyph {
     size_t nexc, cap;
 };
 
-/* ---- UTF-8 helpers ------------------------------------------------------ */
+/* ---- UTF-8 and letters: GLib's ----------------------------------------- */
 
-static size_t u8_len(unsigned char c)
-{
-    return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-}
-
+/* The character at s (at most len bytes) and its length; an invalid or
+ * cut sequence reads as U+FFFD, one byte long. */
 static uint32_t u8_decode(const char *s, size_t len, size_t *adv)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t n = u8_len(u[0]);
-    if (n > len) {
+    gunichar c = g_utf8_get_char_validated(s, (gssize)len);
+    if (c == (gunichar)-1 || c == (gunichar)-2) {
         *adv = 1;
         return 0xFFFD;
     }
-    *adv = n;
-    switch (n) {
-    case 1: return u[0];
-    case 2: return ((uint32_t)(u[0] & 0x1F) << 6) | (u[1] & 0x3F);
-    case 3: return ((uint32_t)(u[0] & 0x0F) << 12) | ((uint32_t)(u[1] & 0x3F) << 6) | (u[2] & 0x3F);
-    default:
-        return ((uint32_t)(u[0] & 0x07) << 18) | ((uint32_t)(u[1] & 0x3F) << 12) |
-               ((uint32_t)(u[2] & 0x3F) << 6) | (u[3] & 0x3F);
-    }
+    *adv = (size_t)g_utf8_skip[(unsigned char)*s];
+    return c;
 }
 
 static size_t u8_encode(uint32_t cp, char *out)
 {
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xC0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    out[0] = (char)(0xE0 | (cp >> 12));
-    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = (char)(0x80 | (cp & 0x3F));
-    return 3;
+    return (size_t)g_unichar_to_utf8(cp, out);
 }
 
-/* Letters as far as the two dictionaries know them: ASCII and Latin-1. */
 static int is_letter(uint32_t c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           (c >= 0xC0 && c <= 0xFF && c != 0xD7 && c != 0xF7);
+    return g_unichar_isalpha(c);
 }
 
 static int is_upper(uint32_t c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7);
+    return g_unichar_isupper(c);
 }
 
 static uint32_t to_lower(uint32_t c)
 {
-    return is_upper(c) ? c + 0x20 : c;
+    return g_unichar_tolower(c);
 }
 
 static int is_apostrophe(uint32_t c)

@@ -1,6 +1,7 @@
 /* lay_para.c — words, boxes/glue/penalties, breaking and drawing of a paragraph. */
 #include "lay_para.h"
 
+#include <glib.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -352,23 +353,16 @@ static double protrusion_of(uint32_t c)
     }
 }
 
-/* The last code point of s[0..n) (UTF-8), 0 if none. */
+/* The last code point of s[0..n) (UTF-8), 0 if none or broken. */
 static uint32_t last_cp(const char *s, size_t n)
 {
     if (!n)
         return 0;
-    size_t i = n - 1;
-    while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80)
-        i--;
-    const unsigned char *u = (const unsigned char *)s + i;
-    size_t l = n - i;
-    if (u[0] < 0x80 || l < 2)
-        return u[0];
-    if ((u[0] & 0xE0) == 0xC0)
-        return ((uint32_t)(u[0] & 0x1F) << 6) | (u[1] & 0x3F);
-    if ((u[0] & 0xF0) == 0xE0 && l >= 3)
-        return ((uint32_t)(u[0] & 0x0F) << 12) | ((uint32_t)(u[1] & 0x3F) << 6) | (u[2] & 0x3F);
-    return 0;
+    const char *last = g_utf8_find_prev_char(s, s + n);
+    if (!last)
+        return 0;
+    gunichar c = g_utf8_get_char_validated(last, (gssize)(s + n - last));
+    return c == (gunichar)-1 || c == (gunichar)-2 ? 0 : c;
 }
 
 /* How far a line ending at each legal break may hang into the margin. */
