@@ -37,6 +37,11 @@ static void print_list(const char *const *items, size_t n, const char *none)
         fprintf(stderr, "%s%s", i ? ", " : "", items[i]);
 }
 
+static const char *game_name_at(const void *items, size_t i)
+{
+    return ((char *const *)items)[i];
+}
+
 int cli_games_known(const char *cmd, const char *content_root, const char *const *games, size_t n)
 {
     char **all = NULL;
@@ -60,9 +65,13 @@ int cli_games_known(const char *cmd, const char *content_root, const char *const
             size_t na = 0;
             while (all[na])
                 na++;
-            fprintf(stderr, "regelwerk %s: unknown game '%s' (games in %s: ", cmd, games[i], content_root);
+            const char *best = diag_suggest(games[i], game_name_at, all, na);
+            fprintf(stderr, "regelwerk %s: unknown game '%s'", cmd, games[i]);
+            if (best)
+                fprintf(stderr, " (did you mean '%s'?)", best);
+            fprintf(stderr, "; games in %s: ", content_root);
             print_list((const char *const *)all, na, "none");
-            fputs(")\n", stderr);
+            fputs("\n", stderr);
             rc = CLI_USAGE;
         }
     }

@@ -50,6 +50,11 @@ static void test_cli_args_unknown_game(void)
         /* the games that exist are named */
         CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius"));
         CU_ASSERT_PTR_NOT_NULL(strstr(out, "nemesis"));
+        CU_ASSERT_PTR_NULL(strstr(out, "did you mean"));   /* nothing close to "nosuch" */
+        /* a slip of the keyboard is answered */
+        snprintf(args, sizeof args, "%s nemsis", cmds[c]);
+        CU_ASSERT_EQUAL(run_err(out, sizeof out, args), 2);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out, "unknown game 'nemsis' (did you mean 'nemesis'?)"));
         /* a name, not a path: refused before anything is read */
         snprintf(args, sizeof args, "%s ../../etc", cmds[c]);
         CU_ASSERT_EQUAL(run_err(out, sizeof out, args), 2);
