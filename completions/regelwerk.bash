@@ -63,6 +63,7 @@ _regelwerk()
                 *) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
             esac
             return ;;
+        --report) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
         --only) COMPREPLY=($(compgen -W "sheet cards flow" -- "$cur")); return ;;
         --paper) COMPREPLY=($(compgen -W "a4 letter" -- "$cur")); return ;;
         --device) COMPREPLY=($(compgen -W "cairo haru trace" -- "$cur")); return ;;

@@ -59,6 +59,12 @@ int chk_out_json(FILE *fp, const chk_report *rep, const diag_list *diags)
     json_object_object_add(fl, "combinations_realised", json_object_new_int64(rep->flow_combos_hit));
     json_object_object_add(fl, "combinations", json_object_new_int64(rep->flow_combos_total));
     json_object_object_add(root, "flowcharts", fl);
+    json_object_object_add(root, "diagnostics", chk_out_diag_json(diags));
+    return emit(fp, root);
+}
+
+json_object *chk_out_diag_json(const diag_list *diags)
+{
     json_object *ds = json_object_new_array();
     for (size_t i = 0; i < diags->n; i++) {
         const diag *d = &diags->items[i];
@@ -71,8 +77,7 @@ int chk_out_json(FILE *fp, const chk_report *rep, const diag_list *diags)
         json_object_object_add(o, "message", json_object_new_string(d->msg));
         json_object_array_add(ds, o);
     }
-    json_object_object_add(root, "diagnostics", ds);
-    return emit(fp, root);
+    return ds;
 }
 
 /* SARIF 2.1.0: one run of the tool "regelwerk", one result per error or

@@ -24,4 +24,9 @@ int chk_out_json(FILE *fp, const chk_report *rep, const diag_list *diags);
 int chk_out_sarif(FILE *fp, const chk_report *rep, const diag_list *diags);
 int chk_out_junit(FILE *fp, const chk_report *rep, const diag_list *diags);
 
+/* The "diagnostics" array of the JSON shape above, for other commands'
+ * reports (build --report json); the caller owns it (json_object_put). */
+struct json_object;
+struct json_object *chk_out_diag_json(const diag_list *diags);
+
 #endif

@@ -5,6 +5,7 @@
  * place on close, so a failed build leaves nothing half-written in out/.
  */
 #include <errno.h>
+#include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "chk.h"
+#include "chk_out.h"
 #include "cli.h"
 #include "cli_args.h"
 #include "dev_cairo.h"
@@ -52,6 +54,8 @@ static void usage(FILE *fp)
           "\n"
           "  --lang L          only this language\n"
           "  --only KIND       sheet, cards or flow: only this kind of output\n"
+          "  --report json     on stdout: every file written with its figures and every\n"
+          "                    diagnostic, as one JSON object (version 1)\n"
           "  --device D        haru (libharu), cairo (default), or trace: what would be\n"
           "                    painted, as text (NAME.trace), for reading and diffing\n"
           "  --format F        pdf (default), png or svg (png and svg need --device cairo)\n"
@@ -94,7 +98,32 @@ typedef struct build_opts {
     int alignment, corner_guides;
     double dpi;               /* --dpi, 0: 300 for cards, 150 else */
     int quiet;                /* -q: no line for each file written */
+    json_object *report;      /* --report json: one object per file written, else NULL */
 } build_opts;
+
+/* --report json: what was written, with its figures (version 1). */
+static void report_file(const build_opts *bo, const char *kind, const game *g, const char *lang,
+                        const char *paper, const char *path, json_object *figures)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "kind", json_object_new_string(kind));
+    json_object_object_add(o, "game", json_object_new_string(g->id ? g->id : ""));
+    json_object_object_add(o, "lang", json_object_new_string(lang ? lang : ""));
+    json_object_object_add(o, "paper", paper ? json_object_new_string(paper) : NULL);
+    json_object_object_add(o, "path", json_object_new_string(path));
+    json_object_object_add(o, "figures", figures);
+    json_object_array_add(bo->report, o);
+}
+
+static void fig_int(json_object *f, const char *k, long v)
+{
+    json_object_object_add(f, k, json_object_new_int64(v));
+}
+
+static void fig_num(json_object *f, const char *k, double v)
+{
+    json_object_object_add(f, k, json_object_new_double(round(v * 1000) / 1000));
+}
 
 /* The card sizes a player knows, in mm. */
 static const struct card_size {
@@ -408,7 +437,28 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
         char path[PATH_MAX + 300];
         rc = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags);
         /* "ok" only for a file that is on the disk */
-        if (rc == 0 && !bo->quiet) {
+        if (rc == 0 && bo->report) {
+            json_object *f = json_object_new_object();
+            fig_int(f, "pages", rep.pages);
+            fig_num(f, "body_size", rep.body_size);
+            fig_num(f, "leading", rep.leading);
+            fig_num(f, "worst_badness", rep.worst_badness);
+            fig_int(f, "justified_lines", rep.justified_lines);
+            fig_num(f, "loose_percent", rep.loose_share);
+            fig_num(f, "widest_space", rep.widest_space);
+            fig_num(f, "space_spread", rep.space_spread);
+            fig_int(f, "overfull", rep.overfull);
+            fig_int(f, "underfull", rep.underfull);
+            fig_int(f, "widows", rep.widows);
+            fig_int(f, "orphans", rep.orphans);
+            fig_int(f, "hyphen_stacks", rep.hyphen_stacks);
+            fig_int(f, "split_hyphens", rep.split_hyphen);
+            fig_int(f, "overflow", rep.overflow);
+            fig_num(f, "column_imbalance", rep.column_imbalance);
+            fig_num(f, "last_page_fill", rep.last_page_fill);
+            fig_int(f, "flaws", lay_report_flaws(&rep));
+            report_file(bo, "sheet", g, l->code, paper, path, f);
+        } else if (rc == 0 && !bo->quiet) {
             printf("%s: ", path);
             lay_report_print(&rep, stdout);
         }
@@ -465,7 +515,20 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
             char name[PATH_MAX], path[PATH_MAX + 300];
             snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
             ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags) == 0;
-            if (ok && !bo->quiet)
+            if (ok && bo->report) {
+                json_object *fg = json_object_new_object();
+                json_object_object_add(fg, "flow", json_object_new_string(f->id));
+                fig_int(fg, "nodes", rep.nodes);
+                fig_int(fg, "edges", rep.edges);
+                fig_int(fg, "pages", rep.pages);
+                fig_num(fg, "label_size", rep.label_size);
+                fig_num(fg, "scale", rep.scale);
+                json_object_object_add(fg, "orientation", json_object_new_string(rep.landscape ? "landscape" : "portrait"));
+                fig_num(fg, "fill", rep.fill);
+                fig_int(fg, "overlaps", overlaps);
+                fig_int(fg, "crossings", rep.flaws.crossings);
+                report_file(bo, "flowchart", g, l->code, paper, path, fg);
+            } else if (ok && !bo->quiet)
                 printf("%s: %d nodes, %d edges, %d page%s, labels %.2f pt (scale %.2f), %s, %d%% of the page, "
                        "%d overlaps, %d crossings: %s\n",
                        path, rep.nodes, rep.edges, rep.pages, rep.pages == 1 ? "" : "s", rep.label_size, rep.scale,
@@ -534,7 +597,20 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
             snprintf(name, sizeof name, "%s-%s-cards%s-%s", g->id, l->code, size, paper);
         const char *duplex = bo->shop ? NULL : bo->duplex_short ? "DuplexFlipShortEdge" : "DuplexFlipLongEdge";
         ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 300, duplex, diags) == 0;
-        if (ok && !bo->quiet) {
+        if (ok && bo->report) {
+            json_object *fc = json_object_new_object();
+            fig_int(fc, "cards", rep.cards);
+            fig_int(fc, "pages", rep.pages);
+            json_object_object_add(fc, "layout", json_object_new_string(bo->shop ? "shop" : "home"));
+            fig_int(fc, "columns", rep.cols);
+            fig_int(fc, "rows", rep.rows);
+            fig_num(fc, "card_width_mm", tpl->card_w * 25.4 / 72);
+            fig_num(fc, "card_height_mm", tpl->card_h * 25.4 / 72);
+            fig_num(fc, "bleed_x_mm", (bo->shop ? tpl->card_bleed : rep.bleed_x) * 25.4 / 72);
+            fig_num(fc, "bleed_y_mm", (bo->shop ? tpl->card_bleed : rep.bleed_y) * 25.4 / 72);
+            fig_num(fc, "smallest_text", rep.smallest);
+            report_file(bo, "cards", g, l->code, bo->shop ? NULL : paper, path, fc);
+        } else if (ok && !bo->quiet) {
             if (bo->shop)
                 printf("%s: %d cards on %d pages (print shop: one card a page, %.0f x %.0f mm + %.1f mm bleed, "
                        "front then back), text at least %.2f pt: ok\n",
@@ -656,7 +732,7 @@ static int card_option(build_opts *bo, const char *a, const char *v)
 }
 
 enum { OPT_STRICT = 256, OPT_NO_VERIFY, OPT_ALIGNMENT, OPT_CORNER, OPT_LANG, OPT_ONLY, OPT_DEVICE, OPT_FORMAT,
-       OPT_PAPER, OPT_PAGES, OPT_LAYOUT, OPT_CARD_SIZE, OPT_DUPLEX, OPT_BACK_OFFSET, OPT_DPI };
+       OPT_PAPER, OPT_PAGES, OPT_LAYOUT, OPT_CARD_SIZE, OPT_DUPLEX, OPT_BACK_OFFSET, OPT_DPI, OPT_REPORT };
 
 static const struct option build_longopts[] = {
     {"help", no_argument, NULL, 'h'},
@@ -676,6 +752,7 @@ static const struct option build_longopts[] = {
     {"duplex", required_argument, NULL, OPT_DUPLEX},
     {"back-offset", required_argument, NULL, OPT_BACK_OFFSET},
     {"dpi", required_argument, NULL, OPT_DPI},
+    {"report", required_argument, NULL, OPT_REPORT},
     {NULL, 0, NULL, 0},
 };
 
@@ -709,6 +786,12 @@ static int on_option(void *ctx, int c, const char *arg)
     case OPT_DUPLEX: return card_option(bo, "--duplex", arg);
     case OPT_BACK_OFFSET: return card_option(bo, "--back-offset", arg);
     case OPT_DPI: return card_option(bo, "--dpi", arg);
+    case OPT_REPORT:
+        if (strcmp(arg, "json") != 0 && strcmp(arg, "text") != 0)
+            return cli_usage_error("build", "--report wants text or json, not '%s'", arg);
+        if (!strcmp(arg, "json") && !bo->report && !(bo->report = json_object_new_array()))
+            return CLI_FAIL;
+        return CLI_OK;
     default:
         return CLI_USAGE;
     }
@@ -725,6 +808,7 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     size_t ngames = 0;
     int rc = cli_getopt("build", argc, argv, "ho:", build_longopts, on_option, &bo, &games, &ngames);
     if (rc == CLI_DONE) {
+        json_object_put(bo.report);
         free(games);
         return CLI_OK;
     }
@@ -745,11 +829,13 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     if (rc == CLI_OK && bo.paper && strcmp(bo.paper, "a4") != 0 && strcmp(bo.paper, "letter") != 0)
         rc = cli_usage_error("build", "--paper wants a4 or letter");
     if (rc != CLI_OK) {
+        json_object_put(bo.report);
         free(games);
         return rc;
     }
     /* names, never paths, of games that exist; a language one of them has */
     if ((rc = cli_games_known("build", env->content, (const char *const *)games, ngames)) != CLI_OK) {
+        json_object_put(bo.report);
         free(games);
         return rc;
     }
@@ -765,6 +851,7 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         all = game_names(env->content);
         if (!all) {
             fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", env->content);
+            json_object_put(bo.report);
             free(games);
             return CLI_FAIL;
         }
@@ -775,6 +862,7 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     if (bo.lang && (rc = cli_lang_known("build", env, list, ngames, bo.lang)) != CLI_OK) {
         game_names_free(all);
         diag_list_free(&diags);
+        json_object_put(bo.report);
         free(games);
         return rc;
     }
@@ -820,6 +908,23 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         fprintf(stderr, "%zu error(s), %zu warning(s)\n", diags.errors, diags.warnings);
     if (failed || diags.errors)
         rc = CLI_FAIL;
+    if (bo.report) {
+        /* --report json: every file written with its figures, and every
+         * diagnostic, on stdout (version 1) */
+        json_object *root = json_object_new_object();
+        json_object_object_add(root, "version", json_object_new_int(1));
+        json_object_object_add(root, "ok", json_object_new_boolean(rc == CLI_OK));
+        json_object_object_add(root, "files", json_object_get(bo.report));
+        json_object_object_add(root, "errors", json_object_new_int64((int64_t)diags.errors));
+        json_object_object_add(root, "warnings", json_object_new_int64((int64_t)diags.warnings));
+        json_object_object_add(root, "diagnostics", chk_out_diag_json(&diags));
+        const char *js = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+                                                                  JSON_C_TO_STRING_NOSLASHESCAPE);
+        if (!js || puts(js) < 0)
+            rc = CLI_FAIL;
+        json_object_put(root);
+    }
+    json_object_put(bo.report);
     diag_list_free(&diags);
     game_names_free(all);
     free(games);

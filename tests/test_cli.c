@@ -334,6 +334,33 @@ static void test_cli_credits_by_language(void)
     tu_runf(out, sizeof out, "rm -rf %s", root);
 }
 
+/* build --report json: every file written with its figures and every
+ * diagnostic, read back; a game that fails its check writes nothing and
+ * says so (ok false, the error in the report, no file listed). */
+static void test_cli_build_report(void)
+{
+    char root[256], path[512];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    static char out[1 << 18];
+    const char *py = "import json,os,sys; d=json.load(sys.stdin); assert d['version']==1 and d['ok']; "
+                     "k=sorted(set(f['kind'] for f in d['files'])); assert k==['cards','flowchart','sheet'], k; "
+                     "assert all(os.path.exists(f['path']) for f in d['files']); "
+                     "s=[f for f in d['files'] if f['kind']=='sheet'][0]['figures']; "
+                     "assert s['pages']>=1 and s['flaws']==0 and 'loose_percent' in s; print(len(d['files']))";
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content build noxius --report json -o %s/o 2>/dev/null | "
+                            "python3 -c \"%s\"", tu_bin(), root, root, py), 0);
+    CU_ASSERT_EQUAL(atoi(out), 10);
+    snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">6</num>",
+                                       "<num fact=\"noxius.die.faces\">7</num>") == 0);
+    const char *bad = "import json,sys; d=json.load(sys.stdin); assert not d['ok'] and not d['files']; "
+                      "assert any(x['id']=='num-mismatch' for x in d['diagnostics']); print('ok')";
+    tu_runf(out, sizeof out, "%s --content %s/content build noxius --report json -o %s/p 2>/dev/null | "
+            "python3 -c \"%s\"", tu_bin(), root, root, bad);
+    CU_ASSERT_STRING_EQUAL(out, "ok\n");
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
 /* Every content file names its schema for editors (<?xml-model?>), by a
  * path that resolves from the file's own folder. */
 static void test_cli_xml_model(void)
@@ -448,6 +475,7 @@ void suite_cli(void)
     CU_add_test(s, "misspelt facts and terms: did you mean", test_cli_did_you_mean);
     CU_add_test(s, "credits and licences in the output's language", test_cli_credits_by_language);
     CU_add_test(s, "every content file names its schema (<?xml-model?>)", test_cli_xml_model);
+    CU_add_test(s, "build --report json: files, figures, diagnostics", test_cli_build_report);
     CU_add_test(s, "regelwerk new: a text-only game that checks and builds at once", test_cli_new_game);
     CU_add_test(s, "a stale translation stops its own build, not its source's", test_cli_stale_translation);
 }
