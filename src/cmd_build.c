@@ -99,6 +99,7 @@ typedef struct build_opts {
     double dpi;               /* --dpi, 0: 300 for cards, 150 else */
     int quiet;                /* -q: no line for each file written */
     json_object *report;      /* --report json: one object per file written, else NULL */
+    long *written, *unwritten;/* files written, outputs that failed: the summary's counts */
 } build_opts;
 
 /* --report json: what was written, with its figures (version 1). */
@@ -363,6 +364,7 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
     int closed = dev->close ? dev->close(dev) : 0;
     dev->drop(dev);
     if (ok && closed == 0) {
+        (*bo->written)++;
         /* png and svg: the status line names the files written */
         size_t n = dl_list_page_count(list);
         if (strcmp(ext, "png") == 0 || strcmp(ext, "svg") == 0) {
@@ -373,6 +375,7 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
         }
         return 0;
     }
+    (*bo->unwritten)++;
     diag_add(diags, DIAG_ERROR, path, 0, 0, "device", "the %s device could not write the file", bo->device);
     return -1;
 }
@@ -804,6 +807,9 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     bo.format = "pdf";
     bo.outdir = "out";
     bo.quiet = env->quiet;
+    long written = 0, unwritten = 0;
+    bo.written = &written;
+    bo.unwritten = &unwritten;
     char **games = NULL;
     size_t ngames = 0;
     int rc = cli_getopt("build", argc, argv, "ho:", build_longopts, on_option, &bo, &games, &ngames);
@@ -904,10 +910,10 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     lay_hyph_cleanup();
     dev_cairo_cleanup();
     diag_print(&diags, stderr);
-    if (diags.errors || diags.warnings)
-        fprintf(stderr, "%zu error(s), %zu warning(s)\n", diags.errors, diags.warnings);
     if (failed || diags.errors)
         rc = CLI_FAIL;
+    if (!bo.report && !env->quiet)
+        diag_summary(stdout, "written", written, (long)failed + unwritten, 0, &diags);
     if (bo.report) {
         /* --report json: every file written with its figures, and every
          * diagnostic, on stdout (version 1) */

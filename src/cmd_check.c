@@ -31,8 +31,9 @@ static void usage(FILE *fp)
           "                    examples.xml; its game attribute names the engine)\n"
           "  -v, --verbose     print notes too (flowchart combinations realised)\n"
           "\n"
-          "The last line reads `N passed, N failed`. Exit status: 0 all passed, 1 any\n"
-          "check failed, 2 usage error.\n",
+          "The last line reads `N passed, N failed; N errors, N warnings` (build's,\n"
+          "`N written, N failed; …`). Exit status: 0 all passed, 1 any check failed,\n"
+          "2 usage error.\n",
           fp);
 }
 
@@ -208,12 +209,8 @@ int cmd_check(int argc, char **argv, const cli_env *env)
         if (rep.flow_states && !env->quiet)
             printf("flowcharts: %ld states checked, %ld of %ld predicate combinations realised\n",
                    rep.flow_states, rep.flow_combos_hit, rep.flow_combos_total);
-        if (!env->quiet) {
-            printf("%ld passed, %ld failed", rep.passed, rep.failed);
-            if (rep.skipped)
-                printf(", %ld skipped", rep.skipped);
-            putchar('\n');
-        }
+        if (!env->quiet)
+            diag_summary(stdout, "passed", rep.passed, rep.failed, rep.skipped, &diags);
     }
     if (rep.failed || diags.errors)
         rc = CLI_FAIL;

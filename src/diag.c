@@ -299,3 +299,12 @@ const char *diag_suggest(const char *word, const char *(*name)(const void *items
     }
     return best;
 }
+
+void diag_summary(FILE *fp, const char *done, long ndone, long nfailed, long nskipped, const diag_list *dl)
+{
+    fprintf(fp, "%ld %s, %ld failed", ndone, done, nfailed);
+    if (nskipped)
+        fprintf(fp, ", %ld skipped", nskipped);
+    fprintf(fp, "; %zu error%s, %zu warning%s\n", dl->errors, dl->errors == 1 ? "" : "s", dl->warnings,
+            dl->warnings == 1 ? "" : "s");
+}

@@ -55,6 +55,11 @@ void diag_set_source(const char *(*fn)(const char *file, int line));
 /* Prints the diagnostics as a JSON array (for `--format json`). */
 void diag_print_json(const diag_list *dl, FILE *fp);
 
+/* Every command's last line, in one form:
+ *   "N passed, N failed[, N skipped]; N errors, N warnings"
+ * (done names what was counted: "passed" for checks, "written" for files). */
+void diag_summary(FILE *fp, const char *done, long ndone, long nfailed, long nskipped, const diag_list *dl);
+
 const char *diag_severity_name(diag_severity sev);
 
 /* Writes s as a JSON string literal ("null" for NULL). */
