@@ -16,6 +16,7 @@
 #include "lay_para.h"
 #include "lay_sheet.h"
 #include "lay_typo.h"
+#include "lay_words.h"
 
 /* the card's measures come from its template (templates/cards.xml) */
 #define CARD_W (t->card_w)
@@ -31,52 +32,11 @@
 #define MARK_MIN (2 * MM)       /* the shortest crop mark */
 #define MARK_MAX (6 * MM)
 
-typedef struct card_words {
-    const char *lang, *cards, *colophon, *home_long, *home_short, *shop, *align_title, *align_how;
-} card_words;
-
-static const card_words words[] = {
-    {"de", "Karten", "Impressum",
-     "Auf A4 oder US Letter bei 100 % drucken (ohne Anpassen), beidseitig, Wenden an der langen Kante: "
-     "die R\xC3\xBC" "ckseiten sind dazu gespiegelt. An den Schnittmarken schneiden; Hintergr\xC3\xBC" "nde laufen "
-     "\xC3\xBC" "ber die Schnittkante hinaus.",
-     "Auf A4 oder US Letter bei 100 % drucken (ohne Anpassen), beidseitig, Wenden an der kurzen Kante: "
-     "die R\xC3\xBC" "ckseiten sind dazu gespiegelt. An den Schnittmarken schneiden.",
-     "F\xC3\xBC" "r die Druckerei: eine Karte je Seite mit Anschnitt, Vorderseite und R\xC3\xBC" "ckseite im Wechsel; "
-     "TrimBox und BleedBox stehen auf jeder Seite.",
-     "Duplex-Ausrichtung",
-     "Beidseitig drucken wie die Karten, gegen das Licht halten und ablesen, wo das rote Kreuz der "
-     "R\xC3\xBC" "ckseite die Skala trifft (mm). Mit --back-offset X,Y ausgleichen: X nach rechts, Y nach unten, "
-     "wie die R\xC3\xBC" "ckseite gedruckt wird."},
-    {"it", "Carte", "Colophon",
-     "Stampare su A4 o US Letter al 100 % (senza adattare), fronte-retro sul lato lungo: i retri sono "
-     "specchiati per questo. Tagliare sui segni di taglio; gli sfondi escono oltre il taglio.",
-     "Stampare su A4 o US Letter al 100 % (senza adattare), fronte-retro sul lato corto: i retri sono "
-     "specchiati per questo. Tagliare sui segni di taglio.",
-     "Per la tipografia: una carta per pagina con abbondanza, fronte e retro alternati; TrimBox e BleedBox "
-     "su ogni pagina.",
-     "Allineamento fronte-retro",
-     "Stampare fronte-retro come le carte, guardare in controluce e leggere dove la croce rossa del retro "
-     "incontra la scala (mm). Correggere con --back-offset X,Y: X a destra, Y in basso, come il retro "
-     "viene stampato."},
-    {"en", "Cards", "Colophon",
-     "Print on A4 or US Letter at 100 % (no fitting), two-sided, flipping on the long edge: the backs are "
-     "mirrored for it. Cut at the crop marks; backgrounds run past the cut.",
-     "Print on A4 or US Letter at 100 % (no fitting), two-sided, flipping on the short edge: the backs are "
-     "mirrored for it. Cut at the crop marks.",
-     "For a print shop: one card per page with bleed, front and back in turn; TrimBox and BleedBox on every "
-     "page.",
-     "Duplex alignment",
-     "Print two-sided as the cards, hold against the light and read where the back's red cross meets the "
-     "scale (mm). Correct with --back-offset X,Y: X to the right, Y down, as the back is printed."},
-};
+typedef lay_card_words card_words;
 
 static const card_words *words_for(const char *lang)
 {
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (lang && strncmp(lang, words[i].lang, 2) == 0)
-            return &words[i];
-    return &words[2];
+    return &lay_words_for(lang)->cards;
 }
 
 static const char *cards_word(const char *lang)

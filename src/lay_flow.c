@@ -22,6 +22,7 @@
 #include "lay_para.h"
 #include "lay_sheet.h"
 #include "lay_typo.h"
+#include "lay_words.h"
 
 /* label sizes come from the flowchart template (templates/flowchart.xml),
  * copied into the chart */
@@ -53,24 +54,12 @@ typedef struct fedge {
     double lw, lh;
 } fedge;
 
-/* Branch labels and the legend in each language (the page's other words
- * are the sheet's: lay_word_flowchart, lay_footer_line). */
-typedef struct flow_words {
-    const char *lang, *yes, *no, *terminal, *action, *decision, *legend, *part, *connector;
-} flow_words;
-
-static const flow_words words[] = {
-    {"de", "ja", "nein", "Anfang / Ende", "Aktion", "Entscheidung", "Legende", "Teil", "Fortsetzung"},
-    {"it", "s\xC3\xAC", "no", "Inizio / fine", "Azione", "Decisione", "Legenda", "Parte", "Continua"},
-    {"en", "yes", "no", "Start / end", "Action", "Decision", "Legend", "Part", "Continued"},
-};
+/* Branch labels and the legend in each language: lay_words.h */
+typedef lay_flow_words flow_words;
 
 static const flow_words *words_for(const char *lang)
 {
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (lang && strncmp(lang, words[i].lang, 2) == 0)
-            return &words[i];
-    return &words[2];
+    return &lay_words_for(lang)->flow;
 }
 
 static const doc_node *find_flowtext(const doc *d, const char *flow)

@@ -11,37 +11,15 @@
 #include "lay_inline.h"
 #include "lay_para.h"
 #include "lay_typo.h"
+#include "lay_words.h"
 
-/* ---- words a sheet prints itself, per language --------------------------- */
+/* ---- words a sheet prints itself: lay_words.h ----------------------------- */
 
-typedef struct lang_words {
-    const char *lang;
-    const char *page, *of;   /* "Seite" 3 "von" 4 */
-    const char *print100;
-    const char *important, *tip, *example, *gap;
-    const char *flowchart, *own_sheet, *version;
-    const char *unverified;  /* printed on every page of a sheet built without verification */
-    const char *open_points; /* the box of what the sources leave open */
-    const char *source, *fonts, *icons, *by, *contributors;   /* the colophon */
-} lang_words;
-
-static const lang_words words_table[] = {
-    {"de", "Seite", "von", "Mit 100\xC2\xA0% drucken, nicht \xE2\x80\x9E" "an Seite anpassen\xE2\x80\x9C",
-     "Wichtig", "Tipp", "Beispiel", "L\xC3\xBC" "cke in der Quelle", "Ablaufdiagramm", "eigenes Blatt", "Version",
-     "nicht verifiziert", "Unklarheiten", "Quelle", "Schriften", "Symbole", " von ", " und weiteren"},
-    {"it", "Pagina", "di", "Stampare al 100\xC2\xA0%, non \xC2\xAB" "adatta alla pagina\xC2\xBB", "Importante",
-     "Suggerimento", "Esempio", "Lacuna nella fonte", "Diagramma di flusso", "foglio a parte", "Versione",
-     "non verificato", "Punti aperti", "Fonte", "Caratteri", "Icone", " di ", " e altri"},
-    {"en", "Page", "of", "Print at 100\xC2\xA0%, not \xE2\x80\x9C" "fit to page\xE2\x80\x9D", "Important", "Tip",
-     "Example", "Gap in the source", "Flowchart", "separate sheet", "Version", "not verified", "Open points", "Source", "Fonts", "Icons", " by ", " and contributors"},
-};
+typedef lay_sheet_words lang_words;
 
 static const lang_words *words_for(const char *lang)
 {
-    for (size_t i = 0; lang && i < sizeof words_table / sizeof words_table[0]; i++)
-        if (strncmp(lang, words_table[i].lang, 2) == 0)
-            return &words_table[i];
-    return &words_table[2];
+    return &lay_words_for(lang)->sheet;
 }
 
 /* ---- the vertical list --------------------------------------------------- */
