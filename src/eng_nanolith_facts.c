@@ -28,6 +28,7 @@
  * scenario and probe overrides where it matters. */
 #include "eng_nanolith.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,42 @@
 
 static long labs_(long v) { return v < 0 ? -v : v; }
 static long manhattan(long ax, long ay, long bx, long by) { return labs_(ax - bx) + labs_(ay - by); }
+
+/* blk[x-1][y-1]: field x,y is a sight blockade. */
+static int blocked_field(const int blk[8][8], long x, long y, long bx, long by)
+{
+    return x >= 1 && x <= 8 && y >= 1 && y <= 8 && !(x == bx && y == by) && blk[x - 1][y - 1];
+}
+
+/* Line of sight worked out by walking along each corner-to-corner line in
+ * small steps: a point blocks when every field it touches (one, two on an
+ * edge, four at a corner) is a sight blockade other than the target. */
+static int sees_map(const int blk[8][8], long ax, long ay, long bx, long by)
+{
+    if (ax == bx && ay == by)
+        return 1;
+    if (blk[ax - 1][ay - 1])
+        return 0;
+    for (int i = 0; i < 16; i++) {
+        double cx = (double)(ax - 1 + (i & 1)), cy = (double)(ay - 1 + ((i >> 1) & 1));
+        double dx = (double)(bx - 1 + ((i >> 2) & 1)), dy = (double)(by - 1 + ((i >> 3) & 1));
+        if (cx == dx && cy == dy)
+            continue;
+        int clear = 1;
+        for (int k = 1; k < 1600 && clear; k++) {
+            double t = k / 1600.0, px = cx + (dx - cx) * t, py = cy + (dy - cy) * t;
+            /* the fields on either side of the point (floor: on the map's
+             * edge one of them is off the map and blocks nothing) */
+            long x0 = (long)floor(px - 1e-7) + 1, x1 = (long)floor(px + 1e-7) + 1;
+            long y0 = (long)floor(py - 1e-7) + 1, y1 = (long)floor(py + 1e-7) + 1;
+            clear = !(blocked_field(blk, x0, y0, bx, by) && blocked_field(blk, x0, y1, bx, by) &&
+                      blocked_field(blk, x1, y0, bx, by) && blocked_field(blk, x1, y1, bx, by));
+        }
+        if (clear)
+            return 1;
+    }
+    return 0;
+}
 
 /* A scenario of n players, the status phase done with dice 6 6 6 6 each
  * (no stress from the roll). */
@@ -726,14 +763,68 @@ PROBE(probe_sight_out)
     return 0;
 }
 
-/* Two blockades touching at a corner only: a diagonal line through that
- * corner passes (corners of start and target, not the same corner). */
+/* Maps of sight blockades ('#', rows y = 1..8, columns x = 1..8) and the
+ * fields ('C') character 1 looks from: walls, corridors, thick blocks,
+ * blockades on the map's edges, corners touching. */
+static const char *const sight_maps[][8] = {
+    {"..C.....", "###.....", "...C#...", "...##...", "C.......", "#######.", ".......C", "......#."},
+    {"C#......", "##..#C#.", "....#.#.", "....###.", ".C......", "..##..##", "..##..#C", "......#."},
+    {".......#", ".C.....#", "#......#", "#...C..C", "#......#", ".##.##..", "C#....#.", ".#....#C"},
+    {"C.#.#.#.", ".#.#.#.#", "#.#C#.#.", ".#.#.#.#", "#.#.#.#.", ".#.#.#C#", "#.#.#.#.", "C#.#.#.#"},
+};
+
+/* Character 1 on map m at cx,cy: the fields it sees by the engine against
+ * the corner rule worked out anew. */
+static int sight_agrees(eng_probe *p, const int blk[8][8], long cx, long cy)
+{
+    SETL(cx, "c1.x");
+    SETL(cy, "c1.y");
+    for (long x = 1; x <= 8; x++)
+        for (long y = 1; y <= 8; y++)
+            if (GET("sight%ld.%ld", x, y) != sees_map(blk, cx, cy, x, y))
+                return eng_probe_fail(p, "from %ld,%ld the sight of %ld,%ld is not the corner rule's", cx, cy, x, y);
+    return 0;
+}
+
+/* The corner rule itself: two blockades touching at a corner only let a
+ * diagonal line through that corner pass (corners of start and target, not
+ * the same corner); and character 1 sees exactly the fields that the rule
+ * worked out anew says, on the maps above and on maps of blockades
+ * scattered by a fixed rule (a quarter of the fields). */
 PROBE(probe_sight_corner)
 {
     fresh(p, 1);
     SET("blk2.1", "1");
     SET("blk1.2", "1");
-    *value = GET("sight2.2") == 1;
+    if (GET("sight2.2") != 1)
+        return *value = 0, 0;
+    int blk[8][8];
+    for (size_t m = 0; m < sizeof sight_maps / sizeof sight_maps[0]; m++) {
+        eng_probe_reset(p, 7);
+        for (int x = 1; x <= 8; x++)
+            for (int y = 1; y <= 8; y++) {
+                blk[x - 1][y - 1] = sight_maps[m][y - 1][x - 1] == '#';
+                SETL(blk[x - 1][y - 1], "blk%d.%d", x, y);
+            }
+        for (int x = 1; x <= 8; x++)
+            for (int y = 1; y <= 8; y++)
+                if (sight_maps[m][y - 1][x - 1] == 'C' && sight_agrees(p, blk, x, y) != 0)
+                    return -1;
+    }
+    for (int m = 0; m < 12; m++) {
+        eng_probe_reset(p, 7);
+        for (int x = 1; x <= 8; x++)
+            for (int y = 1; y <= 8; y++) {
+                blk[x - 1][y - 1] = (x * 7 + y * 13 + m * 5 + (x * y) % (m + 2)) % 4 == 0;
+                SETL(blk[x - 1][y - 1], "blk%d.%d", x, y);
+            }
+        long cx = 1 + (m * 3) % 8, cy = 1 + (m * 5 + 2) % 8;
+        blk[cx - 1][cy - 1] = 0;
+        SETL(0, "blk%ld.%ld", cx, cy);
+        if (sight_agrees(p, blk, cx, cy) != 0)
+            return -1;
+    }
+    *value = 1;
     return 0;
 }
 
@@ -1087,41 +1178,14 @@ static long ring(long ax, long ay, long bx, long by)
     return dx > dy ? dx : dy;
 }
 
-static int blocked_field(const eng_state *st, long x, long y, long bx, long by)
-{
-    return x >= 1 && x <= 8 && y >= 1 && y <= 8 && !(x == bx && y == by) && eng_val(st, "blk%ld.%ld", x, y);
-}
-
-/* Line of sight worked out by walking along each corner-to-corner line in
- * small steps: a point blocks when every field it touches (one, two on an
- * edge, four at a corner) is a sight blockade other than the target. */
+/* Line of sight for a state: its map of blockades, read once. */
 static int sees(const eng_state *st, long ax, long ay, long bx, long by)
 {
-    if (ax == bx && ay == by)
-        return 1;
-    if (eng_val(st, "blk%ld.%ld", ax, ay))
-        return 0;
-    for (int i = 0; i < 16; i++) {
-        double cx = (double)(ax - 1 + (i & 1)), cy = (double)(ay - 1 + ((i >> 1) & 1));
-        double dx = (double)(bx - 1 + ((i >> 2) & 1)), dy = (double)(by - 1 + ((i >> 3) & 1));
-        if (cx == dx && cy == dy)
-            continue;
-        int clear = 1;
-        for (int k = 1; k < 1600 && clear; k++) {
-            double t = k / 1600.0, px = cx + (dx - cx) * t, py = cy + (dy - cy) * t;
-            long x0 = (long)(px - 1e-7) + 1, x1 = (long)(px + 1e-7) + 1;
-            long y0 = (long)(py - 1e-7) + 1, y1 = (long)(py + 1e-7) + 1;
-            if (px < 1e-7)
-                x0 = x1;
-            if (py < 1e-7)
-                y0 = y1;
-            clear = !(blocked_field(st, x0, y0, bx, by) && blocked_field(st, x0, y1, bx, by) &&
-                      blocked_field(st, x1, y0, bx, by) && blocked_field(st, x1, y1, bx, by));
-        }
-        if (clear)
-            return 1;
-    }
-    return 0;
+    int blk[8][8];
+    for (int x = 1; x <= 8; x++)
+        for (int y = 1; y <= 8; y++)
+            blk[x - 1][y - 1] = eng_val(st, "blk%d.%d", x, y) != 0;
+    return sees_map(blk, ax, ay, bx, by);
 }
 
 /* ---- AI: a round ------------------------------------------------------------------------------------------- */
