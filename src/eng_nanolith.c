@@ -233,9 +233,11 @@ static int pays_groups(const int *val, int n, const int *gv, const int *gk, int 
     return 0;
 }
 
+/* The printed dice grouped by value; each group takes dice of its own, so
+ * a pattern paid never takes more dice than were spent. */
 static int pattern_paid(const char *pat, const int *val, int n)
 {
-    int gv[NL_PAT], gk[NL_PAT], ng = 0, printed = 0, taken[NL_DICE] = {0};
+    int gv[NL_PAT], gk[NL_PAT], ng = 0, taken[NL_DICE] = {0};
     for (int v = 1; v <= 6; v++) {
         int k = 0;
         for (const char *q = pat; *q; q++)
@@ -243,10 +245,9 @@ static int pattern_paid(const char *pat, const int *val, int n)
         if (k) {
             gv[ng] = v;
             gk[ng++] = k;
-            printed += k;
         }
     }
-    return n > 0 && n >= printed && pays_groups(val, n, gv, gk, ng, taken);
+    return n > 0 && pays_groups(val, n, gv, gk, ng, taken);
 }
 
 /* Whether c may spend dice now: conscious, not done, no one else active. */

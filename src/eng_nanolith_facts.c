@@ -419,7 +419,37 @@ PROBE(probe_multi_dice)
     return 0;
 }
 
-/* A triple 3 printed: which paid triples activate it (bit f-1 for f). */
+/* Whether dice v[0..n) pay the printed dice q (digits), worked out anew by
+ * trying every way of laying the dice on the printed ones: each printed die
+ * gets a die of its own at least as high, printed dice of one value get
+ * dice of one value; at least one die is spent, extra dice are allowed. */
+static int pays_anew(const char *q, const int *v, int n)
+{
+    int m = (int)strlen(q), total = 1;
+    if (n <= 0 || n < m)
+        return 0;
+    for (int i = 0; i < m; i++)
+        total *= n;
+    for (int code = 0; code < total; code++) {
+        int a[8], c = code, ok = 1;
+        for (int i = 0; i < m; i++, c /= n)
+            a[i] = c % n;
+        for (int i = 0; i < m && ok; i++) {
+            ok = v[a[i]] >= q[i] - '0';
+            for (int j = 0; j < i && ok; j++)
+                ok = a[j] != a[i] && (q[j] != q[i] || v[a[j]] == v[a[i]]);
+        }
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+/* A triple 3 printed: it is paid with a triple 3..6, not 1 or 2 (the
+ * source's example); and for printed patterns of singles, pairs, triples,
+ * mixed and the highest face, and for none (an action without dice
+ * symbols), no dice or every one, two or three dice pay them exactly when
+ * the rule worked out anew says so. */
 PROBE(probe_pattern)
 {
     long mask = 0;
@@ -431,7 +461,26 @@ PROBE(probe_pattern)
         dice(p, 1, s);
         mask |= (long)OK("use", "who=1 card=1 dice=123") << (f - 1);
     }
-    *value = mask == 0x3c;
+    if (mask != 0x3c)
+        return *value = 0, 0;
+    static const char *const printed[] = {"", "1", "3", "6", "12", "35", "55", "66", "113", "246", "333", "355", "2233"};
+    for (size_t k = 0; k < sizeof printed / sizeof printed[0]; k++)
+        for (int n = 0; n <= 3; n++)
+            for (int code = 0; code < 216; code++) {
+                int v[3] = {1 + code % 6, 1 + code / 6 % 6, 1 + code / 36};
+                if ((n < 3 && code >= 36) || (n < 2 && code >= 6) || (n < 1 && code >= 1))
+                    break;
+                char s[4] = {0}, use[4] = {0};
+                for (int i = 0; i < n; i++)
+                    s[i] = (char)('0' + v[i]), use[i] = (char)('1' + i);
+                eng_probe_reset(p, 7);
+                SET("c1.life", "30");
+                SET("c1.ab1", printed[k]);
+                dice(p, 1, s);
+                if (OK("use", "who=1 card=1 dice=%s", use) != pays_anew(printed[k], v, n))
+                    return eng_probe_fail(p, "printed %s, dice %s: the engine and the rule differ", printed[k], s);
+            }
+    *value = 1;
     return 0;
 }
 
