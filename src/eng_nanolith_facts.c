@@ -735,7 +735,7 @@ PROBE(probe_initiative)
         eng_probe_set(p, setup[e][2], "e%d.boss", e + 1);
     }
     DO("end-actions", NULL);
-    *value = GET("init1") == 4 && GET("init2") == 3 && GET("init3") == 2 && GET("init4") == 1;
+    *value = GET("init1") == 4 && GET("init2") == 3 && GET("init3") == 2 && GET("init4") == 1 && GET("init5") == 0;
     return 0;
 }
 
@@ -1301,14 +1301,14 @@ static int post_enemies(const eng_state *b, const eng_state *a)
     return eng_val(a, "round") == eng_val(b, "round") + 1 && eng_val(a, "phase") == 0;
 }
 
-/* Rounds 1..3, one or two characters with stress 0..3, VP 0, 2 or 5 with an
+/* Rounds 1..3, one or two characters with stress 0..3 or 8, VP 0, 2 or 5 with an
  * extra reinforcement of cost 2, an enemy on the map or not. */
 static long enum_round(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
     long n = 0;
     for (int players = 1; players <= 2; players++)
         for (int round = 1; round <= 3; round++)
-            for (int stress = 0; stress <= 3; stress++)
+            for (int stress = 0; stress <= 4; stress++)
                 for (int vp = 0; vp <= 5; vp += vp == 0 ? 2 : 3)
                     for (int enemy = 0; enemy <= 1; enemy++) {
                         eng_state *st = eng_state_new(g, seed + (uint64_t)n);
@@ -1319,7 +1319,7 @@ static long enum_round(const eng_game *g, uint64_t seed, int (*visit)(const eng_
                         run(st, "start", b);
                         putl(st, round, "round");
                         for (int c = 1; c <= players; c++)
-                            put(st, stress == 3 ? "8" : stress == 2 ? "2" : stress ? "1" : "0", "c%d.stress", c);
+                            put(st, stress == 4 ? "8" : stress == 3 ? "3" : stress == 2 ? "2" : stress ? "1" : "0", "c%d.stress", c);
                         putl(st, vp, "vp");
                         put(st, "1", "x1.type");
                         put(st, "2", "x1.cost");
@@ -1393,12 +1393,12 @@ static int post_cube(const eng_state *b, const eng_state *a)
     return CW(a, "cube") == (c > 2 ? c - 1 : c) && CW(a, "stress") == 0;
 }
 
-/* The cube on fields 3..7, the stress on every field below it, damage 0 or
- * 4 of life 5, the marker on or off. */
+/* The cube on fields 2..7 (on 2 it moves no further), the stress on every
+ * field below it, damage 0 or 4 of life 5, the marker on or off. */
 static long enum_shock(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
     long n = 0;
-    for (int cube = 3; cube <= 7; cube++)
+    for (int cube = 2; cube <= 7; cube++)
         for (int stress = 0; stress < cube - 1; stress++)
             for (int dmg = 0; dmg <= 4; dmg += 4)
                 for (int shock = 0; shock <= 1; shock++) {
