@@ -4,28 +4,85 @@
  * procedures. Only the public interface (eng.h) is used here: line of sight,
  * distances and the target rule are worked out anew, sharing nothing with
  * the engine. */
-/* Equivalent mutants (make mutate GAMES=nanolith): mutants of
- * src/eng_nanolith.c that cannot change what any state shows.
- *  - iabs: v < 0 -> v <= 0 (the negation of 0 is 0).
- *  - status_stress: stress > 2 -> >= 2 or > 1 (from 2 both give 0).
- *  - return 1 -> return 2 in pays_groups, along_wall, candidate, boss_symbol
- *    and boss_paralysed: every caller reads the value as a truth value.
- *  - choose_target_by: best = 1000 -> 999 or 1001, bdef = 1000 -> 999 or
- *    1001, bd = -1 -> -2 (starting bounds beyond every distance 0..14,
- *    defence 1..7 and damage 0..30); def < bdef -> <= (a minimum either way).
- *  - enemy_move: bscore = -1000 -> -1001 (below the lowest score, -114);
- *    bsteps = 0 -> 1 (the first field always beats -1000 and sets bsteps).
- *  - initiative_before: a->type < b->type -> <= (reached only when the
- *    types differ).
- *  - place: tries < 100 -> <= 100, 99 or from -1 (a safety bound on rerolls
- *    that a map with a free placing field never reaches).
- *  - the text of error messages (c + 1, e + 1, k + 1, NL_PAT - 1 inside
- *    snprintf of err): an illegal action is illegal whatever it says.
- * Not equivalent, and not verified either: the starting values of a fresh
- * state in nl_init (life 6, cube 10, four dice, defence 4, enemies at 8,8
- * with speed 2, the placing fields on row 8 ...). The source prints no
- * character or enemy cards; these are invented settings that every
- * scenario and probe overrides where it matters. */
+/* Equivalent mutants
+ * ------------------
+ * Mutants of src/eng_nanolith.c (`make mutate GAMES=nanolith`) that cannot
+ * change what the engine does, with the reason; lines as of the commit that
+ * wrote this list.
+ *
+ *   114 iabs `v < 0` -> <= 0 or < 1: the negation of 0 is 0.
+ *   218, 229, 262, 352, 358, 604, 737, 745, 813 `return 1` -> 2
+ *       (pays_groups, may_activate, along_wall, candidate, boss_symbol,
+ *       boss_paralysed, who_ok): every caller reads a truth value.
+ *       205 `seen[d] = 1`, 227 `taken[...] = 1` and 624 `in[t] = 1` -> 2:
+ *       flags.
+ *   204 pick_dice `return -1` -> -2 or 0: every caller treats n <= 0 alike
+ *       (no dice pay no pattern and no move).
+ *   219 `v <= 6` -> <= 7, 241 `v = 1` -> 0 and `v <= 6` -> <= 7: no die
+ *       shows 0 or 7, and a pattern holds the digits 1..6 only.
+ *   182 roll_action_dice `ch->act = A_IDLE` deleted: dice are rolled in
+ *       the status phase, after end_actions has made every character idle,
+ *       or on revival, which the dice of that round have not seen.
+ *   189 `i < ndice` -> <= (the ones among the action dice): the die past
+ *       the count is never rolled (0); no rule takes dice away.
+ *   277 spend `filled < slots` -> <=: no slot past the index is bordered.
+ *   307 reach `dx > dy` -> >=, 349, 355 along_wall's `cy < dy` and
+ *       `cx < dx` -> <= (four of them): a maximum, a minimum either way.
+ *   324 crosses `q[i] <= 0` -> <= 1: corners are whole numbers, so a line
+ *       parallel to a side is never strictly inside a field (q0 + q1 = 1).
+ *   329 `p[i] < 0` -> <= 0 or < 1 (p = 0 was dealt with above and p is
+ *       whole), 330 `r > t0` -> >=, 332 `r < t1` -> <= (an equal value
+ *       assigned again), 336 `t1 - t0 > 1e-9` -> >= (never exactly 1e-9).
+ *   350, 356 along_wall `lo + 1` -> `lo + 0`: the extra pair of fields
+ *       touches the line only at its end, a corner of the start or target
+ *       field; the line from that field's other corner on the same side
+ *       sees as the original does.
+ *   377, 378 sight `x = 1`, `y = 1` -> 0: off the map nothing blocks.
+ *   461 status_stress `stress > 2` -> >= 2 or > 1: from 1 or 2 both give 0.
+ *   514 roll_attack `n < NL_ATK` -> <=: a minimum either way.
+ *   531 end_actions `c < players` -> <=: a character not in the game is
+ *       made idle; nothing reads it.
+ *   545 place `tries < 100` -> <= 100, 99 or from -1: a safety bound on
+ *       rerolls that a map with a free placing field never reaches.
+ *   618 choose_target_by `best = 1000` -> 999 or 1001, `bdef = 1000` ->
+ *       999 or 1001, `bd = -1` -> -2: starting bounds beyond every distance
+ *       (0..14), defence (1..7) and damage (0..30); 630 `def < bdef` -> <=
+ *       (a minimum either way); the last loop `t = 1` -> 0 (in[0] is never
+ *       set).
+ *   664 enemy_move `bscore = -1000` -> -1001 (below the lowest score,
+ *       -114), `bsteps = 0` -> 1 or -1 (the first field always beats
+ *       -1000 and sets bsteps).
+ *   773 initiative_before `a->type < b->type` -> <=: reached only when the
+ *       types differ; 771 `a->init < b->init` -> <=: no two bosses share an
+ *       initiative (each deck's back shows its own).
+ *   812 and every other error text (c + 1, e + 1, k + 1, NL_PAT - 1 inside
+ *       snprintf of err): an illegal action is illegal whatever it says.
+ *
+ * Survivors no content can kill (not equivalent, listed so that the score
+ * is read right):
+ *   - loops or indices moved to -1 or one past an array (203 `d < 0` -> < -1,
+ *     221 `i = 0` -> -1, 393 and 432 `e <= NL_MAXEN`, 403 `head = 0` -> -1,
+ *     412 `k = 0` -> -1, 429, 466 and 531 `c = 0` -> -1, 570 `e = 0` -> -1,
+ *     622 `t = 1` -> 0 (character -1), 628 `t <=
+ *     NL_MAXCH + 2`, 1434 `idx[0]` -> idx[1] in the initiative key): they
+ *     read or write outside the engine's arrays, which is undefined
+ *     behaviour and no rule; what they do depends on the compiler.
+ *   - 439 displace `x + dx[k]` -> `x - dx[k]` and 677 enemy_move `s <
+ *     bsteps` -> <=: the order in which the engine takes free fields and
+ *     equally good fields. The source leaves both to the players (gaps in
+ *     de.xml); the scenarios check only what is forced.
+ *   - 1444, 1445 set_pattern: the validation of a key's value; a scenario
+ *     cannot set a bad value (that is a setup error, not a rule).
+ *   - 1117 act_revive's mark_attack: no content revives while an attack is
+ *     under way; 1122 act_revive's `!who_ok(c) || !who_ok(by)` -> &&: a
+ *     reviver not in the game is an argument error (ENG_ERROR), which a
+ *     scenario cannot expect.
+ *
+ * The fresh state (fresh_state in eng_nanolith.c) is data: the source prints
+ * no character or enemy cards, so its values (life 6, cube 10, four dice,
+ * defence 4, enemies at 8,8 with speed 2, the placing fields on row 8 ...)
+ * are invented settings that every scenario and probe depending on one
+ * sets. */
 #include "eng_nanolith.h"
 
 #include <math.h>
@@ -1537,7 +1594,7 @@ static long enum_target(const eng_game *g, uint64_t seed, int (*visit)(const eng
                     put(st, "1", "sidekick.in");
                     put(st, "4", "sidekick.x");
                     put(st, "3", "sidekick.y");
-                    put(st, (cfg >> 5) & 1 ? "2" : "6", "sidekick.def");
+                    put(st, (cfg >> 5) & 1 ? "3" : "6", "sidekick.def");
                 } else if ((cfg >> 5) & 1) {   /* the third character with more damage */
                     put(st, "4", "c%d.damage", players);
                 }
