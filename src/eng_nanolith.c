@@ -233,9 +233,11 @@ static int pays_groups(const int *val, int n, const int *gv, const int *gk, int 
     return 0;
 }
 
+/* The printed dice grouped by value; each group takes dice of its own, so
+ * a pattern paid never takes more dice than were spent. */
 static int pattern_paid(const char *pat, const int *val, int n)
 {
-    int gv[NL_PAT], gk[NL_PAT], ng = 0, printed = 0, taken[NL_DICE] = {0};
+    int gv[NL_PAT], gk[NL_PAT], ng = 0, taken[NL_DICE] = {0};
     for (int v = 1; v <= 6; v++) {
         int k = 0;
         for (const char *q = pat; *q; q++)
@@ -243,10 +245,9 @@ static int pattern_paid(const char *pat, const int *val, int n)
         if (k) {
             gv[ng] = v;
             gk[ng++] = k;
-            printed += k;
         }
     }
-    return n > 0 && n >= printed && pays_groups(val, n, gv, gk, ng, taken);
+    return n > 0 && pays_groups(val, n, gv, gk, ng, taken);
 }
 
 /* Whether c may spend dice now: conscious, not done, no one else active. */
@@ -812,36 +813,28 @@ static int who_ok(const nl_state *st, int c, char *err, size_t errlen)
     return 1;
 }
 
+/* A fresh state: one player in round 1, every character and enemy with
+ * settings of its own. The source prints no character or enemy cards, so
+ * these are invented (life 6, nanoshock cube on field 10, four action dice,
+ * eight slots, GAW 1, WAW 2, defence 4 ...); every scenario and probe that
+ * depends on one sets it. They are data, kept apart from the rules. */
+#define FRESH_CH                                                                                                 \
+    {.x = 1, .y = 1, .life = 6, .cube = 10, .ndice = 4, .slots = 8, .gaw = 1, .waw = 2, .ghw = 2, .range = 3,   \
+     .def = {4, 4, 4, 4}, .abilities = 1, .ab = {"333"}, .wcost = "1"}
+#define FRESH_EN(n) \
+    {.type = 1, .num = (n), .x = 8, .y = 8, .speed = 2, .range = 3, .dice = 3, .life = 3, .def = {4, 4, 4, 4}}
+static const nl_state fresh_state = {
+    .players = 1, .round = 1, .limit = 4,
+    .ch = {FRESH_CH, FRESH_CH, FRESH_CH, FRESH_CH},
+    .en = {FRESH_EN(1), FRESH_EN(2), FRESH_EN(3), FRESH_EN(4), FRESH_EN(5), FRESH_EN(6), FRESH_EN(7), FRESH_EN(8)},
+    .spx = {1, 2, 3, 4, 5, 6}, .spy = {8, 8, 8, 8, 8, 8},   /* the placing fields: row 8 */
+    .pr_cost = "1", .pr_res = 4, .pr_size = 3,
+    .sk_life = 3, .sk_def = 4, .sk_wcost = "1",
+};
+
 static void nl_init(void *data)
 {
-    nl_state *st = data;
-    st->players = 1;
-    st->round = 1;
-    st->limit = 4;
-    for (int c = 0; c < NL_MAXCH; c++) {
-        nl_char *ch = &st->ch[c];
-        ch->x = 1, ch->y = 1;
-        ch->life = 6, ch->cube = 10, ch->ndice = 4, ch->slots = 8;
-        ch->gaw = 1, ch->waw = 2, ch->ghw = 2, ch->range = 3;
-        for (int k = 0; k < 4; k++)
-            ch->def[k] = 4;
-        ch->abilities = 1;
-        strcpy(ch->ab[0], "333");
-        strcpy(ch->wcost, "1");
-    }
-    for (int e = 0; e < NL_MAXEN; e++) {
-        nl_enemy *en = &st->en[e];
-        en->type = 1, en->num = e + 1, en->x = 8, en->y = 8, en->speed = 2, en->range = 3;
-        en->dice = 3, en->life = 3;
-        for (int k = 0; k < 4; k++)
-            en->def[k] = 4;
-    }
-    for (int f = 0; f < 6; f++)
-        st->spx[f] = f + 1, st->spy[f] = 8;
-    strcpy(st->pr_cost, "1");
-    st->pr_res = 4, st->pr_size = 3;
-    st->sk_life = 3, st->sk_def = 4;
-    strcpy(st->sk_wcost, "1");
+    memcpy(data, &fresh_state, sizeof fresh_state);
 }
 
 ACT(act_start)

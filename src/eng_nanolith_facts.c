@@ -4,30 +4,88 @@
  * procedures. Only the public interface (eng.h) is used here: line of sight,
  * distances and the target rule are worked out anew, sharing nothing with
  * the engine. */
-/* Equivalent mutants (make mutate GAMES=nanolith): mutants of
- * src/eng_nanolith.c that cannot change what any state shows.
- *  - iabs: v < 0 -> v <= 0 (the negation of 0 is 0).
- *  - status_stress: stress > 2 -> >= 2 or > 1 (from 2 both give 0).
- *  - return 1 -> return 2 in pays_groups, along_wall, candidate, boss_symbol
- *    and boss_paralysed: every caller reads the value as a truth value.
- *  - choose_target_by: best = 1000 -> 999 or 1001, bdef = 1000 -> 999 or
- *    1001, bd = -1 -> -2 (starting bounds beyond every distance 0..14,
- *    defence 1..7 and damage 0..30); def < bdef -> <= (a minimum either way).
- *  - enemy_move: bscore = -1000 -> -1001 (below the lowest score, -114);
- *    bsteps = 0 -> 1 (the first field always beats -1000 and sets bsteps).
- *  - initiative_before: a->type < b->type -> <= (reached only when the
- *    types differ).
- *  - place: tries < 100 -> <= 100, 99 or from -1 (a safety bound on rerolls
- *    that a map with a free placing field never reaches).
- *  - the text of error messages (c + 1, e + 1, k + 1, NL_PAT - 1 inside
- *    snprintf of err): an illegal action is illegal whatever it says.
- * Not equivalent, and not verified either: the starting values of a fresh
- * state in nl_init (life 6, cube 10, four dice, defence 4, enemies at 8,8
- * with speed 2, the placing fields on row 8 ...). The source prints no
- * character or enemy cards; these are invented settings that every
- * scenario and probe overrides where it matters. */
+/* Equivalent mutants
+ * ------------------
+ * Mutants of src/eng_nanolith.c (`make mutate GAMES=nanolith`) that cannot
+ * change what the engine does, with the reason; lines as of the commit that
+ * wrote this list.
+ *
+ *   114 iabs `v < 0` -> <= 0 or < 1: the negation of 0 is 0.
+ *   218, 229, 262, 352, 358, 604, 737, 745, 813 `return 1` -> 2
+ *       (pays_groups, may_activate, along_wall, candidate, boss_symbol,
+ *       boss_paralysed, who_ok): every caller reads a truth value.
+ *       205 `seen[d] = 1`, 227 `taken[...] = 1` and 624 `in[t] = 1` -> 2:
+ *       flags.
+ *   204 pick_dice `return -1` -> -2 or 0: every caller treats n <= 0 alike
+ *       (no dice pay no pattern and no move).
+ *   219 `v <= 6` -> <= 7, 241 `v = 1` -> 0 and `v <= 6` -> <= 7: no die
+ *       shows 0 or 7, and a pattern holds the digits 1..6 only.
+ *   182 roll_action_dice `ch->act = A_IDLE` deleted: dice are rolled in
+ *       the status phase, after end_actions has made every character idle,
+ *       or on revival, which the dice of that round have not seen.
+ *   189 `i < ndice` -> <= (the ones among the action dice): the die past
+ *       the count is never rolled (0); no rule takes dice away.
+ *   277 spend `filled < slots` -> <=: no slot past the index is bordered.
+ *   307 reach `dx > dy` -> >=, 349, 355 along_wall's `cy < dy` and
+ *       `cx < dx` -> <= (four of them): a maximum, a minimum either way.
+ *   324 crosses `q[i] <= 0` -> <= 1: corners are whole numbers, so a line
+ *       parallel to a side is never strictly inside a field (q0 + q1 = 1).
+ *   329 `p[i] < 0` -> <= 0 or < 1 (p = 0 was dealt with above and p is
+ *       whole), 330 `r > t0` -> >=, 332 `r < t1` -> <= (an equal value
+ *       assigned again), 336 `t1 - t0 > 1e-9` -> >= (never exactly 1e-9).
+ *   350, 356 along_wall `lo + 1` -> `lo + 0`: the extra pair of fields
+ *       touches the line only at its end, a corner of the start or target
+ *       field; the line from that field's other corner on the same side
+ *       sees as the original does.
+ *   377, 378 sight `x = 1`, `y = 1` -> 0: off the map nothing blocks.
+ *   461 status_stress `stress > 2` -> >= 2 or > 1: from 1 or 2 both give 0.
+ *   514 roll_attack `n < NL_ATK` -> <=: a minimum either way.
+ *   531 end_actions `c < players` -> <=: a character not in the game is
+ *       made idle; nothing reads it.
+ *   545 place `tries < 100` -> <= 100, 99 or from -1: a safety bound on
+ *       rerolls that a map with a free placing field never reaches.
+ *   618 choose_target_by `best = 1000` -> 999 or 1001, `bdef = 1000` ->
+ *       999 or 1001, `bd = -1` -> -2: starting bounds beyond every distance
+ *       (0..14), defence (1..7) and damage (0..30); 630 `def < bdef` -> <=
+ *       (a minimum either way); the last loop `t = 1` -> 0 (in[0] is never
+ *       set).
+ *   664 enemy_move `bscore = -1000` -> -1001 (below the lowest score,
+ *       -114), `bsteps = 0` -> 1 or -1 (the first field always beats
+ *       -1000 and sets bsteps).
+ *   773 initiative_before `a->type < b->type` -> <=: reached only when the
+ *       types differ; 771 `a->init < b->init` -> <=: no two bosses share an
+ *       initiative (each deck's back shows its own).
+ *   812 and every other error text (c + 1, e + 1, k + 1, NL_PAT - 1 inside
+ *       snprintf of err): an illegal action is illegal whatever it says.
+ *
+ * Survivors no content can kill (not equivalent, listed so that the score
+ * is read right):
+ *   - loops or indices moved to -1 or one past an array (203 `d < 0` -> < -1,
+ *     221 `i = 0` -> -1, 393 and 432 `e <= NL_MAXEN`, 403 `head = 0` -> -1,
+ *     412 `k = 0` -> -1, 429, 466 and 531 `c = 0` -> -1, 570 `e = 0` -> -1,
+ *     622 `t = 1` -> 0 (character -1), 628 `t <=
+ *     NL_MAXCH + 2`, 1434 `idx[0]` -> idx[1] in the initiative key): they
+ *     read or write outside the engine's arrays, which is undefined
+ *     behaviour and no rule; what they do depends on the compiler.
+ *   - 439 displace `x + dx[k]` -> `x - dx[k]` and 677 enemy_move `s <
+ *     bsteps` -> <=: the order in which the engine takes free fields and
+ *     equally good fields. The source leaves both to the players (gaps in
+ *     de.xml); the scenarios check only what is forced.
+ *   - 1444, 1445 set_pattern: the validation of a key's value; a scenario
+ *     cannot set a bad value (that is a setup error, not a rule).
+ *   - 1117 act_revive's mark_attack: no content revives while an attack is
+ *     under way; 1122 act_revive's `!who_ok(c) || !who_ok(by)` -> &&: a
+ *     reviver not in the game is an argument error (ENG_ERROR), which a
+ *     scenario cannot expect.
+ *
+ * The fresh state (fresh_state in eng_nanolith.c) is data: the source prints
+ * no character or enemy cards, so its values (life 6, cube 10, four dice,
+ * defence 4, enemies at 8,8 with speed 2, the placing fields on row 8 ...)
+ * are invented settings that every scenario and probe depending on one
+ * sets. */
 #include "eng_nanolith.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +101,42 @@
 
 static long labs_(long v) { return v < 0 ? -v : v; }
 static long manhattan(long ax, long ay, long bx, long by) { return labs_(ax - bx) + labs_(ay - by); }
+
+/* blk[x-1][y-1]: field x,y is a sight blockade. */
+static int blocked_field(const int blk[8][8], long x, long y, long bx, long by)
+{
+    return x >= 1 && x <= 8 && y >= 1 && y <= 8 && !(x == bx && y == by) && blk[x - 1][y - 1];
+}
+
+/* Line of sight worked out by walking along each corner-to-corner line in
+ * small steps: a point blocks when every field it touches (one, two on an
+ * edge, four at a corner) is a sight blockade other than the target. */
+static int sees_map(const int blk[8][8], long ax, long ay, long bx, long by)
+{
+    if (ax == bx && ay == by)
+        return 1;
+    if (blk[ax - 1][ay - 1])
+        return 0;
+    for (int i = 0; i < 16; i++) {
+        double cx = (double)(ax - 1 + (i & 1)), cy = (double)(ay - 1 + ((i >> 1) & 1));
+        double dx = (double)(bx - 1 + ((i >> 2) & 1)), dy = (double)(by - 1 + ((i >> 3) & 1));
+        if (cx == dx && cy == dy)
+            continue;
+        int clear = 1;
+        for (int k = 1; k < 1600 && clear; k++) {
+            double t = k / 1600.0, px = cx + (dx - cx) * t, py = cy + (dy - cy) * t;
+            /* the fields on either side of the point (floor: on the map's
+             * edge one of them is off the map and blocks nothing) */
+            long x0 = (long)floor(px - 1e-7) + 1, x1 = (long)floor(px + 1e-7) + 1;
+            long y0 = (long)floor(py - 1e-7) + 1, y1 = (long)floor(py + 1e-7) + 1;
+            clear = !(blocked_field(blk, x0, y0, bx, by) && blocked_field(blk, x0, y1, bx, by) &&
+                      blocked_field(blk, x1, y0, bx, by) && blocked_field(blk, x1, y1, bx, by));
+        }
+        if (clear)
+            return 1;
+    }
+    return 0;
+}
 
 /* A scenario of n players, the status phase done with dice 6 6 6 6 each
  * (no stress from the roll). */
@@ -382,7 +476,37 @@ PROBE(probe_multi_dice)
     return 0;
 }
 
-/* A triple 3 printed: which paid triples activate it (bit f-1 for f). */
+/* Whether dice v[0..n) pay the printed dice q (digits), worked out anew by
+ * trying every way of laying the dice on the printed ones: each printed die
+ * gets a die of its own at least as high, printed dice of one value get
+ * dice of one value; at least one die is spent, extra dice are allowed. */
+static int pays_anew(const char *q, const int *v, int n)
+{
+    int m = (int)strlen(q), total = 1;
+    if (n <= 0 || n < m)
+        return 0;
+    for (int i = 0; i < m; i++)
+        total *= n;
+    for (int code = 0; code < total; code++) {
+        int a[8], c = code, ok = 1;
+        for (int i = 0; i < m; i++, c /= n)
+            a[i] = c % n;
+        for (int i = 0; i < m && ok; i++) {
+            ok = v[a[i]] >= q[i] - '0';
+            for (int j = 0; j < i && ok; j++)
+                ok = a[j] != a[i] && (q[j] != q[i] || v[a[j]] == v[a[i]]);
+        }
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+/* A triple 3 printed: it is paid with a triple 3..6, not 1 or 2 (the
+ * source's example); and for printed patterns of singles, pairs, triples,
+ * mixed and the highest face, and for none (an action without dice
+ * symbols), no dice or every one, two or three dice pay them exactly when
+ * the rule worked out anew says so. */
 PROBE(probe_pattern)
 {
     long mask = 0;
@@ -394,7 +518,26 @@ PROBE(probe_pattern)
         dice(p, 1, s);
         mask |= (long)OK("use", "who=1 card=1 dice=123") << (f - 1);
     }
-    *value = mask == 0x3c;
+    if (mask != 0x3c)
+        return *value = 0, 0;
+    static const char *const printed[] = {"", "1", "3", "6", "12", "35", "55", "66", "113", "246", "333", "355", "2233"};
+    for (size_t k = 0; k < sizeof printed / sizeof printed[0]; k++)
+        for (int n = 0; n <= 3; n++)
+            for (int code = 0; code < 216; code++) {
+                int v[3] = {1 + code % 6, 1 + code / 6 % 6, 1 + code / 36};
+                if ((n < 3 && code >= 36) || (n < 2 && code >= 6) || (n < 1 && code >= 1))
+                    break;
+                char s[4] = {0}, use[4] = {0};
+                for (int i = 0; i < n; i++)
+                    s[i] = (char)('0' + v[i]), use[i] = (char)('1' + i);
+                eng_probe_reset(p, 7);
+                SET("c1.life", "30");
+                SET("c1.ab1", printed[k]);
+                dice(p, 1, s);
+                if (OK("use", "who=1 card=1 dice=%s", use) != pays_anew(printed[k], v, n))
+                    return eng_probe_fail(p, "printed %s, dice %s: the engine and the rule differ", printed[k], s);
+            }
+    *value = 1;
     return 0;
 }
 
@@ -649,7 +792,7 @@ PROBE(probe_initiative)
         eng_probe_set(p, setup[e][2], "e%d.boss", e + 1);
     }
     DO("end-actions", NULL);
-    *value = GET("init1") == 4 && GET("init2") == 3 && GET("init3") == 2 && GET("init4") == 1;
+    *value = GET("init1") == 4 && GET("init2") == 3 && GET("init3") == 2 && GET("init4") == 1 && GET("init5") == 0;
     return 0;
 }
 
@@ -726,14 +869,68 @@ PROBE(probe_sight_out)
     return 0;
 }
 
-/* Two blockades touching at a corner only: a diagonal line through that
- * corner passes (corners of start and target, not the same corner). */
+/* Maps of sight blockades ('#', rows y = 1..8, columns x = 1..8) and the
+ * fields ('C') character 1 looks from: walls, corridors, thick blocks,
+ * blockades on the map's edges, corners touching. */
+static const char *const sight_maps[][8] = {
+    {"..C.....", "###.....", "...C#...", "...##...", "C.......", "#######.", ".......C", "......#."},
+    {"C#......", "##..#C#.", "....#.#.", "....###.", ".C......", "..##..##", "..##..#C", "......#."},
+    {".......#", ".C.....#", "#......#", "#...C..C", "#......#", ".##.##..", "C#....#.", ".#....#C"},
+    {"C.#.#.#.", ".#.#.#.#", "#.#C#.#.", ".#.#.#.#", "#.#.#.#.", ".#.#.#C#", "#.#.#.#.", "C#.#.#.#"},
+};
+
+/* Character 1 on map m at cx,cy: the fields it sees by the engine against
+ * the corner rule worked out anew. */
+static int sight_agrees(eng_probe *p, const int blk[8][8], long cx, long cy)
+{
+    SETL(cx, "c1.x");
+    SETL(cy, "c1.y");
+    for (long x = 1; x <= 8; x++)
+        for (long y = 1; y <= 8; y++)
+            if (GET("sight%ld.%ld", x, y) != sees_map(blk, cx, cy, x, y))
+                return eng_probe_fail(p, "from %ld,%ld the sight of %ld,%ld is not the corner rule's", cx, cy, x, y);
+    return 0;
+}
+
+/* The corner rule itself: two blockades touching at a corner only let a
+ * diagonal line through that corner pass (corners of start and target, not
+ * the same corner); and character 1 sees exactly the fields that the rule
+ * worked out anew says, on the maps above and on maps of blockades
+ * scattered by a fixed rule (a quarter of the fields). */
 PROBE(probe_sight_corner)
 {
     fresh(p, 1);
     SET("blk2.1", "1");
     SET("blk1.2", "1");
-    *value = GET("sight2.2") == 1;
+    if (GET("sight2.2") != 1)
+        return *value = 0, 0;
+    int blk[8][8];
+    for (size_t m = 0; m < sizeof sight_maps / sizeof sight_maps[0]; m++) {
+        eng_probe_reset(p, 7);
+        for (int x = 1; x <= 8; x++)
+            for (int y = 1; y <= 8; y++) {
+                blk[x - 1][y - 1] = sight_maps[m][y - 1][x - 1] == '#';
+                SETL(blk[x - 1][y - 1], "blk%d.%d", x, y);
+            }
+        for (int x = 1; x <= 8; x++)
+            for (int y = 1; y <= 8; y++)
+                if (sight_maps[m][y - 1][x - 1] == 'C' && sight_agrees(p, blk, x, y) != 0)
+                    return -1;
+    }
+    for (int m = 0; m < 12; m++) {
+        eng_probe_reset(p, 7);
+        for (int x = 1; x <= 8; x++)
+            for (int y = 1; y <= 8; y++) {
+                blk[x - 1][y - 1] = (x * 7 + y * 13 + m * 5 + (x * y) % (m + 2)) % 4 == 0;
+                SETL(blk[x - 1][y - 1], "blk%d.%d", x, y);
+            }
+        long cx = 1 + (m * 3) % 8, cy = 1 + (m * 5 + 2) % 8;
+        blk[cx - 1][cy - 1] = 0;
+        SETL(0, "blk%ld.%ld", cx, cy);
+        if (sight_agrees(p, blk, cx, cy) != 0)
+            return -1;
+    }
+    *value = 1;
     return 0;
 }
 
@@ -1087,41 +1284,14 @@ static long ring(long ax, long ay, long bx, long by)
     return dx > dy ? dx : dy;
 }
 
-static int blocked_field(const eng_state *st, long x, long y, long bx, long by)
-{
-    return x >= 1 && x <= 8 && y >= 1 && y <= 8 && !(x == bx && y == by) && eng_val(st, "blk%ld.%ld", x, y);
-}
-
-/* Line of sight worked out by walking along each corner-to-corner line in
- * small steps: a point blocks when every field it touches (one, two on an
- * edge, four at a corner) is a sight blockade other than the target. */
+/* Line of sight for a state: its map of blockades, read once. */
 static int sees(const eng_state *st, long ax, long ay, long bx, long by)
 {
-    if (ax == bx && ay == by)
-        return 1;
-    if (eng_val(st, "blk%ld.%ld", ax, ay))
-        return 0;
-    for (int i = 0; i < 16; i++) {
-        double cx = (double)(ax - 1 + (i & 1)), cy = (double)(ay - 1 + ((i >> 1) & 1));
-        double dx = (double)(bx - 1 + ((i >> 2) & 1)), dy = (double)(by - 1 + ((i >> 3) & 1));
-        if (cx == dx && cy == dy)
-            continue;
-        int clear = 1;
-        for (int k = 1; k < 1600 && clear; k++) {
-            double t = k / 1600.0, px = cx + (dx - cx) * t, py = cy + (dy - cy) * t;
-            long x0 = (long)(px - 1e-7) + 1, x1 = (long)(px + 1e-7) + 1;
-            long y0 = (long)(py - 1e-7) + 1, y1 = (long)(py + 1e-7) + 1;
-            if (px < 1e-7)
-                x0 = x1;
-            if (py < 1e-7)
-                y0 = y1;
-            clear = !(blocked_field(st, x0, y0, bx, by) && blocked_field(st, x0, y1, bx, by) &&
-                      blocked_field(st, x1, y0, bx, by) && blocked_field(st, x1, y1, bx, by));
-        }
-        if (clear)
-            return 1;
-    }
-    return 0;
+    int blk[8][8];
+    for (int x = 1; x <= 8; x++)
+        for (int y = 1; y <= 8; y++)
+            blk[x - 1][y - 1] = eng_val(st, "blk%d.%d", x, y) != 0;
+    return sees_map(blk, ax, ay, bx, by);
 }
 
 /* ---- AI: a round ------------------------------------------------------------------------------------------- */
@@ -1188,14 +1358,14 @@ static int post_enemies(const eng_state *b, const eng_state *a)
     return eng_val(a, "round") == eng_val(b, "round") + 1 && eng_val(a, "phase") == 0;
 }
 
-/* Rounds 1..3, one or two characters with stress 0..3, VP 0, 2 or 5 with an
+/* Rounds 1..3, one or two characters with stress 0..3 or 8, VP 0, 2 or 5 with an
  * extra reinforcement of cost 2, an enemy on the map or not. */
 static long enum_round(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
     long n = 0;
     for (int players = 1; players <= 2; players++)
         for (int round = 1; round <= 3; round++)
-            for (int stress = 0; stress <= 3; stress++)
+            for (int stress = 0; stress <= 4; stress++)
                 for (int vp = 0; vp <= 5; vp += vp == 0 ? 2 : 3)
                     for (int enemy = 0; enemy <= 1; enemy++) {
                         eng_state *st = eng_state_new(g, seed + (uint64_t)n);
@@ -1206,7 +1376,7 @@ static long enum_round(const eng_game *g, uint64_t seed, int (*visit)(const eng_
                         run(st, "start", b);
                         putl(st, round, "round");
                         for (int c = 1; c <= players; c++)
-                            put(st, stress == 3 ? "8" : stress == 2 ? "2" : stress ? "1" : "0", "c%d.stress", c);
+                            put(st, stress == 4 ? "8" : stress == 3 ? "3" : stress == 2 ? "2" : stress ? "1" : "0", "c%d.stress", c);
                         putl(st, vp, "vp");
                         put(st, "1", "x1.type");
                         put(st, "2", "x1.cost");
@@ -1280,12 +1450,12 @@ static int post_cube(const eng_state *b, const eng_state *a)
     return CW(a, "cube") == (c > 2 ? c - 1 : c) && CW(a, "stress") == 0;
 }
 
-/* The cube on fields 3..7, the stress on every field below it, damage 0 or
- * 4 of life 5, the marker on or off. */
+/* The cube on fields 2..7 (on 2 it moves no further), the stress on every
+ * field below it, damage 0 or 4 of life 5, the marker on or off. */
 static long enum_shock(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
     long n = 0;
-    for (int cube = 3; cube <= 7; cube++)
+    for (int cube = 2; cube <= 7; cube++)
         for (int stress = 0; stress < cube - 1; stress++)
             for (int dmg = 0; dmg <= 4; dmg += 4)
                 for (int shock = 0; shock <= 1; shock++) {
@@ -1424,7 +1594,7 @@ static long enum_target(const eng_game *g, uint64_t seed, int (*visit)(const eng
                     put(st, "1", "sidekick.in");
                     put(st, "4", "sidekick.x");
                     put(st, "3", "sidekick.y");
-                    put(st, (cfg >> 5) & 1 ? "2" : "6", "sidekick.def");
+                    put(st, (cfg >> 5) & 1 ? "3" : "6", "sidekick.def");
                 } else if ((cfg >> 5) & 1) {   /* the third character with more damage */
                     put(st, "4", "c%d.damage", players);
                 }
