@@ -27,8 +27,7 @@ static void free_const(const void *p)
 
 typedef struct face_cache {
     const dl_font *font;
-    FT_Face ft;
-    cairo_font_face_t *cf;
+    cairo_font_face_t *cf;      /* a reference to the process's face */
 } face_cache;
 
 typedef struct cdev {
@@ -86,8 +85,27 @@ static void done_face(void *p)
     FT_Done_Face((FT_Face)p);
 }
 
+/* The process's faces, one per font file and index, shared by every device:
+ * a face opened per device mapped the font file again for each of a build's
+ * 80 outputs (cairo holds recent faces after their device is gone), and
+ * cairo's glyph caches, kept per face, started empty each time. */
+typedef struct proc_face {
+    char *path;
+    int index;
+    cairo_font_face_t *cf;
+} proc_face;
+static proc_face *proc_faces;
+static size_t nproc_faces;
+
 void dev_cairo_cleanup(void)
 {
+    for (size_t i = 0; i < nproc_faces; i++) {
+        cairo_font_face_destroy(proc_faces[i].cf);   /* the FT_Face goes with it */
+        free(proc_faces[i].path);
+    }
+    free(proc_faces);
+    proc_faces = NULL;
+    nproc_faces = 0;
     cairo_debug_reset_static_data();
     if (ft_lib) {
         FT_Done_FreeType(ft_lib);
@@ -289,36 +307,54 @@ static int c_stroke(dev_device *dev, const dl_path *path, dl_color c, double wid
     return check_cr(d);
 }
 
+/* A new reference to the process's face for the file, or NULL. */
+static cairo_font_face_t *shared_face(cdev *d, const dl_font *font)
+{
+    for (size_t i = 0; i < nproc_faces; i++)
+        if (proc_faces[i].index == font->face_index && strcmp(proc_faces[i].path, font->path) == 0)
+            return cairo_font_face_reference(proc_faces[i].cf);
+    if (!ft_lib && FT_Init_FreeType(&ft_lib) != 0) {
+        fail(d, "cannot start FreeType");
+        return NULL;
+    }
+    proc_face *pf = realloc(proc_faces, (nproc_faces + 1) * sizeof *pf);
+    if (!pf)
+        return NULL;
+    proc_faces = pf;
+    char *path = strdup(font->path);
+    FT_Face ft;
+    if (!path || FT_New_Face(ft_lib, font->path, font->face_index, &ft) != 0) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "cannot open the font %s", font->path);
+        fail(d, msg);
+        free(path);
+        return NULL;
+    }
+    cairo_font_face_t *cf = cairo_ft_font_face_create_for_ft_face(ft, 0);
+    if (cairo_font_face_set_user_data(cf, &ft_key, ft, done_face) != CAIRO_STATUS_SUCCESS) {
+        cairo_font_face_destroy(cf);
+        FT_Done_Face(ft);
+        free(path);
+        fail(d, "cannot attach the font to cairo");
+        return NULL;
+    }
+    proc_faces[nproc_faces++] = (proc_face){path, font->face_index, cf};
+    return cairo_font_face_reference(cf);
+}
+
 static cairo_font_face_t *face_for(cdev *d, const dl_font *font)
 {
     for (size_t i = 0; i < d->nfaces; i++)
         if (d->faces[i].font == font)
             return d->faces[i].cf;
-    if (!ft_lib && FT_Init_FreeType(&ft_lib) != 0) {
-        fail(d, "cannot start FreeType");
-        return NULL;
-    }
-    FT_Face ft;
-    if (FT_New_Face(ft_lib, font->path, font->face_index, &ft) != 0) {
-        char msg[600];
-        snprintf(msg, sizeof msg, "cannot open the font %s", font->path);
-        fail(d, msg);
-        return NULL;
-    }
     face_cache *fc = realloc(d->faces, (d->nfaces + 1) * sizeof *fc);
-    if (!fc) {
-        FT_Done_Face(ft);
+    if (!fc)
         return NULL;
-    }
     d->faces = fc;
-    cairo_font_face_t *cf = cairo_ft_font_face_create_for_ft_face(ft, 0);
-    if (cairo_font_face_set_user_data(cf, &ft_key, ft, done_face) != CAIRO_STATUS_SUCCESS) {
-        cairo_font_face_destroy(cf);
-        FT_Done_Face(ft);
-        fail(d, "cannot attach the font to cairo");
+    cairo_font_face_t *cf = shared_face(d, font);
+    if (!cf)
         return NULL;
-    }
-    d->faces[d->nfaces++] = (face_cache){font, ft, cf};
+    d->faces[d->nfaces++] = (face_cache){font, cf};
     return cf;
 }
 
@@ -542,7 +578,7 @@ static void c_drop(dev_device *dev)
         cairo_surface_destroy(d->surface);
     }
     for (size_t i = 0; i < d->nfaces; i++)
-        cairo_font_face_destroy(d->faces[i].cf);   /* the FT_Face goes with it */
+        cairo_font_face_destroy(d->faces[i].cf);   /* the device's reference */
     free(d->faces);
     for (size_t i = 0; i < d->nlinks; i++)
         free_const(d->links[i].link.uri);
