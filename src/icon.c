@@ -290,14 +290,15 @@ int icon_parse_svg_path(const char *d, double s, dl_path *out)
 
 typedef struct json_member {
     const char *name;       /* in the index's name pool, unescaped */
-    size_t at;              /* the value's offset in the file */
+    size_t at, len;         /* the value's offset in the file, and its length */
 } json_member;
 
 typedef struct icon_json {
     char path[4096];
     struct stat st;         /* the file indexed: a changed file is read again */
-    const char *data;       /* the mapped file */
+    const char *data;       /* the file, while it is scanned */
     size_t len;
+    int fd;                 /* the file, open to read a value back */
     json_member *icons, *aliases;
     size_t nicons, naliases;
     char *pool;             /* the members' names */
@@ -427,7 +428,9 @@ static char *json_unescape(const char *p, const char *q)
  * quote to past its closing one) and its value's start. Past the object,
  * or NULL when it is not a well-formed object. */
 static const char *json_members(const char *p, const char *e,
-                                int (*fn)(void *ctx, const char *k, const char *kend, const char *v), void *ctx)
+                                int (*fn)(void *ctx, const char *k, const char *kend, const char *v,
+                                          const char *vend),
+                                void *ctx)
 {
     p = json_ws(p, e);
     if (p == e || *p != '{')
@@ -443,7 +446,7 @@ static const char *json_members(const char *p, const char *e,
         if (p == e || *p++ != ':')
             return NULL;
         const char *v = json_ws(p, e);
-        if ((fn && fn(ctx, k, kend, v) != 0) || !(p = json_skip(v, e, 1)))
+        if (!(p = json_skip(v, e, 1)) || (fn && fn(ctx, k, kend, v, p) != 0))
             return NULL;
         p = json_ws(p, e);
         if (p < e && *p == ',') {
@@ -470,7 +473,7 @@ typedef struct json_scan {
     int twice;              /* a top-level key given twice */
 } json_scan;
 
-static int add_member(void *ctx, const char *k, const char *kend, const char *v)
+static int add_member(void *ctx, const char *k, const char *kend, const char *v, const char *vend)
 {
     json_scan *sc = ctx;
     if (sc->n == sc->cap) {
@@ -489,11 +492,11 @@ static int add_member(void *ctx, const char *k, const char *kend, const char *v)
     if (!name)
         return -1;
     sc->names[sc->n] = name;
-    sc->list[sc->n++] = (json_member){NULL, (size_t)(v - sc->j->data)};
+    sc->list[sc->n++] = (json_member){NULL, (size_t)(v - sc->j->data), (size_t)(vend - v)};
     return 0;
 }
 
-static int top_member(void *ctx, const char *k, const char *kend, const char *v)
+static int top_member(void *ctx, const char *k, const char *kend, const char *v, const char *q)
 {
     json_scan *sc = ctx;
     const char **slot = key_is(k, kend, "icons") ? &sc->icons_at : key_is(k, kend, "aliases") ? &sc->aliases_at : NULL;
@@ -502,11 +505,9 @@ static int top_member(void *ctx, const char *k, const char *kend, const char *v)
         *slot = v;
     } else if (key_is(k, kend, "width")) {
         char *end;
-        const char *e = sc->j->data + sc->j->len;
-        const char *q = json_skip(v, e, 1);
         char num[64];
         sc->j->width_kind = -1;
-        if (q && (*v == '-' || isdigit((unsigned char)*v)) && (size_t)(q - v) < sizeof num) {
+        if ((*v == '-' || isdigit((unsigned char)*v)) && (size_t)(q - v) < sizeof num) {
             memcpy(num, v, (size_t)(q - v));
             num[q - v] = '\0';
             sc->j->width = strtod(num, &end);
@@ -562,6 +563,8 @@ static void json_release(icon_json *j)
         return;
     if (j->data)
         munmap((void *)(uintptr_t)j->data, j->len);
+    if (j->fd >= 0)
+        close(j->fd);
     free(j->icons);
     free(j->aliases);
     free(j->pool);
@@ -581,12 +584,13 @@ static icon_json *json_open(const char *path, const struct stat *st, const char 
         return NULL;
     }
     j->refs = 1;
+    j->fd = fd;
     j->st = *st;
     snprintf(j->path, sizeof j->path, "%s", path);
     j->len = (size_t)st->st_size;
     void *m = mmap(NULL, j->len, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
     if (m == MAP_FAILED) {
+        close(fd);
         free(j);
         return NULL;
     }
@@ -611,8 +615,10 @@ static icon_json *json_open(const char *path, const struct stat *st, const char 
             j->aliases[i].name = j->pool + (uintptr_t)j->aliases[i].name;
         qsort(j->icons, j->nicons, sizeof *j->icons, member_cmp);
         qsort(j->aliases, j->naliases, sizeof *j->aliases, member_cmp);
-        /* the scan read every page; a build reads back a few dozen bodies */
-        madvise(m, j->len, MADV_DONTNEED);
+        /* the scan read every page; a build reads back a few dozen bodies
+         * with pread (a mapping would keep whole cached folios resident) */
+        munmap(m, j->len);
+        j->data = NULL;
         return j;
     }
     json_release(j);
@@ -702,10 +708,11 @@ typedef struct find_ctx {
     char *value;
 } find_ctx;
 
-static int find_member(void *ctx, const char *k, const char *kend, const char *v)
+static int find_member(void *ctx, const char *k, const char *kend, const char *v, const char *vend)
 {
     find_ctx *f = ctx;
     const char *q;
+    (void)vend;
     if (!f->value && key_is(k, kend, f->key) && *v == '"' && (q = json_str_end(v, f->e)))
         f->value = json_unescape(v, q);
     return 0;
@@ -713,15 +720,21 @@ static int find_member(void *ctx, const char *k, const char *kend, const char *v
 
 static char *member_string(const icon_json *j, const json_member *list, size_t n, const char *name, const char *key)
 {
-    json_member probe = {name, 0};
+    json_member probe = {name, 0, 0};
     const json_member *m = name ? bsearch(&probe, list, n, sizeof *list, member_cmp) : NULL;
     if (!m)
         return NULL;
-    find_ctx f = {key, j->data + j->len, NULL};
-    if (!json_members(j->data + m->at, f.e, find_member, &f)) {
-        free(f.value);
+    char *buf = malloc(m->len ? m->len : 1);
+    if (!buf || pread(j->fd, buf, m->len, (off_t)m->at) != (ssize_t)m->len) {
+        free(buf);
         return NULL;
     }
+    find_ctx f = {key, buf + m->len, NULL};
+    if (!json_members(buf, f.e, find_member, &f)) {
+        free(f.value);
+        f.value = NULL;
+    }
+    free(buf);
     return f.value;
 }
 
