@@ -208,6 +208,7 @@ valgrind: $(BIN)
 
 bench: $(BIN) $(BUILD)/tests/bench
 	$(BUILD)/tests/bench $(BIN)
+	python3 tests/bench/peers.py $(BIN)
 	sh tests/bench/justify.sh $(BIN)
 
 $(BUILD)/tests/bench: tests/bench/bench.c $(BUILD)/libregelwerk.a

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "chk.h"
@@ -800,6 +801,251 @@ static int on_option(void *ctx, int c, const char *arg)
     }
 }
 
+/* Loads, checks and builds one game: 0, or 1 when it failed. */
+static int build_one(const cli_env *env, const build_opts *bo, doc_loader *ld, const char *name, lay_fonts *fonts,
+                     diag_list *diags)
+{
+    size_t errors = diags->errors;
+    game *g = game_load(ld, env->content, name, env->templates, diags);
+    if (!g || diags->errors > errors) {
+        /* a game that does not load or validate is not typeset */
+        game_free(g);
+        return 1;
+    }
+    /* What is printed must agree with the engine: a game that fails its
+     * checks is not built (nothing is written) unless --no-verify says
+     * to build it anyway, marked as not verified on every page. */
+    if (!bo->no_verify && !g->unverified) {
+        chk_report rep = {0};
+        chk_options opt = {0, 0, bo->lang};
+        int bad = chk_game(g, &opt, &rep, diags);
+        chk_report_free(&rep);
+        if (bad) {
+            diag_add(diags, DIAG_ERROR, g->loc.file, g->loc.line, 0, "build-unverified",
+                     "%s does not pass `regelwerk check`: nothing built (--no-verify builds it "
+                     "marked as not verified)", g->id);
+            game_free(g);
+            return 1;
+        }
+    }
+    int rc = build_game(env, bo, g, NULL, fonts, diags) != 0;
+    game_free(g);
+    return rc;
+}
+
+/* ---- games in parallel ------------------------------------------------------------ */
+
+/* Independent games are built in child processes, as many at once as there
+ * are processors (REGELWERK_JOBS overrides; 1 builds in this process). Each
+ * child writes its printed lines and its diagnostics into files of its own,
+ * which are replayed here in the games' order: the output is the same as
+ * one process's, only sooner. */
+static long build_jobs(size_t ngames)
+{
+    const char *e = getenv("REGELWERK_JOBS");
+    long n = e && *e ? strtol(e, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        n = 1;
+    return (size_t)n > ngames ? (long)ngames : n;
+}
+
+/* Whether a game is named twice: the same folder must not be written by
+ * two processes at once. */
+static int named_twice(const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = i + 1; k < n; k++)
+            if (strcmp(list[i], list[k]) == 0)
+                return 1;
+    return 0;
+}
+
+/* One diagnostic a record: severity, line, column, then file, code and
+ * message each ending in NUL (an empty file or code: none). */
+static void diags_write(const diag_list *dl, size_t from, FILE *fp)
+{
+    for (size_t i = from; i < dl->n; i++) {
+        const diag *d = &dl->items[i];
+        fprintf(fp, "%d %d %d ", (int)d->sev, d->line, d->col);
+        fputs(d->file ? d->file : "", fp);
+        fputc('\0', fp);
+        fputs(d->code ? d->code : "", fp);
+        fputc('\0', fp);
+        fputs(d->msg ? d->msg : "", fp);
+        fputc('\0', fp);
+    }
+}
+
+static char *read_nul(FILE *fp)
+{
+    size_t cap = 128, n = 0;
+    char *s = malloc(cap);
+    int c;
+    while (s && (c = getc(fp)) != EOF && c != '\0') {
+        if (n + 1 == cap) {
+            char *t = realloc(s, cap *= 2);
+            if (!t) {
+                free(s);
+                return NULL;
+            }
+            s = t;
+        }
+        s[n++] = (char)c;
+    }
+    if (s)
+        s[n] = '\0';
+    return s;
+}
+
+static void diags_read(FILE *fp, diag_list *dl)
+{
+    int sev, line, col;
+    while (fscanf(fp, "%d %d %d ", &sev, &line, &col) == 3) {
+        char *file = read_nul(fp), *code = read_nul(fp), *msg = read_nul(fp);
+        if (file && code && msg)
+            diag_add(dl, (diag_severity)sev, *file ? file : NULL, line, col, *code ? code : NULL, "%s", msg);
+        free(file);
+        free(code);
+        free(msg);
+    }
+}
+
+typedef struct child {
+    pid_t pid;
+    FILE *out, *dg;     /* its stdout and its diagnostics */
+    FILE *meta;         /* its counts of files written and failed, and its --report json entries */
+    int done, failed;
+} child;
+
+/* In the child: what the summary and --report json need of its game, the
+ * files written and failed and the report entries added since from. */
+static void meta_write(const build_opts *bo, long written, long unwritten, size_t from, FILE *fp)
+{
+    fprintf(fp, "%ld %ld\n", *bo->written - written, *bo->unwritten - unwritten);
+    if (!bo->report)
+        return;
+    json_object *mine = json_object_new_array();
+    for (size_t i = from; mine && i < json_object_array_length(bo->report); i++)
+        json_object_array_add(mine, json_object_get(json_object_array_get_idx(bo->report, i)));
+    fputs(mine ? json_object_to_json_string_ext(mine, JSON_C_TO_STRING_PLAIN) : "[]", fp);
+    json_object_put(mine);
+}
+
+static void meta_read(const build_opts *bo, FILE *fp)
+{
+    long w = 0, u = 0;
+    if (fscanf(fp, "%ld %ld\n", &w, &u) == 2) {
+        *bo->written += w;
+        *bo->unwritten += u;
+    }
+    if (!bo->report)
+        return;
+    char buf[4096];
+    size_t n;
+    out_buf b = {0};
+    while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+        out_buf_append(&b, buf, n);
+    out_buf_append(&b, "", 1);
+    json_object *mine = b.data && !b.failed ? json_tokener_parse((const char *)b.data) : NULL;
+    for (size_t i = 0; mine && i < json_object_array_length(mine); i++)
+        json_object_array_add(bo->report, json_object_get(json_object_array_get_idx(mine, i)));
+    json_object_put(mine);
+    out_buf_free(&b);
+}
+
+static void child_replay(const build_opts *bo, child *c, diag_list *diags)
+{
+    char buf[4096];
+    size_t n;
+    rewind(c->out);
+    while ((n = fread(buf, 1, sizeof buf, c->out)) > 0)
+        fwrite(buf, 1, n, stdout);
+    rewind(c->dg);
+    diags_read(c->dg, diags);
+    rewind(c->meta);
+    meta_read(bo, c->meta);
+    fclose(c->out);
+    fclose(c->dg);
+    fclose(c->meta);
+}
+
+/* The number of games that failed. */
+static int build_games(const cli_env *env, const build_opts *bo, doc_loader *ld, const char *const *list,
+                       size_t ngames, lay_fonts *fonts, diag_list *diags)
+{
+    long jobs = build_jobs(ngames);
+    int failed = 0;
+    child *ch = jobs > 1 && !named_twice(list, ngames) ? calloc(ngames, sizeof *ch) : NULL;
+    if (!ch) {
+        for (size_t i = 0; i < ngames; i++)
+            failed += build_one(env, bo, ld, list[i], fonts, diags);
+        return failed;
+    }
+    size_t next = 0, printed = 0;
+    long running = 0;
+    fflush(stdout);
+    fflush(stderr);
+    while (printed < ngames) {
+        while (running < jobs && next < ngames) {
+            child *c = &ch[next];
+            c->out = tmpfile();
+            c->dg = tmpfile();
+            c->meta = tmpfile();
+            fflush(stdout);   /* or the child would print our buffer again */
+            c->pid = c->out && c->dg && c->meta ? fork() : -1;
+            if (c->pid == 0) {
+                /* the child: one game, its lines, diagnostics and counts into the files */
+                if (dup2(fileno(c->out), STDOUT_FILENO) < 0)
+                    _exit(2);
+                size_t from = diags->n, rfrom = bo->report ? json_object_array_length(bo->report) : 0;
+                long written = *bo->written, unwritten = *bo->unwritten;
+                int f = build_one(env, bo, ld, list[next], fonts, diags);
+                fflush(stdout);
+                diags_write(diags, from, c->dg);
+                meta_write(bo, written, unwritten, rfrom, c->meta);
+                _exit(fflush(c->dg) == 0 && fflush(c->meta) == 0 ? f : 2);
+            }
+            if (c->pid < 0) {
+                /* no child: this game in this process */
+                if (c->out)
+                    fclose(c->out);
+                if (c->dg)
+                    fclose(c->dg);
+                if (c->meta)
+                    fclose(c->meta);
+                c->out = c->dg = c->meta = NULL;
+                c->failed = build_one(env, bo, ld, list[next], fonts, diags);
+                c->done = 1;
+            } else {
+                running++;
+            }
+            next++;
+        }
+        while (printed < ngames && ch[printed].done) {
+            if (ch[printed].out)
+                child_replay(bo, &ch[printed], diags);
+            failed += ch[printed].failed != 0;
+            printed++;
+        }
+        if (printed == ngames || !running)
+            continue;
+        int status;
+        pid_t pid = wait(&status);
+        if (pid < 0)
+            break;
+        for (size_t i = 0; i < next; i++)
+            if (ch[i].pid == pid && !ch[i].done) {
+                ch[i].done = 1;
+                ch[i].failed = !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+                if (!WIFEXITED(status) || WEXITSTATUS(status) > 1)
+                    diag_add(diags, DIAG_ERROR, list[i], 0, 0, "build", "the build of %s stopped", list[i]);
+                running--;
+            }
+    }
+    free(ch);
+    return failed;
+}
+
 int cmd_build(int argc, char **argv, const cli_env *env)
 {
     build_opts bo = {0};
@@ -876,36 +1122,8 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     snprintf(manifest, sizeof manifest, "%s/manifest.xml", env->fonts);
     lay_fonts *fonts = lay_fonts_load(manifest, &diags);
     int failed = fonts ? 0 : 1;
-    for (size_t i = 0; fonts && i < ngames; i++) {
-        size_t errors = diags.errors;
-        game *g = game_load(&ld, env->content, list[i], env->templates, &diags);
-        if (!g || diags.errors > errors) {
-            /* a game that does not load or validate is not typeset */
-            failed++;
-            game_free(g);
-            continue;
-        }
-        /* What is printed must agree with the engine: a game that fails its
-         * checks is not built (nothing is written) unless --no-verify says
-         * to build it anyway, marked as not verified on every page. */
-        if (!bo.no_verify && !g->unverified) {
-            chk_report rep = {0};
-            chk_options opt = {0, 0, bo.lang};
-            int bad = chk_game(g, &opt, &rep, &diags);
-            chk_report_free(&rep);
-            if (bad) {
-                diag_add(&diags, DIAG_ERROR, g->loc.file, g->loc.line, 0, "build-unverified",
-                         "%s does not pass `regelwerk check`: nothing built (--no-verify builds it "
-                         "marked as not verified)", g->id);
-                failed++;
-                game_free(g);
-                continue;
-            }
-        }
-        if (build_game(env, &bo, g, NULL, fonts, &diags) != 0)
-            failed++;
-        game_free(g);
-    }
+    if (fonts)
+        failed += build_games(env, &bo, &ld, list, ngames, fonts, &diags);
     lay_fonts_free(fonts);
     lay_hyph_cleanup();
     dev_cairo_cleanup();

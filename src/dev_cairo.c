@@ -27,8 +27,7 @@ static void free_const(const void *p)
 
 typedef struct face_cache {
     const dl_font *font;
-    FT_Face ft;
-    cairo_font_face_t *cf;
+    cairo_font_face_t *cf;      /* a reference to the process's face */
 } face_cache;
 
 typedef struct cdev {
@@ -56,6 +55,20 @@ typedef struct cdev {
     pdf_post_page *pages;
     size_t npages;
 
+    /* Text runs of the same face, size, scale and colour that follow each
+     * other (the words of a line) are drawn as one cairo text operation:
+     * cairo analyses and emits every operation on its own at show_page,
+     * and one per word was a sixth of a whole build. */
+    struct {
+        cairo_font_face_t *face;
+        double xsize, size;
+        dl_color color;
+        cairo_glyph_t *glyphs;
+        cairo_text_cluster_t *clusters;
+        char *utf8;
+        size_t nglyphs, nclusters, len, cap_glyphs, cap_clusters, cap_utf8;
+    } run;
+
     int outline_parent[MAX_OUTLINE_DEPTH];
     /* PNG/SVG: the pages written so far, renamed into place on close */
     out_batch *batch;
@@ -72,8 +85,27 @@ static void done_face(void *p)
     FT_Done_Face((FT_Face)p);
 }
 
+/* The process's faces, one per font file and index, shared by every device:
+ * a face opened per device mapped the font file again for each of a build's
+ * 80 outputs (cairo holds recent faces after their device is gone), and
+ * cairo's glyph caches, kept per face, started empty each time. */
+typedef struct proc_face {
+    char *path;
+    int index;
+    cairo_font_face_t *cf;
+} proc_face;
+static proc_face *proc_faces;
+static size_t nproc_faces;
+
 void dev_cairo_cleanup(void)
 {
+    for (size_t i = 0; i < nproc_faces; i++) {
+        cairo_font_face_destroy(proc_faces[i].cf);   /* the FT_Face goes with it */
+        free(proc_faces[i].path);
+    }
+    free(proc_faces);
+    proc_faces = NULL;
+    nproc_faces = 0;
     cairo_debug_reset_static_data();
     if (ft_lib) {
         FT_Done_FreeType(ft_lib);
@@ -205,6 +237,38 @@ static int c_begin_page(dev_device *dev, const dl_page_info *page)
     return check_cr(d);
 }
 
+/* Draws the pending text run, if any. */
+static int flush_text(cdev *d)
+{
+    if (!d->run.nglyphs)
+        return 0;
+    cairo_set_font_face(d->cr, d->run.face);
+    cairo_matrix_t fm;
+    cairo_matrix_init_scale(&fm, d->run.xsize, d->run.size);
+    cairo_set_font_matrix(d->cr, &fm);
+    cairo_set_source_rgb(d->cr, d->run.color.r, d->run.color.g, d->run.color.b);
+    cairo_show_text_glyphs(d->cr, d->run.utf8, (int)d->run.len, d->run.glyphs, (int)d->run.nglyphs,
+                           d->run.clusters, (int)d->run.nclusters, 0);
+    d->run.nglyphs = d->run.nclusters = d->run.len = 0;
+    return check_cr(d);
+}
+
+/* Room for n more items of size sz in *p (capacity *cap): 0, or -1. */
+static int reserve(void **p, size_t *cap, size_t used, size_t n, size_t sz)
+{
+    if (used + n <= *cap)
+        return 0;
+    size_t ncap = *cap ? *cap : 64;
+    while (ncap < used + n)
+        ncap *= 2;
+    void *q = realloc(*p, ncap * sz);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = ncap;
+    return 0;
+}
+
 static void set_path(cairo_t *cr, const dl_path *p)
 {
     cairo_new_path(cr);
@@ -222,7 +286,7 @@ static void set_path(cairo_t *cr, const dl_path *p)
 static int c_fill(dev_device *dev, const dl_path *path, dl_color c)
 {
     cdev *d = (cdev *)dev;
-    if (!d->cr)
+    if (!d->cr || flush_text(d) != 0)
         return -1;
     set_path(d->cr, path);
     cairo_set_fill_rule(d->cr, CAIRO_FILL_RULE_WINDING);
@@ -234,7 +298,7 @@ static int c_fill(dev_device *dev, const dl_path *path, dl_color c)
 static int c_stroke(dev_device *dev, const dl_path *path, dl_color c, double width)
 {
     cdev *d = (cdev *)dev;
-    if (!d->cr)
+    if (!d->cr || flush_text(d) != 0)
         return -1;
     set_path(d->cr, path);
     cairo_set_source_rgb(d->cr, c.r, c.g, c.b);
@@ -243,36 +307,54 @@ static int c_stroke(dev_device *dev, const dl_path *path, dl_color c, double wid
     return check_cr(d);
 }
 
+/* A new reference to the process's face for the file, or NULL. */
+static cairo_font_face_t *shared_face(cdev *d, const dl_font *font)
+{
+    for (size_t i = 0; i < nproc_faces; i++)
+        if (proc_faces[i].index == font->face_index && strcmp(proc_faces[i].path, font->path) == 0)
+            return cairo_font_face_reference(proc_faces[i].cf);
+    if (!ft_lib && FT_Init_FreeType(&ft_lib) != 0) {
+        fail(d, "cannot start FreeType");
+        return NULL;
+    }
+    proc_face *pf = realloc(proc_faces, (nproc_faces + 1) * sizeof *pf);
+    if (!pf)
+        return NULL;
+    proc_faces = pf;
+    char *path = strdup(font->path);
+    FT_Face ft;
+    if (!path || FT_New_Face(ft_lib, font->path, font->face_index, &ft) != 0) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "cannot open the font %s", font->path);
+        fail(d, msg);
+        free(path);
+        return NULL;
+    }
+    cairo_font_face_t *cf = cairo_ft_font_face_create_for_ft_face(ft, 0);
+    if (cairo_font_face_set_user_data(cf, &ft_key, ft, done_face) != CAIRO_STATUS_SUCCESS) {
+        cairo_font_face_destroy(cf);
+        FT_Done_Face(ft);
+        free(path);
+        fail(d, "cannot attach the font to cairo");
+        return NULL;
+    }
+    proc_faces[nproc_faces++] = (proc_face){path, font->face_index, cf};
+    return cairo_font_face_reference(cf);
+}
+
 static cairo_font_face_t *face_for(cdev *d, const dl_font *font)
 {
     for (size_t i = 0; i < d->nfaces; i++)
         if (d->faces[i].font == font)
             return d->faces[i].cf;
-    if (!ft_lib && FT_Init_FreeType(&ft_lib) != 0) {
-        fail(d, "cannot start FreeType");
-        return NULL;
-    }
-    FT_Face ft;
-    if (FT_New_Face(ft_lib, font->path, font->face_index, &ft) != 0) {
-        char msg[600];
-        snprintf(msg, sizeof msg, "cannot open the font %s", font->path);
-        fail(d, msg);
-        return NULL;
-    }
     face_cache *fc = realloc(d->faces, (d->nfaces + 1) * sizeof *fc);
-    if (!fc) {
-        FT_Done_Face(ft);
+    if (!fc)
         return NULL;
-    }
     d->faces = fc;
-    cairo_font_face_t *cf = cairo_ft_font_face_create_for_ft_face(ft, 0);
-    if (cairo_font_face_set_user_data(cf, &ft_key, ft, done_face) != CAIRO_STATUS_SUCCESS) {
-        cairo_font_face_destroy(cf);
-        FT_Done_Face(ft);
-        fail(d, "cannot attach the font to cairo");
+    cairo_font_face_t *cf = shared_face(d, font);
+    if (!cf)
         return NULL;
-    }
-    d->faces[d->nfaces++] = (face_cache){font, ft, cf};
+    d->faces[d->nfaces++] = (face_cache){font, cf};
     return cf;
 }
 
@@ -284,25 +366,31 @@ static int c_text(dev_device *dev, const dl_text *t)
     cairo_font_face_t *cf = face_for(d, t->font);
     if (!cf)
         return -1;
-    cairo_set_font_face(d->cr, cf);
-    cairo_matrix_t fm;
-    cairo_matrix_init_scale(&fm, t->size * (t->hscale > 0 ? t->hscale : 1), t->size);
-    cairo_set_font_matrix(d->cr, &fm);
-    cairo_set_source_rgb(d->cr, t->color.r, t->color.g, t->color.b);
-    cairo_glyph_t *g = malloc(t->nglyphs * sizeof *g);
-    cairo_text_cluster_t *cl = malloc(t->nglyphs * sizeof *cl);
-    if (!g || !cl) {
-        free(g);
-        free(cl);
+    double xsize = t->size * (t->hscale > 0 ? t->hscale : 1);
+    if (d->run.nglyphs && (d->run.face != cf || d->run.xsize != xsize || d->run.size != t->size ||
+                           memcmp(&d->run.color, &t->color, sizeof t->color) != 0) &&
+        flush_text(d) != 0)
+        return -1;
+    const char *utf8 = t->actual ? t->actual : t->utf8;
+    size_t len = t->actual ? strlen(t->actual) : t->len;
+    if (reserve((void **)&d->run.glyphs, &d->run.cap_glyphs, d->run.nglyphs, t->nglyphs, sizeof *d->run.glyphs) ||
+        reserve((void **)&d->run.clusters, &d->run.cap_clusters, d->run.nclusters, t->nglyphs,
+                sizeof *d->run.clusters) ||
+        reserve((void **)&d->run.utf8, &d->run.cap_utf8, d->run.len, len + 1, 1)) {
+        fail(d, "out of memory");
         return -1;
     }
+    d->run.face = cf;
+    d->run.xsize = xsize;
+    d->run.size = t->size;
+    d->run.color = t->color;
+    cairo_glyph_t *g = d->run.glyphs + d->run.nglyphs;
     for (size_t i = 0; i < t->nglyphs; i++) {
         g[i].index = t->glyphs[i].gid;
         g[i].x = t->x + t->glyphs[i].x;
         g[i].y = t->y + t->glyphs[i].y;
     }
-    const char *utf8 = t->actual ? t->actual : t->utf8;
-    int len = (int)(t->actual ? strlen(t->actual) : t->len);
+    cairo_text_cluster_t *cl = d->run.clusters + d->run.nclusters;
     int ncl = 0;
     /* Clusters in logical order from the shaper's byte offsets; anything
      * unusual (no actual text to map, non-monotonic clusters) becomes one
@@ -326,14 +414,15 @@ static int c_text(dev_device *dev, const dl_text *t)
             i = j;
         }
     } else {
-        cl[0].num_bytes = len;
+        cl[0].num_bytes = (int)len;
         cl[0].num_glyphs = (int)t->nglyphs;
         ncl = 1;
     }
-    cairo_show_text_glyphs(d->cr, utf8, len, g, (int)t->nglyphs, cl, ncl, 0);
-    free(g);
-    free(cl);
-    return check_cr(d);
+    memcpy(d->run.utf8 + d->run.len, utf8, len);
+    d->run.len += len;
+    d->run.nglyphs += t->nglyphs;
+    d->run.nclusters += (size_t)ncl;
+    return 0;
 }
 
 static int c_link(dev_device *dev, const dl_link *link)
@@ -375,7 +464,7 @@ static int c_outline(dev_device *dev, int level, const char *title, int page, do
 static int c_end_page(dev_device *dev)
 {
     cdev *d = (cdev *)dev;
-    if (!d->cr)
+    if (!d->cr || flush_text(d) != 0)
         return -1;
     if (d->format == DEV_CAIRO_PDF) {
         cairo_show_page(d->cr);
@@ -489,12 +578,15 @@ static void c_drop(dev_device *dev)
         cairo_surface_destroy(d->surface);
     }
     for (size_t i = 0; i < d->nfaces; i++)
-        cairo_font_face_destroy(d->faces[i].cf);   /* the FT_Face goes with it */
+        cairo_font_face_destroy(d->faces[i].cf);   /* the device's reference */
     free(d->faces);
     for (size_t i = 0; i < d->nlinks; i++)
         free_const(d->links[i].link.uri);
     free(d->links);
     free(d->pages);
+    free(d->run.glyphs);
+    free(d->run.clusters);
+    free(d->run.utf8);
     out_batch_free(d->batch);   /* removes the pages not committed */
     out_buf_free(&d->buf);
     free(d->lang);

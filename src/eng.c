@@ -344,7 +344,78 @@ static const eng_key *index_lookup(const eng_game *g, const char *key)
     return NULL;
 }
 
+/* Whole keys already resolved, per game: checks ask for the same few
+ * hundred keys millions of times (every predicate of every enumerated
+ * state), and even through the shape index a lookup was an eighth of a
+ * build. Only keys that resolved, and only short ones, are kept; the
+ * tables are static, so an entry stays true for the process. */
+#define KMEMO_CAP 4096
+#define KMEMO_KEY 24
+typedef struct key_memo {
+    char key[KMEMO_KEY];
+    const eng_key *k;
+    int idx[ENG_MAXIDX];
+    int nidx;
+} key_memo;
+static struct {
+    const eng_game *g;
+    key_memo *slot;
+    size_t used;
+} kmemo[KIDX_GAMES];
+
+/* The game's memo slot for key (its entry, or the empty slot where it
+ * belongs), or NULL when the key is too long or the memo cannot be had. */
+static key_memo *memo_slot(const eng_game *g, const char *key, size_t **used)
+{
+    size_t n = strlen(key);
+    if (n >= KMEMO_KEY)
+        return NULL;
+    int m = 0;
+    while (m < KIDX_GAMES && kmemo[m].g && kmemo[m].g != g)
+        m++;
+    if (m == KIDX_GAMES)
+        return NULL;
+    if (!kmemo[m].g) {
+        if (!(kmemo[m].slot = calloc(KMEMO_CAP, sizeof *kmemo[m].slot)))
+            return NULL;
+        kmemo[m].g = g;
+    }
+    size_t h = shape_hash(key) & (KMEMO_CAP - 1);
+    key_memo *e;
+    while ((e = &kmemo[m].slot[h])->key[0] && strcmp(e->key, key) != 0)
+        h = (h + 1) & (KMEMO_CAP - 1);
+    /* a full memo (three quarters) learns nothing new */
+    if (!e->key[0] && 4 * (kmemo[m].used + 1) > 3 * KMEMO_CAP)
+        return NULL;
+    *used = &kmemo[m].used;
+    return e;
+}
+
+static int resolve_scan(const eng_game *g, const char *key, key_ref *r, char *err, size_t errlen);
+
 static int resolve(const eng_game *g, const char *key, key_ref *r, char *err, size_t errlen)
+{
+    size_t *used = NULL;
+    key_memo *e = strncmp(key, "log.", 4) == 0 ? NULL : memo_slot(g, key, &used);
+    if (e && e->key[0]) {
+        memset(r, 0, sizeof *r);
+        r->k = e->k;
+        r->nidx = e->nidx;
+        memcpy(r->idx, e->idx, sizeof r->idx);
+        return 0;
+    }
+    int rc = resolve_scan(g, key, r, err, errlen);
+    if (rc == 0 && e && r->k && !r->log) {
+        (*used)++;
+        memcpy(e->key, key, strlen(key) + 1);
+        e->k = r->k;
+        e->nidx = r->nidx;
+        memcpy(e->idx, r->idx, sizeof e->idx);
+    }
+    return rc;
+}
+
+static int resolve_scan(const eng_game *g, const char *key, key_ref *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     if (strncmp(key, "log.", 4) == 0 && g->events) {

@@ -5,13 +5,16 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <json-c/json.h>
+#include <fcntl.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct icon_entry {
     char *name;        /* content name or glyph name */
@@ -19,15 +22,6 @@ typedef struct icon_entry {
     dl_path path;
     int parsed;        /* 1 ok, -1 failed */
 } icon_entry;
-
-struct icon_set {
-    json_object *root;
-    json_object *icons;
-    json_object *aliases;
-    double canvas;
-    icon_entry *map;   /* content name → glyph, and glyph-name lookups */
-    size_t nmap, cap;
-};
 
 /* ---- SVG path data ----------------------------------------------------------- */
 
@@ -288,61 +282,404 @@ int icon_parse_svg_path(const char *d, double s, dl_path *out)
 
 /* ---- the set ------------------------------------------------------------------- */
 
-/* The set's JSON (6.4 MB) is parsed at most once per process and shared
- * by every game's icon_set (json-c counts the references); each game keeps
- * its own map. icon_cleanup() drops the process's reference. */
-static char cached_path[4096];
-static json_object *cached_root;
+/* The set's JSON (6.4 MB, 4,000 icons of which a game uses a few dozen) is
+ * not parsed into a tree: it is mapped, checked and scanned once per process
+ * into an index of names and the offsets of their values, and a glyph's body
+ * is read from the file when a game asks for it. A json-c tree of the file
+ * was 10 MiB of heap in every build, a quarter of the memory target. */
+
+typedef struct json_member {
+    const char *name;       /* in the index's name pool, unescaped */
+    size_t at, len;         /* the value's offset in the file, and its length */
+} json_member;
+
+typedef struct icon_json {
+    char path[4096];
+    struct stat st;         /* the file indexed: a changed file is read again */
+    const char *data;       /* the file, while it is scanned */
+    size_t len;
+    int fd;                 /* the file, open to read a value back */
+    json_member *icons, *aliases;
+    size_t nicons, naliases;
+    char *pool;             /* the members' names */
+    int width_kind;         /* 0 none, 1 a number, -1 not a number */
+    double width;
+    int refs;
+} icon_json;
+
+struct icon_set {
+    icon_json *json;
+    double canvas;
+    icon_entry *map;   /* content name → glyph, and glyph-name lookups */
+    size_t nmap, cap;
+};
+
+#define JSON_MAX_DEPTH 64
+
+static const char *json_ws(const char *p, const char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p;
+}
+
+/* p at an opening quote: just past the closing one, or NULL. */
+static const char *json_str_end(const char *p, const char *e)
+{
+    for (p++; p < e; p++) {
+        if (*p == '"')
+            return p + 1;
+        if (*p == '\\' && ++p == e)
+            return NULL;
+        if ((unsigned char)*p < 0x20)
+            return NULL;
+    }
+    return NULL;
+}
+
+/* Past one value (string, number, literal, object or array), or NULL. */
+static const char *json_skip(const char *p, const char *e, int depth)
+{
+    p = json_ws(p, e);
+    if (p == e || depth > JSON_MAX_DEPTH)
+        return NULL;
+    if (*p == '"')
+        return json_str_end(p, e);
+    if (*p == '{' || *p == '[') {
+        char close = *p == '{' ? '}' : ']';
+        p = json_ws(p + 1, e);
+        if (p < e && *p == close)
+            return p + 1;
+        for (;;) {
+            if (close == '}') {
+                if (p == e || *p != '"' || !(p = json_str_end(p, e)))
+                    return NULL;
+                p = json_ws(p, e);
+                if (p == e || *p++ != ':')
+                    return NULL;
+            }
+            if (!(p = json_skip(p, e, depth + 1)))
+                return NULL;
+            p = json_ws(p, e);
+            if (p < e && *p == ',') {
+                p = json_ws(p + 1, e);
+                continue;
+            }
+            return p < e && *p == close ? p + 1 : NULL;
+        }
+    }
+    const char *q = p;
+    while (q < e && (isalnum((unsigned char)*q) || *q == '-' || *q == '+' || *q == '.'))
+        q++;
+    return q > p ? q : NULL;
+}
+
+/* The string from its opening quote p to just past its closing quote q,
+ * unescaped (\uXXXX and surrogate pairs as UTF-8); caller frees. */
+static char *json_unescape(const char *p, const char *q)
+{
+    char *out = malloc((size_t)(q - p) + 1), *o = out;
+    if (!out)
+        return NULL;
+    for (p++, q--; p < q; p++) {
+        if (*p != '\\') {
+            *o++ = *p;
+            continue;
+        }
+        char c = *++p;
+        const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t", *k = strchr(from, c);
+        if (c && k) {
+            *o++ = to[k - from];
+            continue;
+        }
+        unsigned long u = 0;
+        if (c != 'u' || q - p < 5 || sscanf(p + 1, "%4lx", &u) != 1) {
+            free(out);
+            return NULL;
+        }
+        p += 4;
+        unsigned long lo = 0;
+        if (u >= 0xD800 && u < 0xDC00 && q - p >= 7 && p[1] == '\\' && p[2] == 'u' &&
+            sscanf(p + 3, "%4lx", &lo) == 1 && lo >= 0xDC00 && lo < 0xE000) {
+            u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+            p += 6;
+        }
+        if (u < 0x80) {
+            *o++ = (char)u;
+        } else if (u < 0x800) {
+            *o++ = (char)(0xC0 | u >> 6);
+            *o++ = (char)(0x80 | (u & 0x3F));
+        } else if (u < 0x10000) {
+            *o++ = (char)(0xE0 | u >> 12);
+            *o++ = (char)(0x80 | (u >> 6 & 0x3F));
+            *o++ = (char)(0x80 | (u & 0x3F));
+        } else {
+            *o++ = (char)(0xF0 | u >> 18);
+            *o++ = (char)(0x80 | (u >> 12 & 0x3F));
+            *o++ = (char)(0x80 | (u >> 6 & 0x3F));
+            *o++ = (char)(0x80 | (u & 0x3F));
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Calls fn for each member of the object at p: its key (from its opening
+ * quote to past its closing one) and its value's start. Past the object,
+ * or NULL when it is not a well-formed object. */
+static const char *json_members(const char *p, const char *e,
+                                int (*fn)(void *ctx, const char *k, const char *kend, const char *v,
+                                          const char *vend),
+                                void *ctx)
+{
+    p = json_ws(p, e);
+    if (p == e || *p != '{')
+        return NULL;
+    p = json_ws(p + 1, e);
+    if (p < e && *p == '}')
+        return p + 1;
+    for (;;) {
+        const char *k = p, *kend;
+        if (p == e || *p != '"' || !(kend = json_str_end(p, e)))
+            return NULL;
+        p = json_ws(kend, e);
+        if (p == e || *p++ != ':')
+            return NULL;
+        const char *v = json_ws(p, e);
+        if (!(p = json_skip(v, e, 1)) || (fn && fn(ctx, k, kend, v, p) != 0))
+            return NULL;
+        p = json_ws(p, e);
+        if (p < e && *p == ',') {
+            p = json_ws(p + 1, e);
+            continue;
+        }
+        return p < e && *p == '}' ? p + 1 : NULL;
+    }
+}
+
+static int key_is(const char *k, const char *kend, const char *name)
+{
+    size_t n = strlen(name);
+    return (size_t)(kend - k) == n + 2 && memcmp(k + 1, name, n) == 0;
+}
+
+/* The member lists being filled while the file is scanned. */
+typedef struct json_scan {
+    icon_json *j;
+    json_member *list;
+    size_t n, cap;
+    char **names;           /* unescaped names, pooled afterwards */
+    const char *icons_at, *aliases_at;
+    int twice;              /* a top-level key given twice */
+} json_scan;
+
+static int add_member(void *ctx, const char *k, const char *kend, const char *v, const char *vend)
+{
+    json_scan *sc = ctx;
+    if (sc->n == sc->cap) {
+        size_t cap = sc->cap ? 2 * sc->cap : 1024;
+        json_member *l = realloc(sc->list, cap * sizeof *l);
+        char **nm = realloc(sc->names, cap * sizeof *nm);
+        if (l)
+            sc->list = l;
+        if (nm)
+            sc->names = nm;
+        if (!l || !nm)
+            return -1;
+        sc->cap = cap;
+    }
+    char *name = json_unescape(k, kend);
+    if (!name)
+        return -1;
+    sc->names[sc->n] = name;
+    sc->list[sc->n++] = (json_member){NULL, (size_t)(v - sc->j->data), (size_t)(vend - v)};
+    return 0;
+}
+
+static int top_member(void *ctx, const char *k, const char *kend, const char *v, const char *q)
+{
+    json_scan *sc = ctx;
+    const char **slot = key_is(k, kend, "icons") ? &sc->icons_at : key_is(k, kend, "aliases") ? &sc->aliases_at : NULL;
+    if (slot) {
+        sc->twice |= *slot != NULL;
+        *slot = v;
+    } else if (key_is(k, kend, "width")) {
+        char *end;
+        char num[64];
+        sc->j->width_kind = -1;
+        if ((*v == '-' || isdigit((unsigned char)*v)) && (size_t)(q - v) < sizeof num) {
+            memcpy(num, v, (size_t)(q - v));
+            num[q - v] = '\0';
+            sc->j->width = strtod(num, &end);
+            if (!*end)
+                sc->j->width_kind = 1;
+        }
+    }
+    return 0;
+}
+
+static int member_cmp(const void *a, const void *b)
+{
+    return strcmp(((const json_member *)a)->name, ((const json_member *)b)->name);
+}
+
+/* The members of the object at v, sorted by name with their names pooled
+ * into *pool (appended): 0, or -1. */
+static int index_object(icon_json *j, const char *v, json_member **out, size_t *n, char **pool, size_t *poollen)
+{
+    json_scan sc = {.j = j};
+    int rc = json_members(v, j->data + j->len, add_member, &sc) ? 0 : -1;
+    size_t need = 0;
+    for (size_t i = 0; i < sc.n; i++)
+        need += strlen(sc.names[i]) + 1;
+    char *np = rc == 0 ? realloc(*pool, *poollen + need + 1) : NULL;
+    if (np) {
+        /* names point into the pool by offset until the pool stops moving */
+        *pool = np;
+        for (size_t i = 0; i < sc.n; i++) {
+            size_t l = strlen(sc.names[i]) + 1;
+            memcpy(np + *poollen, sc.names[i], l);
+            sc.list[i].name = (const char *)(uintptr_t)*poollen;
+            *poollen += l;
+        }
+    } else {
+        rc = -1;
+    }
+    for (size_t i = 0; i < sc.n; i++)
+        free(sc.names[i]);
+    free(sc.names);
+    if (rc != 0) {
+        free(sc.list);
+        return -1;
+    }
+    *out = sc.list;
+    *n = sc.n;
+    return 0;
+}
+
+static void json_release(icon_json *j)
+{
+    if (!j || --j->refs > 0)
+        return;
+    if (j->data)
+        munmap((void *)(uintptr_t)j->data, j->len);
+    if (j->fd >= 0)
+        close(j->fd);
+    free(j->icons);
+    free(j->aliases);
+    free(j->pool);
+    free(j);
+}
+
+/* Maps and indexes the set; NULL with the reason in *why. */
+static icon_json *json_open(const char *path, const struct stat *st, const char **why)
+{
+    icon_json *j = calloc(1, sizeof *j);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    *why = "cannot read the file";
+    if (!j || fd < 0 || st->st_size <= 0) {
+        if (fd >= 0)
+            close(fd);
+        free(j);
+        return NULL;
+    }
+    j->refs = 1;
+    j->fd = fd;
+    j->st = *st;
+    snprintf(j->path, sizeof j->path, "%s", path);
+    j->len = (size_t)st->st_size;
+    void *m = mmap(NULL, j->len, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (m == MAP_FAILED) {
+        close(fd);
+        free(j);
+        return NULL;
+    }
+    j->data = m;
+    json_scan top = {.j = j};
+    const char *e = j->data + j->len, *end = json_members(j->data, e, top_member, &top);
+    size_t poollen = 0;
+    if (!end || json_ws(end, e) != e) {
+        *why = "not a JSON object";
+    } else if (top.twice) {
+        *why = "\"icons\" or \"aliases\" given twice";
+    } else if (!top.icons_at || *top.icons_at != '{') {
+        *why = "no \"icons\" object";
+    } else if (index_object(j, top.icons_at, &j->icons, &j->nicons, &j->pool, &poollen) != 0 ||
+               (top.aliases_at && (*top.aliases_at != '{' ||
+                                   index_object(j, top.aliases_at, &j->aliases, &j->naliases, &j->pool, &poollen) != 0))) {
+        *why = "out of memory, or a malformed \"icons\" or \"aliases\" object";
+    } else {
+        for (size_t i = 0; i < j->nicons; i++)
+            j->icons[i].name = j->pool + (uintptr_t)j->icons[i].name;
+        for (size_t i = 0; i < j->naliases; i++)
+            j->aliases[i].name = j->pool + (uintptr_t)j->aliases[i].name;
+        qsort(j->icons, j->nicons, sizeof *j->icons, member_cmp);
+        qsort(j->aliases, j->naliases, sizeof *j->aliases, member_cmp);
+        /* the scan read every page; a build reads back a few dozen bodies
+         * with pread (a mapping would keep whole cached folios resident) */
+        munmap(m, j->len);
+        j->data = NULL;
+        return j;
+    }
+    json_release(j);
+    return NULL;
+}
+
+/* Indexed at most once per process for the same file. */
+static icon_json *cached_json;
 
 void icon_cleanup(void)
 {
-    json_object_put(cached_root);
-    cached_root = NULL;
-    cached_path[0] = '\0';
+    json_release(cached_json);
+    cached_json = NULL;
 }
 
-static json_object *shared_root(const char *json_path)
+static icon_json *shared_json(const char *path, const char **why)
 {
-    if (cached_root && strcmp(cached_path, json_path) == 0)
-        return json_object_get(cached_root);
-    json_object *root = json_object_from_file(json_path);
-    if (root && strlen(json_path) < sizeof cached_path) {
-        icon_cleanup();
-        cached_root = json_object_get(root);
-        memcpy(cached_path, json_path, strlen(json_path) + 1);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        *why = strerror(errno);
+        return NULL;
     }
-    return root;
+    icon_json *j = cached_json;
+    if (j && strcmp(j->path, path) == 0 && j->st.st_dev == st.st_dev && j->st.st_ino == st.st_ino &&
+        j->st.st_size == st.st_size && j->st.st_mtim.tv_sec == st.st_mtim.tv_sec &&
+        j->st.st_mtim.tv_nsec == st.st_mtim.tv_nsec) {
+        j->refs++;
+        return j;
+    }
+    if (!(j = json_open(path, &st, why)))
+        return NULL;
+    if (strlen(path) < sizeof j->path) {
+        icon_cleanup();
+        cached_json = j;
+        j->refs++;
+    }
+    return j;
 }
 
 icon_set *icon_set_load(const char *json_path, diag_list *diags)
 {
-    json_object *root = shared_root(json_path);
-    json_object *icons = NULL, *w = NULL;
-    if (!root || !json_object_object_get_ex(root, "icons", &icons) ||
-        !json_object_is_type(icons, json_type_object)) {
-        diag_add(diags, DIAG_ERROR, json_path, 0, 0, "icons", "not an iconify icon set: %s",
-                 root ? "no \"icons\" object" : json_util_get_last_err());
-        json_object_put(root);
+    const char *why = NULL;
+    icon_json *j = shared_json(json_path, &why);
+    if (!j) {
+        diag_add(diags, DIAG_ERROR, json_path, 0, 0, "icons", "not an iconify icon set: %s", why);
         return NULL;
     }
     icon_set *set = calloc(1, sizeof *set);
     if (!set) {
-        json_object_put(root);
+        json_release(j);
         return NULL;
     }
-    set->root = root;
-    set->icons = icons;
-    json_object_object_get_ex(root, "aliases", &set->aliases);
+    set->json = j;
     set->canvas = 512;
-    if (json_object_object_get_ex(root, "width", &w)) {
+    if (j->width_kind) {
         /* a number from 1 to 100000, not a string or a fraction of a unit */
-        double cw = json_object_is_type(w, json_type_int) || json_object_is_type(w, json_type_double)
-                        ? json_object_get_double(w)
-                        : -1;
+        double cw = j->width_kind > 0 ? j->width : -1;
         if (!isfinite(cw) || cw < 1 || cw > 100000) {
             diag_add(diags, DIAG_ERROR, json_path, 0, 0, "icons",
                      "the icon set's \"width\" is not a canvas size from 1 to 100000");
-            json_object_put(root);
+            json_release(j);
             free(set);
             return NULL;
         }
@@ -361,22 +698,69 @@ void icon_set_free(icon_set *set)
         dl_path_free(&set->map[i].path);
     }
     free(set->map);
-    json_object_put(set->root);
+    json_release(set->json);
     free(set);
 }
 
-static const char *glyph_body(const icon_set *set, const char *glyph)
+/* The string member key of the object at v, unescaped (caller frees), or NULL. */
+typedef struct find_ctx {
+    const char *key, *e;
+    char *value;
+} find_ctx;
+
+static int find_member(void *ctx, const char *k, const char *kend, const char *v, const char *vend)
 {
-    json_object *ic = NULL, *body = NULL, *al = NULL, *parent = NULL;
-    for (int hop = 0; hop < 4; hop++) {
-        if (json_object_object_get_ex(set->icons, glyph, &ic) && json_object_object_get_ex(ic, "body", &body))
-            return json_object_get_string(body);
-        if (!set->aliases || !json_object_object_get_ex(set->aliases, glyph, &al) ||
-            !json_object_object_get_ex(al, "parent", &parent))
-            return NULL;
-        glyph = json_object_get_string(parent);
+    find_ctx *f = ctx;
+    const char *q;
+    (void)vend;
+    if (!f->value && key_is(k, kend, f->key) && *v == '"' && (q = json_str_end(v, f->e)))
+        f->value = json_unescape(v, q);
+    return 0;
+}
+
+static char *member_string(const icon_json *j, const json_member *list, size_t n, const char *name, const char *key)
+{
+    json_member probe = {name, 0, 0};
+    const json_member *m = name ? bsearch(&probe, list, n, sizeof *list, member_cmp) : NULL;
+    if (!m)
+        return NULL;
+    char *buf = malloc(m->len ? m->len : 1);
+    if (!buf || pread(j->fd, buf, m->len, (off_t)m->at) != (ssize_t)m->len) {
+        free(buf);
+        return NULL;
     }
+    find_ctx f = {key, buf + m->len, NULL};
+    if (!json_members(buf, f.e, find_member, &f)) {
+        free(f.value);
+        f.value = NULL;
+    }
+    free(buf);
+    return f.value;
+}
+
+/* The glyph's SVG body, following aliases (caller frees), or NULL. */
+static char *glyph_body(const icon_set *set, const char *glyph)
+{
+    char *name = glyph ? strdup(glyph) : NULL;
+    for (int hop = 0; name && hop < 4; hop++) {
+        char *body = member_string(set->json, set->json->icons, set->json->nicons, name, "body");
+        if (body) {
+            free(name);
+            return body;
+        }
+        char *parent = member_string(set->json, set->json->aliases, set->json->naliases, name, "parent");
+        free(name);
+        name = parent;
+    }
+    free(name);
     return NULL;
+}
+
+static int glyph_known(const icon_set *set, const char *glyph)
+{
+    char *body = glyph_body(set, glyph);
+    free(body);
+    return body != NULL;
 }
 
 static icon_entry *add_entry(icon_set *set, const char *name, const char *glyph)
@@ -435,7 +819,7 @@ int icon_map_load(icon_set *set, const char *map_xml, diag_list *diags)
             diag_add(diags, DIAG_ERROR, map_xml, (int)xmlGetLineNo(n), 0, "icons",
                      "an <icon> needs name and glyph");
             rc = -1;
-        } else if (!glyph_body(set, (const char *)glyph)) {
+        } else if (!glyph_known(set, (const char *)glyph)) {
             diag_add(diags, DIAG_ERROR, map_xml, (int)xmlGetLineNo(n), 0, "unknown-glyph",
                      "icon \"%s\": the Game Icons set has no glyph \"%s\"", name, glyph);
             rc = -1;
@@ -471,17 +855,18 @@ const dl_path *icon_get(const icon_set *cset, const char *name)
         if (strcmp(set->map[i].name, name) == 0)
             e = &set->map[i];
     if (!e) {
-        if (!glyph_body(set, name))
+        if (!glyph_known(set, name))
             return NULL;
         e = add_entry(set, name, name);
         if (!e)
             return NULL;
     }
     if (!e->parsed) {
-        const char *body = glyph_body(set, e->glyph);
+        char *body = glyph_body(set, e->glyph);
         char *d = body ? path_data(body) : NULL;
         e->parsed = d && icon_parse_svg_path(d, 1.0 / set->canvas, &e->path) == 0 ? 1 : -1;
         free(d);
+        free(body);
     }
     return e->parsed == 1 ? &e->path : NULL;
 }

@@ -10,6 +10,7 @@
 #include <hb.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +23,30 @@ typedef struct lay_face {
     double asc, desc, xh, caph;   /* per em */
 } lay_face;
 
+/* A shaped word in font units, as HarfBuzz returned it. The faces are
+ * sized once at ppem = upem (open_face), so a word shapes the same at every
+ * point size and the result only needs scaling: the layout shapes the same
+ * few thousand words hundreds of thousands of times (each trial size of a
+ * sheet, each paper, each language's repeated words), and HarfBuzz was a
+ * third of a whole build. */
+typedef struct shape_entry {
+    uint64_t hash;
+    char *key;              /* role, lang, '\0', text: keylen bytes */
+    size_t keylen;
+    unsigned n;             /* glyphs */
+    int32_t *g;             /* per glyph: gid, cluster, x_offset, y_offset, x_advance */
+} shape_entry;
+
+typedef struct shape_cache {
+    shape_entry *slot;      /* open addressing; key NULL: empty */
+    size_t cap, used, bytes;
+} shape_cache;
+
 struct lay_fonts {
     FT_Library lib;
     lay_face face[LAY_FONT_ROLE_COUNT];
     char *credit;
+    shape_cache *cache;     /* mutable behind a const lay_fonts: a memo, never visible */
 };
 
 static const char *const role_names[LAY_FONT_ROLE_COUNT] = {
@@ -152,6 +173,116 @@ static int build_credit(lay_fonts *f)
     return 0;
 }
 
+
+/* ---- shape cache ----------------------------------------------------------- */
+
+/* Past this the cache starts again: the words of one game's outputs fit many
+ * times over, and a long run never holds more than this. */
+#define SHAPE_CACHE_MAX_BYTES (4u << 20)
+
+static void shape_cache_clear(shape_cache *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->cap; i++) {
+        free(c->slot[i].key);
+        free(c->slot[i].g);
+    }
+    free(c->slot);
+    memset(c, 0, sizeof *c);
+}
+
+static uint64_t fnv1a(const char *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)p[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+/* The slot holding key, or the empty slot where it belongs (cap > used). */
+static shape_entry *shape_slot(const shape_cache *c, const char *key, size_t keylen, uint64_t h)
+{
+    size_t mask = c->cap - 1;
+    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+        shape_entry *e = &c->slot[i];
+        if (!e->key || (e->hash == h && e->keylen == keylen && memcmp(e->key, key, keylen) == 0))
+            return e;
+    }
+}
+
+/* Keeps a copy of a shaping result; on any failure the cache simply does not
+ * learn it (the caller already has its result). */
+static void shape_cache_put(lay_fonts *f, const char *key, size_t keylen, uint64_t h, const int32_t *glyphs,
+                            unsigned n)
+{
+    if (!f->cache && !(f->cache = calloc(1, sizeof *f->cache)))
+        return;
+    shape_cache *c = f->cache;
+    if (c->bytes > SHAPE_CACHE_MAX_BYTES)
+        shape_cache_clear(c);
+    if (2 * (c->used + 1) > c->cap) {
+        size_t ncap = c->cap ? 2 * c->cap : 1024;
+        shape_entry *ns = calloc(ncap, sizeof *ns);
+        if (!ns)
+            return;
+        shape_cache old = *c;
+        c->slot = ns;
+        c->cap = ncap;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slot[i].key)
+                *shape_slot(c, old.slot[i].key, old.slot[i].keylen, old.slot[i].hash) = old.slot[i];
+        free(old.slot);
+    }
+    char *k = malloc(keylen);
+    int32_t *g = malloc((n ? n : 1) * 5 * sizeof *g);
+    if (!k || !g) {
+        free(k);
+        free(g);
+        return;
+    }
+    memcpy(k, key, keylen);
+    memcpy(g, glyphs, (size_t)n * 5 * sizeof *g);
+    shape_entry *e = shape_slot(c, key, keylen, h);
+    *e = (shape_entry){h, k, keylen, n, g};
+    c->used++;
+    c->bytes += keylen + (size_t)n * 5 * sizeof *g + 2 * sizeof *e;
+}
+
+/* Fills out from glyphs in font units, scaled to size exactly as from
+ * HarfBuzz's own arrays. 0, or -1 on allocation failure. */
+static int shaped_fill(lay_shaped *out, const int32_t *g, unsigned n, double k)
+{
+    if (n) {
+        out->glyphs = malloc(n * sizeof *out->glyphs);
+        out->advance = malloc(n * sizeof *out->advance);
+        if (!out->glyphs || !out->advance) {
+            free(out->glyphs);
+            free(out->advance);
+            out->glyphs = NULL;
+            out->advance = NULL;
+            return -1;
+        }
+    }
+    double x = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const int32_t *q = g + 5 * i;
+        out->glyphs[i].gid = (uint32_t)q[0];
+        out->glyphs[i].x = x + q[2] * k;
+        out->glyphs[i].y = -q[3] * k;   /* y grows downwards */
+        out->glyphs[i].cluster = (uint32_t)q[1];
+        if (q[0] == 0)
+            out->missing++;
+        out->advance[i] = q[4] * k;
+        x += out->advance[i];
+    }
+    out->n = n;
+    out->width = x;
+    return 0;
+}
+
 lay_fonts *lay_fonts_load(const char *manifest_path, diag_list *d)
 {
     lay_fonts *f = calloc(1, sizeof *f);
@@ -244,6 +375,8 @@ void lay_fonts_free(lay_fonts *f)
     }
     FT_Done_FreeType(f->lib);
     free(f->credit);
+    shape_cache_clear(f->cache);
+    free(f->cache);
     free(f);
 }
 
@@ -287,9 +420,33 @@ int lay_shape(const lay_fonts *f, lay_font_role r, double size, const char *lang
 {
     memset(out, 0, sizeof *out);
     const lay_face *fc = &f->face[r];
+    double k = size / fc->upem64;
+    /* the cache key: role, language, NUL, text */
+    char stack[256];
+    size_t langlen = lang ? strlen(lang) : 0, keylen = 2 + langlen + len;
+    char *key = keylen <= sizeof stack ? stack : malloc(keylen);
+    uint64_t h = 0;
+    if (key) {
+        key[0] = (char)('A' + r);
+        if (langlen)
+            memcpy(key + 1, lang, langlen);
+        key[1 + langlen] = '\0';
+        memcpy(key + 2 + langlen, utf8, len);
+        h = fnv1a(key, keylen);
+        if (f->cache && f->cache->cap) {
+            const shape_entry *e = shape_slot(f->cache, key, keylen, h);
+            if (e->key) {
+                if (key != stack)
+                    free(key);
+                return shaped_fill(out, e->g, e->n, k);
+            }
+        }
+    }
     hb_buffer_t *buf = hb_buffer_create();
     if (!hb_buffer_allocation_successful(buf)) {
         hb_buffer_destroy(buf);
+        if (key != stack)
+            free(key);
         return -1;
     }
     hb_buffer_add_utf8(buf, utf8, (int)len, 0, (int)len);
@@ -311,33 +468,29 @@ int lay_shape(const lay_fonts *f, lay_font_role r, double size, const char *lang
     unsigned n = 0;
     hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &n);
     hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, &n);
-    if (n) {
-        out->glyphs = malloc(n * sizeof *out->glyphs);
-        out->advance = malloc(n * sizeof *out->advance);
-        if (!out->glyphs || !out->advance) {
-            free(out->glyphs);
-            free(out->advance);
-            out->glyphs = NULL;
-            out->advance = NULL;
-            hb_buffer_destroy(buf);
-            return -1;
-        }
+    /* the result comes from the same integers as a cached one would */
+    int32_t *g = malloc((n ? n : 1) * 5 * sizeof *g);
+    if (!g) {
+        hb_buffer_destroy(buf);
+        if (key != stack)
+            free(key);
+        return -1;
     }
-    double k = size / fc->upem64, x = 0;
     for (unsigned i = 0; i < n; i++) {
-        out->glyphs[i].gid = info[i].codepoint;
-        out->glyphs[i].x = x + pos[i].x_offset * k;
-        out->glyphs[i].y = -pos[i].y_offset * k;   /* y grows downwards */
-        out->glyphs[i].cluster = info[i].cluster;
-        if (info[i].codepoint == 0)
-            out->missing++;
-        out->advance[i] = pos[i].x_advance * k;
-        x += out->advance[i];
+        g[5 * i] = (int32_t)info[i].codepoint;
+        g[5 * i + 1] = (int32_t)info[i].cluster;
+        g[5 * i + 2] = pos[i].x_offset;
+        g[5 * i + 3] = pos[i].y_offset;
+        g[5 * i + 4] = pos[i].x_advance;
     }
-    out->n = n;
-    out->width = x;
     hb_buffer_destroy(buf);
-    return 0;
+    if (key)
+        shape_cache_put((lay_fonts *)(uintptr_t)f, key, keylen, h, g, n);
+    if (key != stack)
+        free(key);
+    int rc = shaped_fill(out, g, n, k);
+    free(g);
+    return rc;
 }
 
 void lay_shaped_free(lay_shaped *s)

@@ -33,7 +33,53 @@ struct lay_hyph {
     char lang[8];
     hyph_exc *exc;
     size_t nexc, cap;
+    struct hyph_memo *memo;   /* words already hyphenated; a memo, never visible */
 };
+
+/* A sheet lays its paragraphs out again at every trial size, so each word
+ * is hyphenated many times over (the patterns were 7 % of a build): the
+ * points of each word are kept, per dictionary, until the minimums or the
+ * exceptions change. */
+#define HYPH_MEMO_CAP 16384       /* slots; past half full it starts again */
+typedef struct hyph_memo_entry {
+    char *word;                   /* NULL: empty */
+    size_t len, max, n;
+    uint64_t hash;
+    lay_hyph_point *pts;
+} hyph_memo_entry;
+typedef struct hyph_memo {
+    hyph_memo_entry slot[HYPH_MEMO_CAP];
+    size_t used;
+} hyph_memo;
+
+static void memo_clear(hyph_memo *m)
+{
+    if (!m)
+        return;
+    for (size_t i = 0; i < HYPH_MEMO_CAP; i++) {
+        free(m->slot[i].word);
+        free(m->slot[i].pts);
+    }
+    memset(m, 0, sizeof *m);
+}
+
+static uint64_t memo_hash(const char *w, size_t len, size_t max)
+{
+    uint64_t h = 1469598103934665603ull ^ max;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)w[i]) * 1099511628211ull;
+    return h;
+}
+
+static hyph_memo_entry *memo_find(hyph_memo *m, const char *w, size_t len, size_t max, uint64_t h)
+{
+    size_t i = (size_t)h & (HYPH_MEMO_CAP - 1);
+    for (;; i = (i + 1) & (HYPH_MEMO_CAP - 1)) {
+        hyph_memo_entry *e = &m->slot[i];
+        if (!e->word || (e->hash == h && e->len == len && e->max == max && memcmp(e->word, w, len) == 0))
+            return e;
+    }
+}
 
 /* ---- UTF-8 and letters: GLib's ----------------------------------------- */
 
@@ -257,17 +303,21 @@ void lay_hyph_free(lay_hyph *h)
     for (size_t i = 0; i < h->nexc; i++)
         free(h->exc[i].word);
     free(h->exc);
+    memo_clear(h->memo);
+    free(h->memo);
     free(h);
 }
 
 void lay_hyph_set_min(lay_hyph *h, int left, int right)
 {
+    memo_clear(h->memo);
     h->left = left > 1 ? left : 1;
     h->right = right > 1 ? right : 1;
 }
 
 int lay_hyph_add_exception(lay_hyph *h, const char *spelled)
 {
+    memo_clear(h->memo);
     if (h->nexc == h->cap) {
         size_t cap = h->cap ? h->cap * 2 : 32;
         hyph_exc *e = realloc(h->exc, cap * sizeof *e);
@@ -484,10 +534,42 @@ static size_t uax14_breaks(const char *s, size_t len, size_t *out, size_t max)
     return n;
 }
 
+static size_t hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_point *pts, size_t max);
+
 size_t lay_hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_point *pts, size_t max)
 {
     if (!h || !len)
         return 0;
+    lay_hyph *mh = (lay_hyph *)(uintptr_t)h;
+    if (!mh->memo)
+        mh->memo = calloc(1, sizeof *mh->memo);
+    uint64_t hash = memo_hash(word, len, max);
+    hyph_memo_entry *e = mh->memo ? memo_find(mh->memo, word, len, max, hash) : NULL;
+    if (e && e->word) {
+        memcpy(pts, e->pts, e->n * sizeof *pts);
+        return e->n;
+    }
+    size_t n = hyph_word(h, word, len, pts, max);
+    if (e && 2 * (mh->memo->used + 1) > HYPH_MEMO_CAP) {
+        memo_clear(mh->memo);
+        e = memo_find(mh->memo, word, len, max, hash);
+    }
+    /* a failed allocation only means the word is not remembered */
+    char *w = e ? malloc(len) : NULL;
+    lay_hyph_point *p = w ? malloc((n ? n : 1) * sizeof *p) : NULL;
+    if (p) {
+        memcpy(w, word, len);
+        memcpy(p, pts, n * sizeof *p);
+        *e = (hyph_memo_entry){w, len, max, n, hash, p};
+        mh->memo->used++;
+    } else {
+        free(w);
+    }
+    return n;
+}
+
+static size_t hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_point *pts, size_t max)
+{
     /* the core: from the first to the last letter; punctuation outside it
      * („…“, «…», commas) stays attached and is never a break */
     size_t start = len, end = 0, adv;

@@ -304,6 +304,9 @@ lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path)
         if (to > from)
             madvise((char *)map + from, to - from, MADV_DONTNEED);
     }
+    /* the patterns are walked a few transitions a word, all over the file:
+     * reading around each page touched would make most of it resident */
+    madvise(map, len, MADV_RANDOM);
     return c;
 fail:
     if (c) {

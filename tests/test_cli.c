@@ -350,6 +350,19 @@ static void test_cli_build_report(void)
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content build noxius --report json -o %s/o 2>/dev/null | "
                             "python3 -c \"%s\"", tu_bin(), root, root, py), 0);
     CU_ASSERT_EQUAL(atoi(out), 10);
+    /* two games are built in parallel processes: the report and the
+     * summary still count every file, in the games' order */
+    const char *two = "import json,sys; d=json.load(sys.stdin); g=[f['game'] for f in d['files']]; "
+                      "assert g==sorted(g, key=['noxius','nanolith'].index), g; print(len(g))";
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "REGELWERK_JOBS=2 %s --content %s/content build noxius nanolith "
+                            "--report json -o %s/q 2>/dev/null | python3 -c \"%s\"", tu_bin(), root, root, two), 0);
+    int both = atoi(out);
+    CU_ASSERT(both > 10);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "REGELWERK_JOBS=2 %s --content %s/content build noxius nanolith "
+                            "-o %s/q 2>/dev/null | tail -1", tu_bin(), root, root), 0);
+    char want[64];
+    snprintf(want, sizeof want, "%d written, 0 failed", both);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
     snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
     CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">6</num>",
                                        "<num fact=\"noxius.die.faces\">7</num>") == 0);

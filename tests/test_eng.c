@@ -307,6 +307,16 @@ static void test_keys(void)
     CU_ASSERT_EQUAL(eng_val(st, "bag.sharp"), 3);
     CU_ASSERT_EQUAL(eng_val(st, "bag.blunt"), 0);
     CU_ASSERT_EQUAL(eng_set(st, "bag.blunt", "10", err, sizeof err), -1);
+    /* resolved keys are remembered (the key, never its value): a value
+     * written later is read, and near misses of a known key stay refused */
+    for (int i = 0; i < 3; i++) {
+        CU_ASSERT_EQUAL(eng_set(st, "c1.hp", i ? "2" : "1", err, sizeof err), 0);
+        CU_ASSERT_EQUAL(eng_val(st, "c1.hp"), i ? 2 : 1);
+        CU_ASSERT_EQUAL(eng_set(st, "c01.hp", "1", err, sizeof err), -1);
+        CU_ASSERT_EQUAL(eng_set(st, "c4.hp", "1", err, sizeof err), -1);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, "1..3"));
+        CU_ASSERT_EQUAL(eng_set(st, "c1.hp.", "1", err, sizeof err), -1);
+    }
     eng_state_free(st);
 }
 

@@ -151,6 +151,63 @@ static void test_real_set_and_map(void)
     icon_set_free(set);
 }
 
+
+/* A small set through the scanner that replaced json-c: escaped keys and
+ * bodies, aliases (a loop ends), a file rewritten in place read again, and
+ * malformed files refused with the reason. */
+static void test_small_set(void)
+{
+    char dirp[] = "/tmp/regelwerk-iconset-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dirp));
+    char path[300];
+    snprintf(path, sizeof path, "%s/set.json", dirp);
+    CU_ASSERT_FATAL(tu_write_file(path,
+                                  "{\"prefix\": \"x\", \"info\": {\"n\": [1, 2.5e1, true, null, {\"a\": []}]},\n"
+                                  " \"icons\": {\"sq\": {\"body\": \"<path d=\\\"M0 0H512V512H0z\\\"/>\"},\n"
+                                  "   \"esc\\u0061\": {\"width\": 512, \"body\": \"<g><path fill=\\\"#000\\\" "
+                                  "d=\\\"M0 0L256 256\\\"\\/><\\/g>\"}},\n"
+                                  " \"aliases\": {\"box\": {\"parent\": \"sq\"}, \"loop\": {\"parent\": \"loop\"}},\n"
+                                  " \"width\": 512, \"height\": 512}\n") == 0);
+    diag_list dg;
+    diag_list_init(&dg);
+    icon_set *set = icon_set_load(path, &dg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(set);
+    const dl_path *sq = icon_get(set, "sq"), *box = icon_get(set, "box"), *esc = icon_get(set, "esca");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sq);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(box);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(esc);
+    CU_ASSERT(near(sq->el[1].pt[0], 1) && near(box->el[2].pt[1], 1));
+    CU_ASSERT(esc->n == 2 && near(esc->el[1].pt[0], 0.5));
+    CU_ASSERT_PTR_NULL(icon_get(set, "loop"));
+    CU_ASSERT_PTR_NULL(icon_get(set, "info"));
+    icon_set_free(set);
+    /* the same path rewritten with another canvas: read again, not the old index */
+    CU_ASSERT_FATAL(tu_write_file(path, "{\"icons\": {\"sq\": {\"body\": \"<path d=\\\"M0 0H512V512H0z\\\"/>\"}}, "
+                                        "\"width\": 1024}") == 0);
+    set = icon_set_load(path, &dg);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(set);
+    sq = icon_get(set, "sq");
+    CU_ASSERT(sq && near(sq->el[1].pt[0], 0.5));
+    icon_set_free(set);
+    CU_ASSERT_EQUAL(dg.errors, 0);
+    const char *bad[] = {"{\"icons\": {\"sq\": {\"body\": \"<path/>\"}", "[1, 2]", "{\"prefix\": \"x\"}",
+                         "{\"icons\": {}} trailing", "{\"icons\": {\"a\": {\"body\": \"x\"}, }}",
+                         "{\"icons\": {}, \"icons\": {}}", "{\"icons\": []}", ""};
+    const char *why[] = {"not a JSON object", "not a JSON object", "no \"icons\" object", "not a JSON object",
+                         "not a JSON object", "given twice", "no \"icons\" object", "cannot read"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        CU_ASSERT_FATAL(tu_write_file(path, bad[i]) == 0);
+        diag_list bd;
+        diag_list_init(&bd);
+        CU_ASSERT_PTR_NULL(icon_set_load(path, &bd));
+        CU_ASSERT_PTR_NOT_NULL(tu_find_diag(&bd, why[i], "set.json"));
+        diag_list_free(&bd);
+    }
+    diag_list_free(&dg);
+    unlink(path);
+    rmdir(dirp);
+}
+
 void suite_icon(void);
 void suite_icon(void)
 {
@@ -158,4 +215,5 @@ void suite_icon(void)
     CU_add_test(s, "SVG path commands, numbers and errors", test_path_commands);
     CU_add_test(s, "SVG arcs as Beziers", test_path_arcs);
     CU_add_test(s, "the real set, a game's map, an unknown glyph", test_real_set_and_map);
+    CU_add_test(s, "a small set: escapes, aliases, a rewritten file, malformed files", test_small_set);
 }

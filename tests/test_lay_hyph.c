@@ -60,6 +60,16 @@ static void test_german_exceptions(void)
     check(h, "Sidekick", "Sidekick");
     CU_ASSERT_EQUAL(lay_hyph_add_exception(h, "Stress-mar-ker"), 0);
     check(h, "Stressmarker", "Stress-mar-ker");
+    /* a word hyphenated before is hyphenated again after a new exception
+     * (words are remembered until the exceptions change) */
+    check(h, "Spielerphase", "Spie-ler-phase");
+    CU_ASSERT_EQUAL(lay_hyph_add_exception(h, "Spieler-phase"), 0);
+    check(h, "Spielerphase", "Spieler-phase");
+    /* and a word asked for with room for fewer points gets fewer */
+    lay_hyph_point pts[8];
+    CU_ASSERT_EQUAL(lay_hyph_word(h, "Bewegungsaktion", 15, pts, 8), 4);
+    CU_ASSERT_EQUAL(lay_hyph_word(h, "Bewegungsaktion", 15, pts, 2), 2);
+    CU_ASSERT_EQUAL(lay_hyph_word(h, "Bewegungsaktion", 15, pts, 8), 4);
     lay_hyph_free(plain);
     lay_hyph_free(h);
 }

@@ -103,7 +103,7 @@ static void test_man_matches_help(void)
     }
     /* the environment the tool reads is documented */
     const char *env[] = {"SOURCE_DATE_EPOCH", "REGELWERK_DATADIR", "REGELWERK_ICONS", "REGELWERK_HYPH_CACHE",
-                         "NO_COLOR", ".SH EXAMPLES"};
+                         "REGELWERK_JOBS", "NO_COLOR", ".SH EXAMPLES"};
     for (size_t i = 0; i < sizeof env / sizeof env[0]; i++)
         CU_ASSERT_PTR_NOT_NULL(strstr(man, env[i]));
     free(man);

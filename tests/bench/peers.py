@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""peers.py — `make bench`: whole-process figures against their peers,
+measured in the same run, each the best of several rounds (the machines are
+shared: a ratio of two bests is what stays comparable). Figures only.
+
+  everything  `regelwerk -q build --strict` of all content (every edition,
+              both papers, flowcharts, cards): wall and CPU (children
+              included), peak RSS; target < 0.5 s.
+  sheets      each source-language A4 sheet against pdfLaTeX on its LaTeX
+              twin (latex_twin.py: the same words), wall and CPU, and bytes
+              a page; targets: 0.1x the time, 1.2x the bytes a page.
+  flowcharts  against `dot -Tpdf` when Graphviz's dot is installed: our
+              graphs are not exported as DOT files, so this is skipped and
+              said so rather than measured on another graph.
+
+usage: peers.py BIN
+"""
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROUNDS = 3
+
+
+def run(cmd, cwd=None):
+    """(wall, cpu, maxrss KiB, ok) of one run; cpu and rss of the children."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.monotonic() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, after.ru_maxrss, p.returncode == 0
+
+
+def best(cmd, cwd=None):
+    """Best wall and best CPU of ROUNDS runs, or None when one failed."""
+    w, c, rss = 1e9, 1e9, 0
+    for _ in range(ROUNDS):
+        wall, cpu, r, ok = run(cmd, cwd)
+        if not ok:
+            return None
+        w, c, rss = min(w, wall), min(c, cpu), max(rss, r)
+    return w, c, rss
+
+
+def pages(pdf):
+    out = subprocess.run(["qpdf", "--show-npages", pdf], capture_output=True, text=True)
+    return int(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip().isdigit() else 0
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "out/bin/regelwerk")
+    here = os.path.dirname(os.path.abspath(__file__))
+    tmp = tempfile.mkdtemp(prefix="regelwerk-peers-")
+    try:
+        print("\npeers (best of %d)       wall        CPU     ratio (wall, CPU)   bytes/page" % ROUNDS)
+        r = best([binary, "-q", "build", "--strict", "-o", os.path.join(tmp, "all")])
+        if r:
+            files = sum(len(fs) for _, _, fs in os.walk(os.path.join(tmp, "all")))
+            print("  everything            %7.1f ms %7.1f ms   (%d files, peak RSS %d KiB of the largest "
+                  "process; target < 500 ms: %s)" % (r[0] * 1e3, r[1] * 1e3, files, r[2],
+                                                     "met" if r[0] < 0.5 else "NOT met"))
+        else:
+            print("  everything            build failed")
+        latex = shutil.which("pdflatex")
+        for gl in ("nanolith:de", "nemesis:it", "noxius:de", "overmind:de", "sine-tempore:de"):
+            g, lang = gl.split(":")
+            out = os.path.join(tmp, "sheets")
+            r = best([binary, "build", g, "--lang", lang, "--only", "sheet", "--paper", "a4", "-o", out])
+            pdf = os.path.join(out, g, "%s-%s-a4.pdf" % (g, lang))
+            if not r or not os.path.exists(pdf):
+                print("  %-20s  build failed" % (g + "-" + lang))
+                continue
+            ours = os.path.getsize(pdf) / max(pages(pdf), 1)
+            print("  %-20s  %7.1f ms %7.1f ms %28.0f" % (g + "-" + lang, r[0] * 1e3, r[1] * 1e3, ours))
+            if not latex:
+                continue
+            tex = os.path.join(tmp, "%s-%s.tex" % (g, lang))
+            with open(tex, "w") as fp:
+                subprocess.run([sys.executable, os.path.join(here, "latex_twin.py"),
+                                os.path.join("content", g, lang + ".xml"), lang], stdout=fp, check=False)
+            t = best([latex, "-interaction=batchmode", os.path.basename(tex)], cwd=tmp)
+            tpdf = tex[:-4] + ".pdf"
+            if not t or not os.path.exists(tpdf):
+                print("  %-20s  pdflatex failed" % "  LaTeX twin")
+                continue
+            theirs = os.path.getsize(tpdf) / max(pages(tpdf), 1)
+            print("  %-20s  %7.1f ms %7.1f ms   %5.2fx %5.2fx %12.0f (%.2fx; targets 0.10x, 1.20x)"
+                  % ("  LaTeX twin", t[0] * 1e3, t[1] * 1e3, r[0] / t[0], r[1] / t[1], theirs, ours / theirs))
+        if not latex:
+            print("  LaTeX peer: pdflatex not installed, skipped")
+        if shutil.which("dot"):
+            print("  flowcharts vs dot: our graphs are not exported as DOT; not measured")
+        else:
+            print("  flowcharts vs dot: Graphviz's dot not installed, skipped")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
