@@ -988,6 +988,157 @@ PROBE(probe_aura_no_attack)
     return 0;
 }
 
+/* ---- line of sight, cover, collateral damage ---------------------------------------------------------- */
+
+/* Hero 1 (RA 12) with a ranged weapon 1 (PR 3 + ATB 2, range 12, the
+ * cartridge symbol) at 6,12; model 1 (HE 20) at 6,8. */
+static void shooter(eng_probe *p)
+{
+    fresh(p);
+    eng_probe_setl(p, 12, "h1.ra");
+    eng_probe_set(p, "pr", "h1.w1.stat");
+    eng_probe_set(p, "patrone", "h1.w1.sym");
+    eng_probe_setl(p, 12, "h1.w1.rng");
+    enemy(p, 1, 1, 6, 8, 7);
+    eng_probe_setl(p, 20, "m1.he");
+}
+
+/* May hero 1 shoot model m (a valid target)? The roll is closed again. */
+static int can_shoot(eng_probe *p, int m)
+{
+    if (eng_probe_act(p, "attack", "hero=1 model=%d", m) != ENG_OK)
+        return 0;
+    eng_probe_do(p, "resolve", "%s", "");
+    return 1;
+}
+
+/* 1 if an obstacle between the squares breaks the line of sight. */
+PROBE(probe_los_obstacle)
+{
+    shooter(p);
+    go(p);
+    int a = can_shoot(p, 1);
+    eng_probe_set(p, "blocked", "sq.6.10.terrain");
+    *value = a && !can_shoot(p, 1);
+    return 0;
+}
+
+/* 1 if an enemy figure between breaks the line to a figure of its size,
+ * a tiny one does not, and a normal one does not hide a big one. */
+PROBE(probe_los_size)
+{
+    shooter(p);
+    enemy(p, 2, 1, 6, 10, 7);
+    go(p);
+    int a = !can_shoot(p, 1);
+    eng_probe_set(p, "tiny", "m2.size");
+    int b = can_shoot(p, 1);
+    eng_probe_set(p, "normal", "m2.size");
+    eng_probe_set(p, "big", "m1.size");
+    *value = a && b && can_shoot(p, 1);
+    return 0;
+}
+
+/* 1 if an allied figure (hero 2) between never breaks it. */
+PROBE(probe_los_ally)
+{
+    shooter(p);
+    eng_probe_setl(p, 1, "h2.in");
+    eng_probe_do(p, "place", "hero=2 x=6 y=10");
+    go(p);
+    *value = can_shoot(p, 1);
+    return 0;
+}
+
+/* 1 if a ghost zone between breaks it, and no figure enters one. */
+PROBE(probe_los_ghost)
+{
+    shooter(p);
+    eng_probe_set(p, "ghost", "sq.6.10.terrain");
+    go(p);
+    *value = !can_shoot(p, 1) && eng_probe_act(p, "move", "hero=1 x=6 y=10") == ENG_ILLEGAL;
+    return 0;
+}
+
+/* Successes the attacker rerolls (an enemy effect) against model 1 with
+ * cover on square 6,y between them, in an attack of the given stat (five
+ * successes rolled). */
+static long cover_rerolls(eng_probe *p, int y, const char *stat, const char *sym)
+{
+    shooter(p);
+    eng_probe_set(p, stat, "h1.w1.stat");
+    eng_probe_set(p, sym, "h1.w1.sym");
+    eng_probe_set(p, "cover", "sq.6.%d.terrain", y);
+    go(p);
+    eng_probe_set(p, "patrone-verstand patrone-verstand patrone-verstand patrone-verstand patrone-verstand faust-blut",
+                  "next.dice");
+    eng_probe_do(p, "attack", "hero=1 model=1");
+    return eng_probe_get(p, "log.enemy-reroll");
+}
+PROBE(probe_cover_attack) { *value = cover_rerolls(p, 9, "pr", "patrone"); return 0; }
+/* 1 if cover counts only next to the target: none from cover two squares off */
+PROBE(probe_cover_adjacent)
+{
+    *value = cover_rerolls(p, 10, "pr", "patrone") == 0 && cover_rerolls(p, 9, "pr", "patrone") == 1;
+    return 0;
+}
+/* 1 if psionic attacks ignore cover */
+PROBE(probe_cover_psionic) { *value = cover_rerolls(p, 9, "mi", "verstand") == 0; return 0; }
+
+/* Defence dice hero 1 rerolls against a ranged attack with cover next to
+ * him (the enemy shoots from 6,8 in its activation; every defence die
+ * fails first). */
+PROBE(probe_cover_defence)
+{
+    fresh(p);
+    enemy(p, 1, 1, 6, 8, 1);
+    eng_probe_setl(p, 6, "g1.ra");
+    eng_probe_set(p, "ranged", "m1.a_kind");
+    eng_probe_setl(p, 6, "m1.a_rng");
+    eng_probe_set(p, "cover", "sq.6.11.terrain");
+    eng_probe_set(p, "patrone-verstand patrone-verstand patrone-verstand faust-blut", "next.dice");
+    eng_probe_do(p, "activate", "group=1");
+    *value = eng_probe_get(p, "log.enemy-attack") == 1 ? eng_probe_get(p, "log.hero-reroll") : -1;
+    return 0;
+}
+
+/* 1 if a hero in an ally's area attack defends with the value that
+ * attack needs (MI 2 against a psionic one, not PH 5), each defence
+ * symbol cancelling one of its 3 wounds. */
+PROBE(probe_collateral_hero)
+{
+    fresh(p);
+    eng_probe_setl(p, 12, "h1.ra");
+    eng_probe_set(p, "mi", "h1.w1.stat");
+    eng_probe_setl(p, 0, "h1.w1.atb");
+    eng_probe_set(p, "verstand", "h1.w1.sym");
+    eng_probe_setl(p, 1, "h2.in");
+    eng_probe_setl(p, 2, "h2.mi");
+    eng_probe_setl(p, 5, "h2.ph");
+    eng_probe_do(p, "place", "hero=2 x=6 y=9");
+    go(p);
+    eng_probe_set(p, "patrone-verstand patrone-verstand patrone-verstand ausruestung-verteidigung faust-blut",
+                  "next.dice");
+    eng_probe_do(p, "area", "hero=1 shape=cross x=6 y=9 weapon=1");
+    *value = eng_probe_get(p, "pool.n") == 2 && eng_probe_get(p, "h2.wounds") == 2;
+    return 0;
+}
+
+/* 1 if an enemy hit by another loses the attack's DMG symbols less its
+ * PD (3 - 1), nothing cancelled, and no hero's TV changes. */
+PROBE(probe_collateral_enemy)
+{
+    fresh(p);
+    enemy(p, 1, 1, 6, 8, 7);
+    enemy(p, 2, 1, 6, 9, 7);
+    eng_probe_setl(p, 3, "m1.a_n");
+    eng_probe_setl(p, 1, "m2.pd");
+    eng_probe_setl(p, 9, "m2.he");
+    eng_probe_do(p, "hit", "model=1 target=2");
+    *value = eng_probe_get(p, "m2.wounds") == 2 && eng_probe_get(p, "h1.tv") == 1;
+    return 0;
+}
+
 /* ---- threat value -------------------------------------------------------------------------------- */
 
 PROBE(probe_tv_start)
@@ -1586,6 +1737,16 @@ const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS] = {
     F("area.sweep", "the same, sweep", probe_sweep),
     F("area.wave", "1 if a wave 2 hits the figures within 2 squares", probe_wave),
     F("area.aura-attack", "1 if an aura may be an attack", probe_aura_no_attack),
+    F("los.obstacle", "1 if an obstacle between breaks the line of sight", probe_los_obstacle),
+    F("los.size", "1 if an enemy between hides figures of its size, not bigger ones; a tiny one hides no normal one", probe_los_size),
+    F("los.ally", "1 if an allied figure between never breaks the line", probe_los_ally),
+    F("los.ghost", "1 if a ghost zone breaks the line and no figure enters it", probe_los_ghost),
+    F("cover.attack", "successes an attacker rerolls against a target in cover", probe_cover_attack),
+    F("cover.adjacent", "1 if cover counts only when the target is next to it", probe_cover_adjacent),
+    F("cover.psionic", "1 if psionic attacks ignore cover", probe_cover_psionic),
+    F("cover.defence", "defence dice a hero in cover rerolls", probe_cover_defence),
+    F("collateral.hero", "1 if a hero in an ally's area defends with the value the attack needs, each symbol one wound off", probe_collateral_hero),
+    F("collateral.enemy", "1 if an enemy hit by another loses DMG less its defence, nothing cancelled", probe_collateral_enemy),
     F("tv.start", "a hero's TV at the start", probe_tv_start),
     F("tv.wound", "TV a hero gains for wounding a normal enemy", probe_tv_wound),
     F("tv.kill", "TV gained for killing (beyond the wound)", probe_tv_kill),
