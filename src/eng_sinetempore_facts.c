@@ -1203,11 +1203,13 @@ PROBE(probe_ko_keeps)
     eng_probe_setl(p, 2, "h1.he");
     eng_probe_setl(p, 1, "h1.poison");
     eng_probe_setl(p, 1, "h1.fire");
+    eng_probe_setl(p, 1, "h1.slowed");
     eng_probe_setl(p, 2, "h1.oblivion");
     eng_probe_setl(p, 1, "h1.serious");
     eng_probe_do(p, "wound", "hero=1 n=2");
     *value = eng_probe_get(p, "h1.poison") == 0 && eng_probe_get(p, "h1.fire") == 0 &&
-             eng_probe_get(p, "h1.oblivion") == 2 && eng_probe_get(p, "h1.serious") == 1;
+             eng_probe_get(p, "h1.slowed") == 0 && eng_probe_get(p, "h1.oblivion") == 2 &&
+             eng_probe_get(p, "h1.serious") == 1;
     return 0;
 }
 
