@@ -955,11 +955,11 @@ static long area_hits(eng_probe *p, const char *shape, int n)
     eng_probe_setl(p, 6, "h1.x");
     eng_probe_setl(p, 9, "h1.y");
     eng_probe_setl(p, 12, "h1.ra");
-    /* twelve enemies: around 6,6 (a 3x3 block less its middle... ) */
-    /* the 3x3 block around 6,7 and two more squares beyond it, away from the hero */
-    static const int pos[11][2] = {{6, 7}, {5, 6}, {6, 6}, {7, 6}, {5, 7}, {7, 7}, {5, 8}, {6, 8}, {7, 8},
-                                   {6, 5}, {6, 4}};
-    for (int m = 0; m < 11; m++) {
+    /* the 3x3 block around 6,7, two more squares beyond it, away from the
+     * hero, and one two squares beside the sweep's main target 6,8 */
+    static const int pos[12][2] = {{6, 7}, {5, 6}, {6, 6}, {7, 6}, {5, 7}, {7, 7}, {5, 8}, {6, 8}, {7, 8},
+                                   {6, 5}, {6, 4}, {4, 8}};
+    for (int m = 0; m < 12; m++) {
         enemy(p, m + 1, 1, pos[m][0], pos[m][1], 12);
         eng_probe_setl(p, 9, "m%d.he", m + 1);
     }
