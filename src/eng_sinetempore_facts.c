@@ -8,56 +8,69 @@
  * ------------------
  * Mutants of src/eng_sinetempore.c (`make mutate GAMES=sinetempore`) that
  * cannot change what the engine does, with the reason; lines as of the
- * commit that wrote this list.
+ * commit that added line of sight (the sample of seed 1, 300 mutants).
  *
- *   205 hero_on `h + 1` -> `h + 2`: every caller reads it as true/false.
- *   233, 241 step_cost `return -1` -> -2, 805 pick_square -1 -> -2, and
- *       2127..2222 the procedures' `return -1` for a state no enumerator
- *       gives: every caller tests < 0, == 0 or != 0.
- *   270 paths `c < 0` -> `c <= 0`, and 1521 act_move `cost < 0` -> `<= 0`
- *       or `< 1`: a step costs at least 1 AP; cost 0 is the mover's own
- *       square, which free_square refuses before.
- *   728 choose_target `best < 0 ? 0 : ...` -> -1, and 784 pick_square's
- *       first bk and bc: read only after `best < 0 ||` / `!found ||` chose.
- *   817, 824 model_attacks' AP `+ slowed` -> `-` or + 2: the attack is the
- *       model's last use of AP in its activation; enemy_end zeroes them.
- *   844 enemy_turn's hemorrhage `bleed = 1` -> 2: a flag, dropped in the
- *       same activation's enemy_end.
- *   1279 get_die_flag(..., 2) -> 3: the last branch of the choice all the
- *       same.
- *   1616 a chain's free second attack `ap = 0` -> -1: only ap > 0 is tested.
- *   1960 area_square's `(dx > 0)` -> `>=`, 1962 `across` sign, 1972
- *       `default: return 0` -> -1: dx = 0 on the longer axis means the main
- *       target is the attacker's square, refused before; every shape uses
- *       |across| or across == 0; the shape is an enum the checker bounds.
- *   2265 run_attack `def > 0 ? def : 0` -> `def > -1`: equal for def = 0.
- *   Numbers in error texts (m + 1, h + 1, arg[0].v in "takes no part"):
- *       the text is not behaviour; only the result code is.
+ *   209 hero_on `h + 1` -> `h + 2`, 225 group_alive `return 1` -> 2: every
+ *       caller reads them as true/false.
+ *   244, 252 step_cost `return -1` -> -2, pick_square's -1, and 2313..2408
+ *       the procedures' `return -1` for a question naming nobody (-> -2 or
+ *       0): every caller tests < 0, == 0 or != 0, and no enumerator asks
+ *       such a question.
+ *   279 paths `bx + 1 + dx[k]` -> `-`, 375 los `+ mx[k]` -> `-`: the same
+ *       four neighbours, the same four side middles, in another order.
+ *   281 paths `c < 0` -> `c <= 0`, act_move `cost < 0` -> `<= 0`: a step
+ *       costs at least 1 AP.
+ *   329 crosses `b < t1` -> `<=`, 344 line_meets `ax < tx` -> `<=`, 411
+ *       first_enemy_ahead `d < best` -> `<=`, 1193 the time shift's `need
+ *       < he->ap` -> `<=`, 555 pool_roll `n > SX_POOL` -> `>=`: a minimum or
+ *       bound of two equal values is either of them.
+ *   392 model_sees' side 1 -> 2: line_meets tests side == 0 only.
+ *   720 attack_resolve `w > 1` -> `>=`, 2456 run_attack `> 1` -> `> 0`: a
+ *       weak attack's one wound is one either way.
+ *   859 choose_target `best < 0 ? 0 : ...` -> -1: read only after `best < 0
+ *       ||` chose.
+ *   1259 advance's `return 0` -> -1: act_advance ignores the result.
+ *   1283, 1285 may_act's `first > 0` -> `> -1`: first is never 0 there.
+ *   1772 act_attack `if (ap > 0)` -> `> -1`: spending 0 AP moves no marker
+ *       and passes no sector; 1777 chain_model `: 0` -> -1: it is only
+ *       compared with a model's number + 1.
+ *   2128 area_square `default: return 0` -> 1: the shape is an enum the
+ *       checker bounds; 2179 act_area `w > 0 ? w : 0` -> `>=`: model_wounds
+ *       does nothing with 0.
+ *   951, 958 model_attacks' AP `+ slowed` -> `-`: the attack is the model's
+ *       last use of AP in its activation; enemy_end zeroes them.
+ *   Numbers in error texts (m + 1, h + 1, arg[0].v in "not engaged", "not
+ *       on the battlefield", "out of range", "no open roll"): the text is not
+ *       behaviour; only the result code is.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * reads right):
- *   - loops started at -1 (`int i = 0` -> -1) or run one past an array
- *     (`< SX_MODELS` -> <=, sector_busy's `g < SX_GROUPS`): they read or
- *     write outside an array (paths' cost and done, m[-1], g[-1], d[-1]),
- *     undefined behaviour rather than a rule;
- *   - a sustained symbol of -1 (fists' sustained 0 -> -1, oblivion_test's
- *     `sustained = 0` -> -1): a shift by a negative amount, undefined;
- *   - set_next's bound of 24 faces and its error return, act_wound's and
- *     act_place's `arg[1].v > 0` when neither hero= nor model= is given:
+ *   - loops started at -1 or one past an array (215 model_on, 441
+ *     adjacent_enemies, 1305 sector_busy `<=`; 544, 599 from -1; 374 los
+ *     `k < 5` reads mx[4]; 1950 meditate's done(h - 1) and 2039 act_wound's
+ *     h[-1] for hero 1): undefined behaviour rather than a rule;
+ *   - a sustained symbol of -1 and pool_roll's clamps (556 no clamp at 24
+ *     dice, 558 n = -1 for no dice): no content rolls more than 24 dice or
+ *     fewer than 0;
+ *   - set_next/get_next's error and bound paths (1325, 1340, 1345, 1346),
+ *     act_power's `m >= 0` check of a model not on the battlefield (1910):
  *     paths of a content error the checker reports before any scenario;
- *   - sx_init's stand-in values of a fresh state (hero PH/PR/MI 3, RA 5;
- *     model HE 3, climb 1, attacks of 2 and 1 fist): no rule of the
- *     rulebook states them; every scenario that depends on one sets it.
+ *   - sx_init's stand-in values of a fresh state (1295 cycle 1, 1310 model
+ *     HE 3, and the hero's and weapon's defaults): no rule states them;
+ *   - 2080 act_condition's soul_by: written, never read (the hero's special
+ *     activation of a soul-broken enemy is not modelled).
  *
  * Not equivalent and not verified yet (rules the content could still
- * check): a reacting model that already carries Acted (reactions(); the
- * rulebook is silent), the threat tie broken by distance among three
- * heroes (choose_target's outcome; the flowchart's enumerator has no such
- * state), a slowed model's chain after moving (model_move's extra AP), the
- * free attack of a brain-damage move (brain_move, an interpretation of the
- * disengage rule), a hero knocked out by a reaction while paying for an
- * attack, the kind of attack endurance tests (act_enemy_attack's
- * `physical`), the attack procedure's penalty die taken once (run_attack).
+ * check): the threat tie broken by distance among three heroes (875
+ * choose_target's `top` count), a slowed model that moves in a straight
+ * line vs. one that turns (892 model_move's extra AP), the sustained
+ * symbol shown by an added die (652), the oblivion test after a sustained
+ * attack (1110 its `sustained = 0`), the direction of a lance or blow aimed
+ * at a diagonal main target (2116, which the rulebook does not give), the
+ * attack procedure's poisoned hero (2412), a reacting model that already
+ * carries Acted (the rulebook is silent), the free attack of a
+ * brain-damage move, the kind of attack endurance tests, the penalty die
+ * taken once in the attack procedure.
  */
 #include "eng_sinetempore.h"
 
