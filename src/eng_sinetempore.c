@@ -5,9 +5,10 @@
  * The Momentum is a ring of 12 sectors with a phase hand (the active sector)
  * and a cycle hand. Heroes (up to 4) and enemy groups (up to 4, of up to 12
  * models in all) each have one activation marker on it. The battlefield is
- * a model of the tiles: 12 x 12 squares, each plain, rough, water or
- * impassable, with a height level (containers). Distances are counted
- * orthogonally, as the rulebook counts range.
+ * a model of the tiles: 12 x 12 squares, each plain, rough, water, an
+ * obstacle, a cover element or a ghost zone (off the board), with a height
+ * level (containers). Distances are counted orthogonally, as the rulebook
+ * counts range. Line of sight is geometry on that grid (los()).
  *
  * The action die: the rulebook lists its eight symbols and on how many sides
  * each appears (15 symbols on 6 sides), not which symbols share a side. The
@@ -63,8 +64,11 @@ static const eng_die *const sx_dice[] = {&die_action, &die_penalty, NULL};
 
 enum { K_MELEE, K_RANGED, K_PSIONIC };
 static const char *const kind_names[] = {"melee", "ranged", "psionic", NULL};
-enum { T_PLAIN, T_ROUGH, T_WATER, T_BLOCKED };
-static const char *const terrain_names[] = {"plain", "rough", "water", "blocked", NULL};
+/* blocked: an obstacle (no movement, no line of sight); cover: a cover
+ * element (light or heavy cover), which no figure enters; ghost: a ghost
+ * zone, outside the board */
+enum { T_PLAIN, T_ROUGH, T_WATER, T_BLOCKED, T_COVER, T_GHOST };
+static const char *const terrain_names[] = {"plain", "rough", "water", "blocked", "cover", "ghost", NULL};
 enum { Z_TINY, Z_NORMAL, Z_BIG };
 static const char *const size_names[] = {"tiny", "normal", "big", NULL};
 enum { P_NONE, P_ATTACK, P_DEFEND, P_TEST, P_POWER };
@@ -222,6 +226,13 @@ static int group_alive(const sx_state *st, int g)
     return 0;
 }
 
+/* A square a figure may stand on: not an obstacle, a cover element or a
+ * ghost zone. */
+static int passable(const sx_state *st, int x, int y)
+{
+    return on_board(x, y) && st->terrain[x - 1][y - 1] < T_BLOCKED;
+}
+
 /* The cost in AP of one step from (x1,y1) to the adjacent (x2,y2), or -1:
  * 1 AP; entering rough terrain or leaving water 2 AP; a hindered figure
  * pays 2 AP a square; climbing costs 1 AP a level on top (a figure that
@@ -229,7 +240,7 @@ static int group_alive(const sx_state *st, int g)
  * in half AP by the caller). */
 static int step_cost(const sx_state *st, int x1, int y1, int x2, int y2, int hindered, int climb)
 {
-    if (!on_board(x2, y2) || st->terrain[x2 - 1][y2 - 1] == T_BLOCKED)
+    if (!passable(st, x2, y2))
         return -1;
     int c = 1;
     if (st->terrain[x2 - 1][y2 - 1] == T_ROUGH || st->terrain[x1 - 1][y1 - 1] == T_WATER)
@@ -288,8 +299,97 @@ static int half_to_ap(int half)
  * out hero too). */
 static int free_square(const sx_state *st, int x, int y)
 {
-    return on_board(x, y) && st->terrain[x - 1][y - 1] != T_BLOCKED && !hero_on(st, x, y, 0) &&
+    return passable(st, x, y) && !hero_on(st, x, y, 0) &&
            !model_on(st, x, y);
+}
+
+/* ---- line of sight --------------------------------------------------------------------------- */
+
+/* Does the segment from p to q (half-square units: square x spans 2x-2 to
+ * 2x) pass through the inside of square (sx,sy)? A line that only touches
+ * its side or corner does not. The parameters t where the line is inside
+ * on each axis are ratios of small integers, exact enough as doubles to
+ * compare. */
+static int crosses(int px, int py, int qx, int qy, int sx, int sy)
+{
+    const int p[2] = {px, py}, dl[2] = {qx - px, qy - py}, lo[2] = {2 * sx - 2, 2 * sy - 2};
+    double t0 = 0, t1 = 1;
+    for (int k = 0; k < 2; k++) {
+        if (dl[k] == 0) {
+            if (p[k] <= lo[k] || p[k] >= lo[k] + 2)
+                return 0;
+            continue;
+        }
+        double a = (double)(lo[k] - p[k]) / dl[k], b = (double)(lo[k] + 2 - p[k]) / dl[k];
+        if (a > b) {
+            double t = a;
+            a = b, b = t;
+        }
+        t0 = a > t0 ? a : t0;
+        t1 = b < t1 ? b : t1;
+    }
+    return t0 < t1;
+}
+
+/* What one line from point (px,py) to the middle of the target's square
+ * meets between the two squares: 0 nothing, 1 a cover element next to the
+ * target, -1 something that breaks it (an obstacle, a ghost zone, an
+ * opponent's figure at least as big as the target). side 0: a hero looks
+ * (enemy models are his opponents), 1: a model looks at a hero (standing
+ * heroes are its opponents; heroes are all of normal size, as big as the
+ * target, so each of them breaks the line). */
+static int line_meets(const sx_state *st, int px, int py, int ax, int ay, int tx, int ty, int side, int tsize)
+{
+    int qx = 2 * tx - 1, qy = 2 * ty - 1, cover = 0;
+    int x0 = ax < tx ? ax : tx, x1 = ax < tx ? tx : ax, y0 = ay < ty ? ay : ty, y1 = ay < ty ? ty : ay;
+    for (int x = x0; x <= x1; x++)
+        for (int y = y0; y <= y1; y++) {
+            if ((x == ax && y == ay) || (x == tx && y == ty) || !crosses(px, py, qx, qy, x, y))
+                continue;
+            int t = st->terrain[x - 1][y - 1];
+            if (t == T_BLOCKED || t == T_GHOST)
+                return -1;
+            if (t == T_COVER && dist(x, y, tx, ty) == 1)
+                cover = 1;
+            if (side == 0) {
+                int m = model_on(st, x, y);
+                if (m && st->m[m - 1].size >= tsize)
+                    return -1;
+            } else if (hero_on(st, x, y, 1)) {
+                return -1;
+            }
+        }
+    return cover;
+}
+
+/* Line of sight from square (ax,ay) to the target on (tx,ty): a line from
+ * the middle of one of the four sides of the attacker's square to the
+ * middle of the target's square that nothing breaks. 0 none, 1 only
+ * through cover next to the target (the target is in cover), 2 a clear
+ * line: the attacker draws the line that serves him best. */
+static int los(const sx_state *st, int ax, int ay, int tx, int ty, int side, int tsize)
+{
+    static const int mx[] = {0, 1, 0, -1}, my[] = {-1, 0, 1, 0};
+    int best = 0;
+    for (int k = 0; k < 4; k++) {
+        int r = line_meets(st, 2 * ax - 1 + mx[k], 2 * ay - 1 + my[k], ax, ay, tx, ty, side, tsize);
+        if (r >= 0 && 2 - r > best)
+            best = 2 - r;
+    }
+    return best;
+}
+
+/* A hero's line of sight to model m, and a model's on (x,y) to hero h */
+static int hero_sees(const sx_state *st, int h, int m)
+{
+    const sx_hero *he = &st->h[h];
+    const sx_model *mo = &st->m[m];
+    return los(st, he->x, he->y, mo->x, mo->y, 0, mo->size);
+}
+
+static int model_sees(const sx_state *st, int h, int x, int y)
+{
+    return los(st, x, y, st->h[h].x, st->h[h].y, 1, Z_NORMAL);
 }
 
 /* ---- the Momentum ------------------------------------------------------------------------ */
@@ -488,8 +588,9 @@ static void enemy_reroll(eng_state *s, int i)
 
 /* The enemy effects on a hero's attack roll against model m: immunity
  * removes the dice showing its symbol, resistance rerolls every success
- * showing its symbol, dodge (and cover) rerolls one success. */
-static void enemy_effects_attack(eng_state *s, int m)
+ * showing its symbol, dodge rerolls one success, and so does cover (a
+ * success no enemy effect rerolled yet). */
+static void enemy_effects_attack(eng_state *s, int m, int cover)
 {
     sx_state *st = eng_data(s);
     sx_pool *p = &st->pool;
@@ -508,6 +609,19 @@ static void enemy_effects_attack(eng_state *s, int m)
                 enemy_reroll(s, i);
                 break;
             }
+    if (cover)
+        for (int i = 0; i < p->n; i++)
+            if (successes(p, i) && !p->d[i].enemy) {
+                enemy_reroll(s, i);
+                break;
+            }
+}
+
+/* Model m is in cover from hero h's attack of this kind: psionic powers
+ * ignore cover. */
+static int target_in_cover(const sx_state *st, int h, int m, int kind)
+{
+    return kind != K_PSIONIC && hero_sees(st, h, m) == 1;
 }
 
 /* Counts what a pool shows: the penalty die takes away one die with its
@@ -579,7 +693,7 @@ static void attack_roll(eng_state *s, int h, int m, int stat, int atb, int sym, 
     p->kind = stat == S_MI ? K_PSIONIC : stat == S_PR ? K_RANGED : K_MELEE;
     pool_penalty(s, h);
     eng_note(s, EV_HERO_ATTACK);
-    enemy_effects_attack(s, m);
+    enemy_effects_attack(s, m, target_in_cover(st, h, m, p->kind));
     st->g[mo->grp - 1].combat = 1;
 }
 
@@ -613,19 +727,24 @@ static void attack_resolve(eng_state *s, int keep)
 
 /* ---- enemy attacks and the heroes' defence ---------------------------------------------------- */
 
+/* A hero's defence dice against an attack of this kind: PH (MI against a
+ * psionic attack) plus armour (physical) or psionic shell (mental), one
+ * less when poisoned. */
+static int defence_dice(const sx_hero *he, int kind)
+{
+    return (kind == K_PSIONIC ? he->mi + (he->shell ? 2 : 0) : he->ph + he->armour) - (he->poison ? 1 : 0);
+}
+
 /* Model m attacks hero h with its first (second = 0) or chained second
- * attack: the hero rolls PH (MI against a psionic attack) plus armour
- * (physical) or psionic shell (mental) and bonus; vicious strike rerolls
- * his successes with its symbol. */
+ * attack: the hero rolls his defence dice and bonus; vicious strike
+ * rerolls his successes with its symbol. */
 static void defend_roll(eng_state *s, int m, int h, int second, int bonus)
 {
     sx_state *st = eng_data(s);
     sx_hero *he = &st->h[h];
     const sx_model *mo = &st->m[m];
     int kind = second ? mo->b_kind : mo->a_kind;
-    int n = (kind == K_PSIONIC ? he->mi + (he->shell ? 2 : 0) : he->ph + he->armour) + bonus -
-            (he->poison ? 1 : 0);
-    pool_roll(s, n);
+    pool_roll(s, defence_dice(he, kind) + bonus);
     sx_pool *p = &st->pool;
     p->mode = P_DEFEND;
     p->hero = h;
@@ -669,10 +788,22 @@ static void defend_resolve(eng_state *s)
 }
 
 /* An attack of model m on hero h resolved at once (the AI's attacks and
- * free attacks: no hero effect is played). */
+ * free attacks): the one hero effect played is cover's, a hero in cover
+ * from a physical attack rerolling his first die that fails. */
 static void enemy_attack(eng_state *s, int m, int h, int second)
 {
+    sx_state *st = eng_data(s);
     defend_roll(s, m, h, second, 0);
+    sx_pool *p = &st->pool;
+    const sx_model *mo = &st->m[m];
+    if (p->kind != K_PSIONIC && model_sees(st, h, mo->x, mo->y) == 1)
+        for (int i = 0; i < p->n; i++)
+            if (!p->d[i].gone && !successes(p, i)) {
+                p->d[i].face = roll(s, &die_action);
+                p->d[i].hero = 1;
+                eng_note(s, EV_HERO_REROLL);
+                break;
+            }
     defend_resolve(s);
 }
 
@@ -772,11 +903,13 @@ static int in_range(int d, int lo, int hi)
 }
 
 /* The square model m ends on, chosen from the squares it can reach:
- * mode 0, the fewest AP to have hero h in range with AP left for an
- * attack; mode 1 (shooter), the farthest from h in range with AP left for
- * an attack; mode 2, as close to (tx,ty) as it gets; mode 3, as far from
- * (tx,ty) as it gets. *half receives the path's cost. 0, or -1 none. */
-static int pick_square(const sx_state *st, int m, int mode, int tx, int ty, int *bx, int *by, int *half)
+ * mode 0, the fewest AP to have hero h (on tx,ty) a valid target (in
+ * range and line of sight) with AP left for an attack; mode 1 (shooter),
+ * the farthest from h where he is a valid target with AP left for an
+ * attack; mode 2, as close to (tx,ty) as it gets; mode 3, as far from
+ * (tx,ty) as it gets. A slowed model pays 1 AP more for the move and for
+ * the attack. *half receives the path's cost. 0, or -1 none. */
+static int pick_square(const sx_state *st, int m, int h, int mode, int tx, int ty, int *bx, int *by, int *half)
 {
     const sx_model *mo = &st->m[m];
     int cost[SX_SIZE][SX_SIZE];
@@ -791,7 +924,8 @@ static int pick_square(const sx_state *st, int m, int mode, int tx, int ty, int 
             int d = dist(x, y, tx, ty);
             int key, ok;
             if (mode <= 1) {
-                ok = ap + mo->a_ap <= mo->ap && in_range(d, mo->a_min, mo->a_rng);
+                ok = ap + mo->a_ap + mo->slowed <= mo->ap && in_range(d, mo->a_min, mo->a_rng) &&
+                     model_sees(st, h, x, y) > 0;
                 key = mode == 0 ? -c : d * 1000 - c;
             } else {
                 ok = ap <= mo->ap;
@@ -813,15 +947,15 @@ static void model_attacks(eng_state *s, int m, int h)
     sx_model *mo = &st->m[m];
     const sx_hero *he = &st->h[h];
     int d = dist(mo->x, mo->y, he->x, he->y);
-    if (mo->c_ap > 0 && mo->ap >= mo->c_ap && in_range(d, mo->a_min, mo->a_rng) && in_range(d, mo->b_min, mo->b_rng)) {
-        mo->ap -= mo->c_ap + (mo->slowed ? 1 : 0);
+    if (mo->c_ap > 0 && mo->ap >= mo->c_ap + mo->slowed && in_range(d, mo->a_min, mo->a_rng) && in_range(d, mo->b_min, mo->b_rng)) {
+        mo->ap -= mo->c_ap + mo->slowed;
         enemy_attack(s, m, h, 0);
         if (!st->h[h].ko)
             enemy_attack(s, m, h, 1);
         step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.chain-attack");
         return;
     }
-    mo->ap -= mo->a_ap + (mo->slowed ? 1 : 0);
+    mo->ap -= mo->a_ap + mo->slowed;
     enemy_attack(s, m, h, 0);
     step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.attack");
 }
@@ -857,7 +991,7 @@ static void enemy_turn(eng_state *s, int m)
     int bx, by, half;
     if (st->ai_goal == G_OBJECTIVE) {
         const sx_group *g = &st->g[mo->grp - 1];
-        if (pick_square(st, m, 2, g->obj_x, g->obj_y, &bx, &by, &half) == 0)
+        if (pick_square(st, m, -1, 2, g->obj_x, g->obj_y, &bx, &by, &half) == 0)
             model_move(s, m, bx, by, half);
         step(s, PR_ENEMY, "sinetempore.enemy.objective");
     } else if (st->ai_goal == G_HERO) {
@@ -865,21 +999,21 @@ static void enemy_turn(eng_state *s, int m)
         const sx_hero *he = &st->h[h];
         step(s, PR_ENEMY, "sinetempore.enemy.goes-hero");
         if (mo->shooter) {
-            if (pick_square(st, m, 1, he->x, he->y, &bx, &by, &half) == 0) {
+            if (pick_square(st, m, h, 1, he->x, he->y, &bx, &by, &half) == 0) {
                 model_move(s, m, bx, by, half);
                 step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.shooter-back");
                 model_attacks(s, m, h);
             } else {
-                if (pick_square(st, m, 3, he->x, he->y, &bx, &by, &half) == 0)
+                if (pick_square(st, m, h, 3, he->x, he->y, &bx, &by, &half) == 0)
                     model_move(s, m, bx, by, half);
                 step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.shooter-away");
             }
-        } else if (pick_square(st, m, 0, he->x, he->y, &bx, &by, &half) == 0) {
+        } else if (pick_square(st, m, h, 0, he->x, he->y, &bx, &by, &half) == 0) {
             model_move(s, m, bx, by, half);
             step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.approach-attack");
             model_attacks(s, m, h);
         } else {
-            if (pick_square(st, m, 2, he->x, he->y, &bx, &by, &half) == 0)
+            if (pick_square(st, m, h, 2, he->x, he->y, &bx, &by, &half) == 0)
                 model_move(s, m, bx, by, half);
             step(s, PR_ENEMY_ATTACK, "sinetempore.enemy.approach");
         }
@@ -1286,6 +1420,20 @@ static long get_alive(const void *d, const int *idx)
     const sx_state *st = d;
     return model_alive(&st->m[idx[0] - 1]);
 }
+/* line of sight, hero N to model M and model N to hero M: 0 none, 1 the
+ * target is in cover, 2 in clear sight */
+static long get_hero_sees(const void *d, const int *idx)
+{
+    const sx_state *st = d;
+    int h = idx[0] - 1, m = idx[1] - 1;
+    return st->h[h].in && model_alive(&st->m[m]) ? hero_sees(st, h, m) : 0;
+}
+static long get_model_sees(const void *d, const int *idx)
+{
+    const sx_state *st = d;
+    int m = idx[0] - 1, h = idx[1] - 1;
+    return st->h[h].in && model_alive(&st->m[m]) ? model_sees(st, h, st->m[m].x, st->m[m].y) : 0;
+}
 static long get_models(const void *d, const int *idx)
 {
     const sx_state *st = d;
@@ -1385,6 +1533,10 @@ static const eng_key keys[] = {
     HK(speedup, 0, 1, "speed up"), HK(impendurance, 0, 1, "improved endurance"), HK(strength, 0, 1, "strength"),
     HK(endurance, 0, 1, "endurance"), HK(concentration, 0, 1, "concentration"), HK(selectside, 0, 1, "select the side"),
     HK(resilience, 0, 1, "resilience"),
+    {.pattern = "hN.sees.mM", .type = ENG_INT, .nmax = {SX_HEROES, SX_MODELS}, .lo = 0, .hi = 2, .get = get_hero_sees,
+     .doc = "the hero's line of sight to model M: 0 none, 1 the model is in cover, 2 clear"},
+    {.pattern = "mN.sees.hM", .type = ENG_INT, .nmax = {SX_MODELS, SX_HEROES}, .lo = 0, .hi = 2, .get = get_model_sees,
+     .doc = "the model's line of sight to hero M: 0 none, 1 the hero is in cover, 2 clear"},
     ENG_KEY_RO("hN.adjacent", SX_HEROES, 0, SX_MODELS, get_engaged_adj, "enemy models adjacent to the hero"),
     ENG_KEY_RO("hN.first-enemy", SX_HEROES, -1, SX_SECTORS, get_first_enemy, "sectors from his marker to the first enemy marker (0 his own sector, -1 none)"),
     GK(ra, 1, 12, "the group's RA"),
@@ -1600,6 +1752,8 @@ static int act_attack(eng_state *s, void *d, const eng_arg *arg, char *err, size
     int dd = dist(he->x, he->y, mo->x, mo->y);
     if (dd < w->min || dd > w->rng)
         ILLEGAL("model %d is %d squares away, out of range %d-%d", m + 1, dd, w->min, w->rng);
+    if (hero_sees(st, h, m) == 0)
+        ILLEGAL("hero %d has no line of sight to model %d", h + 1, m + 1);
     if (arg[4].v && (he->strength == 0 || w->stat != S_PH))
         ILLEGAL("no strength marker, or not a melee attack");
     int ap = w->ap;
@@ -1950,9 +2104,11 @@ static int act_token(eng_state *s, void *d, const eng_arg *arg, char *err, size_
 
 /* area hero= shape= x= y= n= stat= atb= sym= ap=: an area attack of the
  * hero with its main target square x,y: one roll, its hits less each
- * enemy's PD on every enemy in the squares (a wave: one roll per enemy);
- * a hero in the squares defends with PH, each defence symbol cancelling a
- * wound. An aura is never an attack. */
+ * enemy's PD (MD against a psionic weapon) on every enemy in the squares
+ * (a wave: one roll per enemy); another hero in the squares takes
+ * collateral damage: he rolls his defence dice against that kind of
+ * attack, each defence symbol cancelling a wound. An aura is never an
+ * attack. */
 static int area_square(const sx_state *st, int shape, int ox, int oy, int tx, int ty, int n, int x, int y)
 {
     int dx = tx - ox, dy = ty - oy;
@@ -1971,6 +2127,18 @@ static int area_square(const sx_state *st, int shape, int ox, int oy, int tx, in
     case A_AURA: return dist(x, y, ox, oy) <= n && !(x == ox && y == oy);
     default: return 0;
     }
+}
+
+/* The attack roll of hero h's area attack with weapon wp: its hits. */
+static int area_roll(eng_state *s, int h, const sx_weapon *wp)
+{
+    sx_state *st = eng_data(s);
+    const sx_hero *he = &st->h[h];
+    pool_roll(s, stat_of(he, wp->stat) + wp->atb - (he->poison ? 1 : 0));
+    st->pool.sym = wp->sym;
+    st->pool.sustained = 0;
+    pool_penalty(s, h);
+    return pool_count(s);
 }
 
 static int act_area(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
@@ -1998,21 +2166,16 @@ static int act_area(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
     hero_spend(s, h, ap);
     if (he->ko)
         return done(s, h);
-    int hits = -1;
+    int hits = -1, kind = wp->stat == S_MI ? K_PSIONIC : K_MELEE;
     st->last_area = 0;
     for (int i = 0; i < SX_MODELS; i++) {
         sx_model *mo = &st->m[i];
         if (!model_alive(mo) || !area_square(st, shape, he->x, he->y, tx, ty, n, mo->x, mo->y))
             continue;
         st->last_area++;
-        if (hits < 0 || shape == A_WAVE) {
-            pool_roll(s, stat_of(he, wp->stat) + wp->atb - (he->poison ? 1 : 0));
-            st->pool.sym = wp->sym;
-            st->pool.sustained = 0;
-            pool_penalty(s, h);
-            hits = pool_count(s);
-        }
-        int w = hits - mo->pd;
+        if (hits < 0 || shape == A_WAVE)
+            hits = area_roll(s, h, wp);
+        int w = hits - (kind == K_PSIONIC ? mo->md : mo->pd);
         model_wounds(s, i, w > 0 ? w : 0, h);
     }
     for (int o = 0; o < SX_HEROES; o++) {
@@ -2020,18 +2183,39 @@ static int act_area(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
         if (o == h || !other->in || other->ko || !area_square(st, shape, he->x, he->y, tx, ty, n, other->x, other->y))
             continue;
         st->last_area++;
-        if (hits < 0) {
-            pool_roll(s, stat_of(he, wp->stat) + wp->atb);
-            st->pool.sym = wp->sym;
-            hits = pool_count(s);
-        }
-        pool_roll(s, other->ph + other->armour);
+        if (hits < 0)
+            hits = area_roll(s, h, wp);
+        pool_roll(s, defence_dice(other, kind));
         st->pool.sym = SY_VERTEIDIGUNG;
         int saved = pool_count(s), w = hits - saved;
         hero_wounds(s, o, w > 0 ? w : 0);
     }
     st->pool.mode = P_NONE;
     return done(s, h);
+}
+
+/* hit model= target= second=: model's attack (its first, or second=1 its
+ * chained one) hits another enemy model (collateral damage, a forced
+ * attack): nothing cancels its DMG symbols, the target's PD (MD against a
+ * psionic attack) is taken off as usual; no hero's TV changes. */
+static int act_hit(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
+{
+    sx_state *st = d;
+    int m = (int)arg[0].v - 1, t = (int)arg[1].v - 1, second = (int)arg[2].v;
+    const sx_model *mo = &st->m[m];
+    sx_model *to = &st->m[t];
+    if (!model_alive(mo) || !model_alive(to) || m == t)
+        return (snprintf(err, errlen, "hit: two different models on the battlefield"), ENG_ERROR);
+    if (second && mo->c_ap == 0)
+        ILLEGAL("model %d has no chained second attack", m + 1);
+    int dd = dist(mo->x, mo->y, to->x, to->y);
+    if (!in_range(dd, second ? mo->b_min : mo->a_min, second ? mo->b_rng : mo->a_rng))
+        ILLEGAL("model %d is out of the attack's range", t + 1);
+    int kind = second ? mo->b_kind : mo->a_kind, n = second ? mo->b_n : mo->a_n;
+    int w = n - (kind == K_PSIONIC ? to->md : to->pd);
+    st->last_wounds = w > 0 ? w : 0;
+    model_wounds(s, t, st->last_wounds, -1);
+    return ENG_OK;
 }
 
 /* place hero= x= y= / place model= x= y=: puts a figure on a square. */
@@ -2106,6 +2290,8 @@ static const eng_action actions[] = {
      {P_HERO, {"shape", ENG_ENUM, 0, 0, 0, 1, area_names}, {"x", ENG_INT, 1, SX_SIZE, 1, 0, NULL},
       {"y", ENG_INT, 1, SX_SIZE, 1, 0, NULL}, {"n", ENG_INT, 0, 12, 1, 0, NULL}, P_WEAPON},
      act_area, NULL},
+    {"hit", "model= hits the enemy model target= with its attack (second=1: its chained one): collateral damage",
+     {P_MODEL, {"target", ENG_INT, 1, SX_MODELS, 1, 1, NULL}, {"second", ENG_INT, 0, 1, 0, 0, NULL}}, act_hit, NULL},
     {"place", "puts hero= or model= on square x,y",
      {{"hero", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"model", ENG_INT, 0, SX_MODELS, 0, 0, NULL}, P_XY},
      act_place, NULL},
@@ -2236,8 +2422,9 @@ int eng_sinetempore_run_attack(eng_state *s)
     p->kind = st->ai_stat == S_MI ? K_PSIONIC : st->ai_stat == S_PR ? K_RANGED : K_MELEE;
     pool_penalty(s, h);
     step(s, PR_ATTACK, "sinetempore.attack.dice");
-    if (mo->immune || mo->resist || mo->dodge) {
-        enemy_effects_attack(s, m);
+    int cover = target_in_cover(st, h, m, p->kind);
+    if (mo->immune || mo->resist || mo->dodge || cover) {
+        enemy_effects_attack(s, m, cover);
         step(s, PR_ATTACK, "sinetempore.attack.enemy-effects");
     }
     if (he->rerolls > 0) {

@@ -30,7 +30,7 @@ int eng_sinetempore_run_attack(eng_state *st);
 
 /* In eng_sinetempore_facts.c: the facts and the AI procedures (predicates,
  * outcomes with their postconditions, enumerators). */
-#define ENG_SINETEMPORE_NFACTS 123
+#define ENG_SINETEMPORE_NFACTS 133
 extern const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS];
 #define ENG_SINETEMPORE_NAIS 7
 extern const eng_ai eng_sinetempore_ais[ENG_SINETEMPORE_NAIS];

@@ -8,56 +8,69 @@
  * ------------------
  * Mutants of src/eng_sinetempore.c (`make mutate GAMES=sinetempore`) that
  * cannot change what the engine does, with the reason; lines as of the
- * commit that wrote this list.
+ * commit that added line of sight (the sample of seed 1, 300 mutants).
  *
- *   205 hero_on `h + 1` -> `h + 2`: every caller reads it as true/false.
- *   233, 241 step_cost `return -1` -> -2, 805 pick_square -1 -> -2, and
- *       2127..2222 the procedures' `return -1` for a state no enumerator
- *       gives: every caller tests < 0, == 0 or != 0.
- *   270 paths `c < 0` -> `c <= 0`, and 1521 act_move `cost < 0` -> `<= 0`
- *       or `< 1`: a step costs at least 1 AP; cost 0 is the mover's own
- *       square, which free_square refuses before.
- *   728 choose_target `best < 0 ? 0 : ...` -> -1, and 784 pick_square's
- *       first bk and bc: read only after `best < 0 ||` / `!found ||` chose.
- *   817, 824 model_attacks' AP `+ slowed` -> `-` or + 2: the attack is the
- *       model's last use of AP in its activation; enemy_end zeroes them.
- *   844 enemy_turn's hemorrhage `bleed = 1` -> 2: a flag, dropped in the
- *       same activation's enemy_end.
- *   1279 get_die_flag(..., 2) -> 3: the last branch of the choice all the
- *       same.
- *   1616 a chain's free second attack `ap = 0` -> -1: only ap > 0 is tested.
- *   1960 area_square's `(dx > 0)` -> `>=`, 1962 `across` sign, 1972
- *       `default: return 0` -> -1: dx = 0 on the longer axis means the main
- *       target is the attacker's square, refused before; every shape uses
- *       |across| or across == 0; the shape is an enum the checker bounds.
- *   2265 run_attack `def > 0 ? def : 0` -> `def > -1`: equal for def = 0.
- *   Numbers in error texts (m + 1, h + 1, arg[0].v in "takes no part"):
- *       the text is not behaviour; only the result code is.
+ *   209 hero_on `h + 1` -> `h + 2`, 225 group_alive `return 1` -> 2: every
+ *       caller reads them as true/false.
+ *   244, 252 step_cost `return -1` -> -2, pick_square's -1, and 2313..2408
+ *       the procedures' `return -1` for a question naming nobody (-> -2 or
+ *       0): every caller tests < 0, == 0 or != 0, and no enumerator asks
+ *       such a question.
+ *   279 paths `bx + 1 + dx[k]` -> `-`, 375 los `+ mx[k]` -> `-`: the same
+ *       four neighbours, the same four side middles, in another order.
+ *   281 paths `c < 0` -> `c <= 0`, act_move `cost < 0` -> `<= 0`: a step
+ *       costs at least 1 AP.
+ *   329 crosses `b < t1` -> `<=`, 344 line_meets `ax < tx` -> `<=`, 411
+ *       first_enemy_ahead `d < best` -> `<=`, 1193 the time shift's `need
+ *       < he->ap` -> `<=`, 555 pool_roll `n > SX_POOL` -> `>=`: a minimum or
+ *       bound of two equal values is either of them.
+ *   392 model_sees' side 1 -> 2: line_meets tests side == 0 only.
+ *   720 attack_resolve `w > 1` -> `>=`, 2456 run_attack `> 1` -> `> 0`: a
+ *       weak attack's one wound is one either way.
+ *   859 choose_target `best < 0 ? 0 : ...` -> -1: read only after `best < 0
+ *       ||` chose.
+ *   1259 advance's `return 0` -> -1: act_advance ignores the result.
+ *   1283, 1285 may_act's `first > 0` -> `> -1`: first is never 0 there.
+ *   1772 act_attack `if (ap > 0)` -> `> -1`: spending 0 AP moves no marker
+ *       and passes no sector; 1777 chain_model `: 0` -> -1: it is only
+ *       compared with a model's number + 1.
+ *   2128 area_square `default: return 0` -> 1: the shape is an enum the
+ *       checker bounds; 2179 act_area `w > 0 ? w : 0` -> `>=`: model_wounds
+ *       does nothing with 0.
+ *   951, 958 model_attacks' AP `+ slowed` -> `-`: the attack is the model's
+ *       last use of AP in its activation; enemy_end zeroes them.
+ *   Numbers in error texts (m + 1, h + 1, arg[0].v in "not engaged", "not
+ *       on the battlefield", "out of range", "no open roll"): the text is not
+ *       behaviour; only the result code is.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * reads right):
- *   - loops started at -1 (`int i = 0` -> -1) or run one past an array
- *     (`< SX_MODELS` -> <=, sector_busy's `g < SX_GROUPS`): they read or
- *     write outside an array (paths' cost and done, m[-1], g[-1], d[-1]),
- *     undefined behaviour rather than a rule;
- *   - a sustained symbol of -1 (fists' sustained 0 -> -1, oblivion_test's
- *     `sustained = 0` -> -1): a shift by a negative amount, undefined;
- *   - set_next's bound of 24 faces and its error return, act_wound's and
- *     act_place's `arg[1].v > 0` when neither hero= nor model= is given:
+ *   - loops started at -1 or one past an array (215 model_on, 441
+ *     adjacent_enemies, 1305 sector_busy `<=`; 544, 599 from -1; 374 los
+ *     `k < 5` reads mx[4]; 1950 meditate's done(h - 1) and 2039 act_wound's
+ *     h[-1] for hero 1): undefined behaviour rather than a rule;
+ *   - a sustained symbol of -1 and pool_roll's clamps (556 no clamp at 24
+ *     dice, 558 n = -1 for no dice): no content rolls more than 24 dice or
+ *     fewer than 0;
+ *   - set_next/get_next's error and bound paths (1325, 1340, 1345, 1346),
+ *     act_power's `m >= 0` check of a model not on the battlefield (1910):
  *     paths of a content error the checker reports before any scenario;
- *   - sx_init's stand-in values of a fresh state (hero PH/PR/MI 3, RA 5;
- *     model HE 3, climb 1, attacks of 2 and 1 fist): no rule of the
- *     rulebook states them; every scenario that depends on one sets it.
+ *   - sx_init's stand-in values of a fresh state (1295 cycle 1, 1310 model
+ *     HE 3, and the hero's and weapon's defaults): no rule states them;
+ *   - 2080 act_condition's soul_by: written, never read (the hero's special
+ *     activation of a soul-broken enemy is not modelled).
  *
  * Not equivalent and not verified yet (rules the content could still
- * check): a reacting model that already carries Acted (reactions(); the
- * rulebook is silent), the threat tie broken by distance among three
- * heroes (choose_target's outcome; the flowchart's enumerator has no such
- * state), a slowed model's chain after moving (model_move's extra AP), the
- * free attack of a brain-damage move (brain_move, an interpretation of the
- * disengage rule), a hero knocked out by a reaction while paying for an
- * attack, the kind of attack endurance tests (act_enemy_attack's
- * `physical`), the attack procedure's penalty die taken once (run_attack).
+ * check): the threat tie broken by distance among three heroes (875
+ * choose_target's `top` count), a slowed model that moves in a straight
+ * line vs. one that turns (892 model_move's extra AP), the sustained
+ * symbol shown by an added die (652), the oblivion test after a sustained
+ * attack (1110 its `sustained = 0`), the direction of a lance or blow aimed
+ * at a diagonal main target (2116, which the rulebook does not give), the
+ * attack procedure's poisoned hero (2412), a reacting model that already
+ * carries Acted (the rulebook is silent), the free attack of a
+ * brain-damage move, the kind of attack endurance tests, the penalty die
+ * taken once in the attack procedure.
  */
 #include "eng_sinetempore.h"
 
@@ -955,11 +968,11 @@ static long area_hits(eng_probe *p, const char *shape, int n)
     eng_probe_setl(p, 6, "h1.x");
     eng_probe_setl(p, 9, "h1.y");
     eng_probe_setl(p, 12, "h1.ra");
-    /* twelve enemies: around 6,6 (a 3x3 block less its middle... ) */
-    /* the 3x3 block around 6,7 and two more squares beyond it, away from the hero */
-    static const int pos[11][2] = {{6, 7}, {5, 6}, {6, 6}, {7, 6}, {5, 7}, {7, 7}, {5, 8}, {6, 8}, {7, 8},
-                                   {6, 5}, {6, 4}};
-    for (int m = 0; m < 11; m++) {
+    /* the 3x3 block around 6,7, two more squares beyond it, away from the
+     * hero, and one two squares beside the sweep's main target 6,8 */
+    static const int pos[12][2] = {{6, 7}, {5, 6}, {6, 6}, {7, 6}, {5, 7}, {7, 7}, {5, 8}, {6, 8}, {7, 8},
+                                   {6, 5}, {6, 4}, {4, 8}};
+    for (int m = 0; m < 12; m++) {
         enemy(p, m + 1, 1, pos[m][0], pos[m][1], 12);
         eng_probe_setl(p, 9, "m%d.he", m + 1);
     }
@@ -985,6 +998,157 @@ PROBE(probe_aura_no_attack)
     fresh(p);
     go(p);
     *value = eng_probe_act(p, "area", "hero=1 shape=aura n=2") == ENG_ILLEGAL ? 0 : 1;
+    return 0;
+}
+
+/* ---- line of sight, cover, collateral damage ---------------------------------------------------------- */
+
+/* Hero 1 (RA 12) with a ranged weapon 1 (PR 3 + ATB 2, range 12, the
+ * cartridge symbol) at 6,12; model 1 (HE 20) at 6,8. */
+static void shooter(eng_probe *p)
+{
+    fresh(p);
+    eng_probe_setl(p, 12, "h1.ra");
+    eng_probe_set(p, "pr", "h1.w1.stat");
+    eng_probe_set(p, "patrone", "h1.w1.sym");
+    eng_probe_setl(p, 12, "h1.w1.rng");
+    enemy(p, 1, 1, 6, 8, 7);
+    eng_probe_setl(p, 20, "m1.he");
+}
+
+/* May hero 1 shoot model m (a valid target)? The roll is closed again. */
+static int can_shoot(eng_probe *p, int m)
+{
+    if (eng_probe_act(p, "attack", "hero=1 model=%d", m) != ENG_OK)
+        return 0;
+    eng_probe_do(p, "resolve", "%s", "");
+    return 1;
+}
+
+/* 1 if an obstacle between the squares breaks the line of sight. */
+PROBE(probe_los_obstacle)
+{
+    shooter(p);
+    go(p);
+    int a = can_shoot(p, 1);
+    eng_probe_set(p, "blocked", "sq.6.10.terrain");
+    *value = a && !can_shoot(p, 1);
+    return 0;
+}
+
+/* 1 if an enemy figure between breaks the line to a figure of its size,
+ * a tiny one does not, and a normal one does not hide a big one. */
+PROBE(probe_los_size)
+{
+    shooter(p);
+    enemy(p, 2, 1, 6, 10, 7);
+    go(p);
+    int a = !can_shoot(p, 1);
+    eng_probe_set(p, "tiny", "m2.size");
+    int b = can_shoot(p, 1);
+    eng_probe_set(p, "normal", "m2.size");
+    eng_probe_set(p, "big", "m1.size");
+    *value = a && b && can_shoot(p, 1);
+    return 0;
+}
+
+/* 1 if an allied figure (hero 2) between never breaks it. */
+PROBE(probe_los_ally)
+{
+    shooter(p);
+    eng_probe_setl(p, 1, "h2.in");
+    eng_probe_do(p, "place", "hero=2 x=6 y=10");
+    go(p);
+    *value = can_shoot(p, 1);
+    return 0;
+}
+
+/* 1 if a ghost zone between breaks it, and no figure enters one. */
+PROBE(probe_los_ghost)
+{
+    shooter(p);
+    eng_probe_set(p, "ghost", "sq.6.10.terrain");
+    go(p);
+    *value = !can_shoot(p, 1) && eng_probe_act(p, "move", "hero=1 x=6 y=10") == ENG_ILLEGAL;
+    return 0;
+}
+
+/* Successes the attacker rerolls (an enemy effect) against model 1 with
+ * cover on square 6,y between them, in an attack of the given stat (five
+ * successes rolled). */
+static long cover_rerolls(eng_probe *p, int y, const char *stat, const char *sym)
+{
+    shooter(p);
+    eng_probe_set(p, stat, "h1.w1.stat");
+    eng_probe_set(p, sym, "h1.w1.sym");
+    eng_probe_set(p, "cover", "sq.6.%d.terrain", y);
+    go(p);
+    eng_probe_set(p, "patrone-verstand patrone-verstand patrone-verstand patrone-verstand patrone-verstand faust-blut",
+                  "next.dice");
+    eng_probe_do(p, "attack", "hero=1 model=1");
+    return eng_probe_get(p, "log.enemy-reroll");
+}
+PROBE(probe_cover_attack) { *value = cover_rerolls(p, 9, "pr", "patrone"); return 0; }
+/* 1 if cover counts only next to the target: none from cover two squares off */
+PROBE(probe_cover_adjacent)
+{
+    *value = cover_rerolls(p, 10, "pr", "patrone") == 0 && cover_rerolls(p, 9, "pr", "patrone") == 1;
+    return 0;
+}
+/* 1 if psionic attacks ignore cover */
+PROBE(probe_cover_psionic) { *value = cover_rerolls(p, 9, "mi", "verstand") == 0; return 0; }
+
+/* Defence dice hero 1 rerolls against a ranged attack with cover next to
+ * him (the enemy shoots from 6,8 in its activation; every defence die
+ * fails first). */
+PROBE(probe_cover_defence)
+{
+    fresh(p);
+    enemy(p, 1, 1, 6, 8, 1);
+    eng_probe_setl(p, 6, "g1.ra");
+    eng_probe_set(p, "ranged", "m1.a_kind");
+    eng_probe_setl(p, 6, "m1.a_rng");
+    eng_probe_set(p, "cover", "sq.6.11.terrain");
+    eng_probe_set(p, "patrone-verstand patrone-verstand patrone-verstand faust-blut", "next.dice");
+    eng_probe_do(p, "activate", "group=1");
+    *value = eng_probe_get(p, "log.enemy-attack") == 1 ? eng_probe_get(p, "log.hero-reroll") : -1;
+    return 0;
+}
+
+/* 1 if a hero in an ally's area attack defends with the value that
+ * attack needs (MI 2 against a psionic one, not PH 5), each defence
+ * symbol cancelling one of its 3 wounds. */
+PROBE(probe_collateral_hero)
+{
+    fresh(p);
+    eng_probe_setl(p, 12, "h1.ra");
+    eng_probe_set(p, "mi", "h1.w1.stat");
+    eng_probe_setl(p, 0, "h1.w1.atb");
+    eng_probe_set(p, "verstand", "h1.w1.sym");
+    eng_probe_setl(p, 1, "h2.in");
+    eng_probe_setl(p, 2, "h2.mi");
+    eng_probe_setl(p, 5, "h2.ph");
+    eng_probe_do(p, "place", "hero=2 x=6 y=9");
+    go(p);
+    eng_probe_set(p, "patrone-verstand patrone-verstand patrone-verstand ausruestung-verteidigung faust-blut",
+                  "next.dice");
+    eng_probe_do(p, "area", "hero=1 shape=cross x=6 y=9 weapon=1");
+    *value = eng_probe_get(p, "pool.n") == 2 && eng_probe_get(p, "h2.wounds") == 2;
+    return 0;
+}
+
+/* 1 if an enemy hit by another loses the attack's DMG symbols less its
+ * PD (3 - 1), nothing cancelled, and no hero's TV changes. */
+PROBE(probe_collateral_enemy)
+{
+    fresh(p);
+    enemy(p, 1, 1, 6, 8, 7);
+    enemy(p, 2, 1, 6, 9, 7);
+    eng_probe_setl(p, 3, "m1.a_n");
+    eng_probe_setl(p, 1, "m2.pd");
+    eng_probe_setl(p, 9, "m2.he");
+    eng_probe_do(p, "hit", "model=1 target=2");
+    *value = eng_probe_get(p, "m2.wounds") == 2 && eng_probe_get(p, "h1.tv") == 1;
     return 0;
 }
 
@@ -1052,11 +1216,13 @@ PROBE(probe_ko_keeps)
     eng_probe_setl(p, 2, "h1.he");
     eng_probe_setl(p, 1, "h1.poison");
     eng_probe_setl(p, 1, "h1.fire");
+    eng_probe_setl(p, 1, "h1.slowed");
     eng_probe_setl(p, 2, "h1.oblivion");
     eng_probe_setl(p, 1, "h1.serious");
     eng_probe_do(p, "wound", "hero=1 n=2");
     *value = eng_probe_get(p, "h1.poison") == 0 && eng_probe_get(p, "h1.fire") == 0 &&
-             eng_probe_get(p, "h1.oblivion") == 2 && eng_probe_get(p, "h1.serious") == 1;
+             eng_probe_get(p, "h1.slowed") == 0 && eng_probe_get(p, "h1.oblivion") == 2 &&
+             eng_probe_get(p, "h1.serious") == 1;
     return 0;
 }
 
@@ -1586,6 +1752,16 @@ const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS] = {
     F("area.sweep", "the same, sweep", probe_sweep),
     F("area.wave", "1 if a wave 2 hits the figures within 2 squares", probe_wave),
     F("area.aura-attack", "1 if an aura may be an attack", probe_aura_no_attack),
+    F("los.obstacle", "1 if an obstacle between breaks the line of sight", probe_los_obstacle),
+    F("los.size", "1 if an enemy between hides figures of its size, not bigger ones; a tiny one hides no normal one", probe_los_size),
+    F("los.ally", "1 if an allied figure between never breaks the line", probe_los_ally),
+    F("los.ghost", "1 if a ghost zone breaks the line and no figure enters it", probe_los_ghost),
+    F("cover.attack", "successes an attacker rerolls against a target in cover", probe_cover_attack),
+    F("cover.adjacent", "1 if cover counts only when the target is next to it", probe_cover_adjacent),
+    F("cover.psionic", "1 if psionic attacks ignore cover", probe_cover_psionic),
+    F("cover.defence", "defence dice a hero in cover rerolls", probe_cover_defence),
+    F("collateral.hero", "1 if a hero in an ally's area defends with the value the attack needs, each symbol one wound off", probe_collateral_hero),
+    F("collateral.enemy", "1 if an enemy hit by another loses DMG less its defence, nothing cancelled", probe_collateral_enemy),
     F("tv.start", "a hero's TV at the start", probe_tv_start),
     F("tv.wound", "TV a hero gains for wounding a normal enemy", probe_tv_wound),
     F("tv.kill", "TV gained for killing (beyond the wound)", probe_tv_kill),

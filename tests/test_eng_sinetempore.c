@@ -240,6 +240,34 @@ static void test_ko_and_revive(void)
     table_close(&t);
 }
 
+/* ---- line of sight ---------------------------------------------------------------------------- */
+
+/* Diagonal sight: every line from hero 1 on 1,1 to the middle of 3,3
+ * crosses 2,2, not all cross 2,1; sight is not symmetric next to an
+ * obstacle; cover is the target's only when it stands next to it. */
+static void test_line_of_sight(void)
+{
+    table t;
+    table_open(&t, 3);
+    put(&t, "h1.in=1 h1.x=1 h1.y=1 m1.grp=1 m1.x=3 m1.y=3 sq.2.2.terrain=blocked");
+    CU_ASSERT_EQUAL(val(&t, "h1.sees.m1"), 0);
+    CU_ASSERT_EQUAL(val(&t, "m1.sees.h1"), 0);
+    put(&t, "sq.2.2.terrain=plain sq.2.1.terrain=blocked");
+    CU_ASSERT_EQUAL(val(&t, "h1.sees.m1"), 2);
+    put(&t, "sq.2.1.terrain=plain sq.1.3.terrain=cover m1.x=1 m1.y=4");
+    CU_ASSERT_EQUAL(val(&t, "h1.sees.m1"), 1);   /* every line crosses 1,3, next to 1,4 */
+    CU_ASSERT_EQUAL(val(&t, "m1.sees.h1"), 2);   /* the cover is not next to the hero */
+    /* a model on 6,5 behind a stone on 5,5 sees a hero on 1,3; he does not see it */
+    put(&t, "sq.1.3.terrain=plain m1.x=6 m1.y=5 h1.y=3 sq.5.5.terrain=blocked");
+    CU_ASSERT_EQUAL(val(&t, "m1.sees.h1"), 2);
+    CU_ASSERT_EQUAL(val(&t, "h1.sees.m1"), 0);
+    /* a hero who takes no part, or a model gone, is seen by nobody */
+    put(&t, "sq.5.5.terrain=plain h1.in=0");
+    CU_ASSERT_EQUAL(val(&t, "m1.sees.h1"), 0);
+    CU_ASSERT_EQUAL(val(&t, "h1.sees.m1"), 0);
+    table_close(&t);
+}
+
 /* ---- actions, dice and attacks ---------------------------------------------------------- */
 
 static void test_movement(void)
@@ -376,6 +404,7 @@ void suite_eng_sinetempore(void)
     CU_add_test(s, "Momentum: order, enemies first on ties, time shift, hand", test_momentum);
     CU_add_test(s, "time shift and reactions", test_time_shift_and_reaction);
     CU_add_test(s, "knock-out, serious wounds, revival", test_ko_and_revive);
+    CU_add_test(s, "line of sight and cover on the grid", test_line_of_sight);
     CU_add_test(s, "movement costs and focus", test_movement);
     CU_add_test(s, "attack and defence", test_attack_and_defence);
     CU_add_test(s, "conditions at the end of an activation", test_conditions);
