@@ -256,7 +256,7 @@ static void gain_sp(eng_state *es, nx_state *st, int c, int n)
 static void hit(eng_state *es, nx_state *st, int c, int pay)
 {
     nx_char *ch = &st->ch[c];
-    if (ch->enemy <= 0 || ch->pos < 1 || ch->pos > 4)
+    if (ch->enemy <= 0 || ch->pos < 1)     /* cN.pos is 0..4 */
         return;
     const nx_enemy *en = &st->en[ch->enemy - 1];
     int d = en->dmg[ch->pos - 1];
@@ -451,7 +451,7 @@ static const char *position_illegal(const nx_state *st, int c, int e, int pos)
 {
     if (st->ch[c].dead)
         return "a dead character has no position";
-    if (e < 1 || e > NX_MAXEN || !st->en[e - 1].present)
+    if (!st->en[e - 1].present)     /* e is 1..4: the action's range */
         return "that enemy is not on the field";
     if (pos < 1 || pos > st->players)
         return "with this many players that position may not be used";
