@@ -401,7 +401,9 @@ static void wound(eng_state *es, nx_state *st, int c, int e)
         advance(es, st, e);     /* and the next plate starts unwounded */
         break;
     case P_LINKED:
-        for (int k = 0; k < 2; k++)
+        /* players meet a linked plate's conditions ("zwei Spieler"): a
+         * field's wound (c = -1) meets none */
+        for (int k = 0; k < 2 && c >= 0; k++)
             if (p->cond[k].kind == C_WOUND && linked_open(en, k, c)) {
                 eng_note(es, EV_WOUND);
                 meet(es, st, e, k, c);
