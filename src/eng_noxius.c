@@ -1535,8 +1535,7 @@ FN(act_start)
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
         en->present = en->defeated = en->wounded = en->cur = en->first = 0;
-        en->met[0] = en->met[1] = 0;
-        en->metby[0] = en->metby[1] = -1;
+        en->met[0] = en->met[1] = 0;    /* who met them: spawn clears that */
     }
     eng_note(es, EV_START);
     return ENG_OK;
