@@ -42,15 +42,30 @@
  *       place at the focus enemy keeps their order.
  *   1333 the insertion sort from i = 0: the inner loop does not run.
  *   1360 ability_value's `v = 0` -> -1: the same offset on every ability,
- *       and the values are only compared.
+ *       and the values are only compared; 1395 its `gap < op->n` -> <=:
+ *       equal gives the same minimum.
+ *   239 gain_lp's `ch->lp > 0` -> > -1: LP just rose by at least 1.
+ *   285, 302, 500 `c < st->players` -> <= (fight_end, defeated,
+ *       round_field): the slot past the group is never knocked out, at an
+ *       enemy or buffed.
+ *   688 cast_effect's `i = 0` -> -1: as 1382 below.
+ *   1142 nx_init's damage loop from k = -1: dmg[-1] is the last byte of
+ *       the stand-in name, which snprintf writes after; dmg[0..3] are set
+ *       all the same.
+ *   1303 choose_place's `best_d = 1 << 20` -> 1 << 19 and `best_p = 0` ->
+ *       1: every place weighs less than 1 << 19, and best_p is written with
+ *       the first place found.
+ *   1318, 1419 `return -1` -> -2: the callers test == 0 or != 0; 1474
+ *       `ally = -1` -> -2 or 0: read only when the ability has a buff, heal
+ *       or shield, which set it first.
  *   1382, 1475 `i = 0` -> -1 over an ability's effects, and 1449 `k = 0` ->
  *       -1 over a linked plate's conditions: the element before the array
  *       is the high bytes of the delta (kind 0, none, or -1, no kind) or a
  *       linked plate's smaller number (0: C_ATLEAST, never C_LP): nothing
  *       matches.
- *   Narration (222 the loss's figures, 333 the condition's number, 673 the
- *       default ability name, 712 the rolled number, 1141 the enemies'
- *       stand-in names) and numbers in error texts or error returns -1 -> -2
+ *   Narration (222 the loss's figures, 333 the condition's number, 673, 675
+ *       the default ability name and the shaded bonus, 712 the rolled
+ *       number, 1127, 1141 the stand-in names) and numbers in error texts or error returns -1 -> -2
  *       (784, 800, 824, 841, 844, 929, 946, 967, 1041, 1055, 1105, 1200,
  *       1499): the text is not behaviour, every caller tests != 0.
  *
@@ -67,22 +82,27 @@
  *     spec fails as a content error before it can expect anything;
  *     tests/test_eng_noxius.c ("notation refusals") checks them;
  *   - the fight file's reader and round (attr, sim_set, sim_setup,
- *     sim_round: 1762..1852) run only under `regelwerk simulate`;
+ *     sim_round, and fight_result's loop over the file's enemies, 1157:
+ *     1763..1851) run only under `regelwerk simulate`;
  *     tests/test_simulate.c and the simulator tests of
  *     tests/test_eng_noxius.c check them;
  *   - reads or writes one element outside an array: 170 can_fight and 625
- *     op_effect with enemy 0 (`> 0` -> >= 0: en[-1]), 406 wound's and 1631
+ *     op_effect with enemy 0 (`> 0` -> >= 0: en[-1]), 406 wound's and 1630
  *     act_sacrifice's conditions to k = 2, 552 cast_illegal's ability 5
  *     (`k >= NX_NAB` -> >), 580 ally_default and 1529 act_start from -1,
- *     1305 best_enemy to NX_MAXEN: undefined behaviour rather than a rule.
+ *     1305 best_enemy and 532 round_linked_reset to NX_MAXEN, 1361
+ *     ability_value's faces from -1, 1584 act_wound's `target < 0` -> < -1
+ *     (no enemy: en[-1]): undefined behaviour rather than a rule.
  *
  * Not equivalent and not verified yet (the simulated players' policy, and
  * one step of the round procedure): 1362 ability_value reading one op past
  * a face that holds four, 1382 one effect past four, 587/588
  * ally_default's buff among characters with no place, 1312 the focus
  * enemy's weight 1 << 10 (a hit of 64 or more at the focus outweighs it),
- * 1713 the round procedure without its spawn (the round's enumerator brings
- * no enemy in).
+ * 1712 the round procedure without its spawn and 1715 its `had_enemies`
+ * (the round's enumerator brings no enemy in, and always has one), 1313
+ * choose_place's tie between two enemies that are not the focus, 1373 a
+ * hit as large as LP + SP weighed as a knock-out, 1397 an effect V's worth.
  */
 #include "eng_noxius.h"
 
