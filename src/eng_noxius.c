@@ -256,7 +256,7 @@ static void gain_sp(eng_state *es, nx_state *st, int c, int n)
 static void hit(eng_state *es, nx_state *st, int c, int pay)
 {
     nx_char *ch = &st->ch[c];
-    if (ch->enemy <= 0 || ch->pos < 1 || ch->pos > 4)
+    if (ch->enemy <= 0 || ch->pos < 1)     /* cN.pos is 0..4 */
         return;
     const nx_enemy *en = &st->en[ch->enemy - 1];
     int d = en->dmg[ch->pos - 1];
@@ -401,7 +401,9 @@ static void wound(eng_state *es, nx_state *st, int c, int e)
         advance(es, st, e);     /* and the next plate starts unwounded */
         break;
     case P_LINKED:
-        for (int k = 0; k < 2; k++)
+        /* players meet a linked plate's conditions ("zwei Spieler"): a
+         * field's wound (c = -1) meets none */
+        for (int k = 0; k < 2 && c >= 0; k++)
             if (p->cond[k].kind == C_WOUND && linked_open(en, k, c)) {
                 eng_note(es, EV_WOUND);
                 meet(es, st, e, k, c);
@@ -451,7 +453,7 @@ static const char *position_illegal(const nx_state *st, int c, int e, int pos)
 {
     if (st->ch[c].dead)
         return "a dead character has no position";
-    if (e < 1 || e > NX_MAXEN || !st->en[e - 1].present)
+    if (!st->en[e - 1].present)     /* e is 1..4: the action's range */
         return "that enemy is not on the field";
     if (pos < 1 || pos > st->players)
         return "with this many players that position may not be used";
@@ -1533,8 +1535,7 @@ FN(act_start)
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
         en->present = en->defeated = en->wounded = en->cur = en->first = 0;
-        en->met[0] = en->met[1] = 0;
-        en->metby[0] = en->metby[1] = -1;
+        en->met[0] = en->met[1] = 0;    /* who met them: spawn clears that */
     }
     eng_note(es, EV_START);
     return ENG_OK;

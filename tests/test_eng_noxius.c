@@ -496,6 +496,54 @@ static void test_specs_round_trip(void)
     finish(&g);
 }
 
+/* The notation's refusals, each at the edge of what is accepted: no scenario
+ * can expect a refusal (a bad set fails it as a content error), so the
+ * mutants of these bounds are killed here, not by `check`. */
+static void test_notation_refusals(void)
+{
+    game_run g;
+    start(&g, 2);
+    char err[256], long_spec[420];
+    memset(long_spec, ' ', 401);    /* 401 characters, the ability at the end */
+    snprintf(long_spec + 401 - 13, sizeof long_spec - (401 - 13), "r=1|1|1|1|1|1");
+    static const struct { const char *key, *ok, *bad; } edges[] = {
+        {"c1.a1", "effect=heal:99 r=1|1|1|1|1|1", "effect=heal:100 r=1|1|1|1|1|1"},
+        {"c1.a1", "effect=heal:0 r=1|1|1|1|1|1", "effect=heal:-1 r=1|1|1|1|1|1"},
+        {"c1.a1", "r=99|1|1|1|1|1", "r=100|1|1|1|1|1"},
+        {"c1.a1", "r=LP|1|1|1|1|1", "r=lp|1|1|1|1|1"},
+        {"c1.a1", "r=SP|1|1|1|1|1", "r=sp|1|1|1|1|1"},
+        {"c1.a1", "effect=dmg:1 r=1|1|1|1|1|1", "r=dmg:1|1|1|1|1|1"},
+        {"c1.a1", "effect=buff:1 r=1|1|1|1|1|1", "r=buff:1|1|1|1|1|1"},
+        {"c1.a1", "effect=heal:1 r=1|1|1|1|1|1", "r=heal:1|1|1|1|1|1"},
+        {"c1.a1", "effect=shield:1 r=1|1|1|1|1|1", "r=shield:1|1|1|1|1|1"},
+        {"c1.a1", "r=T|1|1|1|1|1", "r=T:1|1|1|1|1|1"},
+        {"c1.a1", "r=1|1|1|1|1|1", "rx=1|1|1|1|1|1"},
+        {"c1.a1", "r=1|1|1|1|1|1 shade=2:+1", "r=1|1|1|1|1|1 shade=2:+1x"},
+        {"c1.a1", "r=1|1|1|1|1|1 shade=-20:99", "r=1|1|1|1|1|1 shade=-21:1"},
+        {"e1.plates", "[1+,LP]", "[0+,LP]"},
+        {"e1.plates", "[99!,LP]", "[100!,LP]"},
+        {"e1.plates", "2p:3", "1p:3"},
+        {"e1.plates", "3/1", "3/0"},
+        {"e1.plates", "1", "0"},
+        {"e1.plates", "99", "100"},
+        {"e1.plates", "99*", "100*"},
+        {"e1.plates", "000000000000000000000000000000000000003", "0000000000000000000000000000000000000003"},
+        {"fields", "until:1 until:4", "until:0"},
+        {"fields", "until:4", "until:5"},
+        {"fields", "+1 +4", "+5"},
+        {"fields", "dmg:99", "dmg:100"},
+    };
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        CU_ASSERT_EQUAL(eng_set(g.st, edges[i].key, edges[i].ok, err, sizeof err), 0);
+        CU_ASSERT_NOT_EQUAL(eng_set(g.st, edges[i].key, edges[i].bad, err, sizeof err), 0);
+    }
+    CU_ASSERT_NOT_EQUAL(eng_set(g.st, "c1.a1", long_spec, err, sizeof err), 0);
+    memset(long_spec, ' ', 400);
+    snprintf(long_spec + 400 - 13, sizeof long_spec - (400 - 13), "r=1|1|1|1|1|1");
+    CU_ASSERT_EQUAL(eng_set(g.st, "c1.a1", long_spec, err, sizeof err), 0);
+    finish(&g);
+}
+
 /* ---- AI procedures and whole fights -------------------------------------------------- */
 
 typedef struct ai_ctx {
@@ -808,6 +856,7 @@ void suite_eng_noxius(void)
     CU_add_test(s, "enemy life by player count", test_life_by_players);
     CU_add_test(s, "new place after an enemy falls", test_reposition_after_defeat);
     CU_add_test(s, "ability and plate specs", test_specs_round_trip);
+    CU_add_test(s, "notation refusals", test_notation_refusals);
     CU_add_test(s, "AI procedures on every enumerated state, every step's postcondition", test_ais);
     CU_add_test(s, "a wrong step under the right outcome fails", test_wrong_steps_fail);
     CU_add_test(s, "whole fights, reproducible", test_auto_fight);
