@@ -5,6 +5,7 @@
 #include "eng.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdalign.h>
 #include <stdarg.h>
@@ -1087,6 +1088,20 @@ int eng_has_status(const eng_game *g, const char *id)
     for (const char *const *s = g->statuses; s && *s; s++)
         if (strcmp(*s, id) == 0)
             return 1;
+    return 0;
+}
+
+int eng_parse_int_prefix(const char *s, long lo, long hi, long *out, const char **end)
+{
+    if (!s || !(isdigit((unsigned char)s[0]) || ((s[0] == '-' || s[0] == '+') && isdigit((unsigned char)s[1]))))
+        return -1;
+    char *e;
+    errno = 0;
+    long v = strtol(s, &e, 10);
+    if (errno || v < lo || v > hi)
+        return -1;
+    *out = v;
+    *end = e;
     return 0;
 }
 

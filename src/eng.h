@@ -420,5 +420,10 @@ int eng_has_status(const eng_game *g, const char *id);
 
 /* Parses a whole decimal long with range check; 0, or -1. */
 int eng_parse_long(const char *s, long *out);
+/* A whole number at the start of s ("-3:", "12/4"): an optional sign and
+ * digits, within lo..hi, no overflow. 0 with *out and *end past it, or -1.
+ * The notations' parsers use it instead of sscanf("%d"), whose overflow is
+ * undefined. */
+int eng_parse_int_prefix(const char *s, long lo, long hi, long *out, const char **end);
 
 #endif

@@ -1619,7 +1619,8 @@ static int set_list(nm_state *st, int list, const char *v, char *err, size_t err
         if ((t[n].kind = eng_die_face(die, face) + 1) == 0 || n == max || len - name > 3 || strspn(w + name, "0123456789") != len - name)
             return snprintf(err, errlen, "bad item \"%.*s\" in \"%s\": at most %d faces of the %s die%s", (int)len, w,
                             v, max, die->id, list < NDECKS ? "" : ", each with its number"), -1;
-        t[n++].num = atoi(w + name);   /* 0 when no digits follow */
+        /* at most 3 digits (checked above): no overflow; 0 when none follow */
+        t[n++].num = len > name ? (int)strtol(w + name, NULL, 10) : 0;
         w += len;
     }
     for (int i = 0; i < n && list < NDECKS; i++)

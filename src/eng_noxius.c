@@ -828,13 +828,14 @@ static int set_ability(void *d, const int *idx, const char *s, char *err, size_t
         } else if (!strncmp(part, "shade=", 6)) {
             const char *p = part + 6;
             while (*p) {
-                int at, bonus, used = 0;
-                if (a->nshade >= 6 || sscanf(p, "%d:%d%n", &at, &bonus, &used) != 2 || at < -20 ||
-                    at > 20 || bonus < -20 || bonus > 99)
+                long at, bonus;
+                const char *q;
+                if (a->nshade >= 6 || eng_parse_int_prefix(p, -20, 20, &at, &q) != 0 || *q != ':' ||
+                    eng_parse_int_prefix(q + 1, -20, 99, &bonus, &q) != 0)
                     return snprintf(err, errlen, "bad %s (shade=POWER:+N,...)", part), -1;
-                a->shade_at[a->nshade] = at;
-                a->shade_bonus[a->nshade++] = bonus;
-                p += used;
+                a->shade_at[a->nshade] = (int)at;
+                a->shade_bonus[a->nshade++] = (int)bonus;
+                p = q;
                 if (*p == ',')
                     p++;
                 else if (*p)
@@ -946,7 +947,8 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
             return snprintf(err, errlen, "plate %d: too long", en->nplates + 1), -1;
         memcpy(tok, w, wl);
         tok[wl] = '\0';
-        int a, b, used = 0;
+        long a, b;
+        const char *rest;
         if (!strcmp(tok, "LP")) p->kind = P_LP;
         else if (!strcmp(tok, "SP")) p->kind = P_SP;
         else if (!strcmp(tok, "V")) p->kind = P_WOUND;
@@ -958,12 +960,13 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
                 parse_cond(comma + 1, (size_t)(tok + tl - 1 - comma - 1), &p->cond[1]) != 0)
                 return snprintf(err, errlen, "plate %d: bad linked plate \"%s\" ([6+,LP]: N+ N! LP SP V)", en->nplates + 1, tok), -1;
             p->kind = P_LINKED;
-        } else if (sscanf(tok, "%d/%d%n", &a, &b, &used) == 2 && !tok[used] && a > b && b > 0 && a < 100) {
-            p->kind = P_NORMAL, p->hi = a, p->lo = b;
-        } else if (sscanf(tok, "%d%n", &a, &used) == 1 && a > 0 && a < 100) {
-            if (!tok[used]) p->kind = P_NORMAL, p->hi = a;
-            else if (!strcmp(tok + used, "!")) p->kind = P_EXACT, p->hi = a;
-            else if (!strcmp(tok + used, "*")) p->kind = P_NOWOUND, p->hi = a;
+        } else if (eng_parse_int_prefix(tok, 1, 99, &a, &rest) == 0 && *rest == '/' &&
+                   eng_parse_int_prefix(rest + 1, 1, 99, &b, &rest) == 0 && !*rest && a > b) {
+            p->kind = P_NORMAL, p->hi = (int)a, p->lo = (int)b;
+        } else if (eng_parse_int_prefix(tok, 1, 99, &a, &rest) == 0 && *rest != '/') {
+            if (!*rest) p->kind = P_NORMAL, p->hi = (int)a;
+            else if (!strcmp(rest, "!")) p->kind = P_EXACT, p->hi = (int)a;
+            else if (!strcmp(rest, "*")) p->kind = P_NOWOUND, p->hi = (int)a;
             else return snprintf(err, errlen, "plate %d: bad \"%s\"", en->nplates + 1, tok), -1;
         } else {
             return snprintf(err, errlen, "plate %d: bad \"%s\" (3/2, 3, 4!, 3*, LP, SP, V, [6+,LP])", en->nplates + 1, tok), -1;
@@ -1044,12 +1047,13 @@ static int set_fields(void *d, const int *idx, const char *s, char *err, size_t 
         s += len;
         memset(&f[n], 0, sizeof f[n]);
         for (char *op = strtok(tok, ","); op && strcmp(op, "-"); op = strtok(NULL, ",")) {
-            int v, used = 0;
-            if (sscanf(op, "+%d%n", &v, &used) == 1 && !op[used] && v >= 1 && v <= NX_MAXEN)
+            long v;
+            const char *rest;
+            if (op[0] == '+' && eng_parse_int_prefix(op + 1, 1, NX_MAXEN, &v, &rest) == 0 && !*rest)
                 f[n].spawn = (signed char)v;
-            else if (sscanf(op, "dmg:%d%n", &v, &used) == 1 && !op[used] && v >= 0 && v <= 99)
+            else if (!strncmp(op, "dmg:", 4) && eng_parse_int_prefix(op + 4, 0, 99, &v, &rest) == 0 && !*rest)
                 f[n].bonus = (signed char)v;
-            else if (sscanf(op, "until:%d%n", &v, &used) == 1 && !op[used] && v >= 1 && v <= NX_MAXEN)
+            else if (!strncmp(op, "until:", 6) && eng_parse_int_prefix(op + 6, 1, NX_MAXEN, &v, &rest) == 0 && !*rest)
                 f[n].until = (signed char)v;
             else
                 return snprintf(err, errlen, "progress field %d: bad \"%s\" (-, +N, dmg:N, until:N)", n + 1, op), -1;
@@ -1808,8 +1812,13 @@ static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *k
         st->sim_char = index;
         st->sim_abilities = 0;
         v = attr(kv, n, "scale", "");
-        if (sscanf(v, "%d %d", &lo, &hi) != 2 || lo >= hi || lo < -20 || hi > 20)
+        long l, h;
+        const char *q;
+        if (eng_parse_int_prefix(v, -20, 20, &l, &q) != 0 || *q != ' ' ||
+            eng_parse_int_prefix(q + 1, -20, 20, &h, &q) != 0 || *q || l >= h)
             return snprintf(err, errlen, "scale=\"%s\": the low T field must be below the high one (-20..20)", v), -1;
+        lo = (int)l;
+        hi = (int)h;
         v = attr(kv, n, "power", "1");
         if (eng_parse_long(v, &r) != 0 || r <= lo || r >= hi)
             return snprintf(err, errlen, "power %s is not between the T fields %d and %d", v, lo, hi), -1;

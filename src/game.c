@@ -178,9 +178,7 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
                 l->path = file ? join(g->dir, file) : po ? join(g->dir, po) : NULL;
                 free(file);
                 free(po);
-                char *mc = prop(c, "min-complete");
-                l->min_complete = mc ? atoi(mc) : -1;
-                free(mc);
+                l->min_complete = attr_int(g, c, "min-complete", 0, 100, -1, diags);
                 l->loc = loc_of(g, c);
             }
         } else if (is(n, "outputs")) {
