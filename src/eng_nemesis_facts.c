@@ -927,6 +927,7 @@ PROBE(probe_bag_queen_token)
     long r[2];
     for (int h = 0; h < 2; h++) {
         bag_with(p, "queen");
+        eng_probe_set(p, "queen4 adult3", "bag");   /* a queen numbered 4: 3 cards are fewer, 4 not */
         eng_probe_setl(p, 1, "room.11.explored");
         eng_probe_setl(p, NEST, "c2.room");
         eng_probe_setl(p, 3 + h, "c2.hand");
