@@ -1033,8 +1033,8 @@ static void turn_end(eng_state *s, int c)
 static int can_act(const nm_state *st, int c, long cost, char *err, size_t errlen)
 {
     const nm_char *ch = &st->ch[c];
-    if (st->over)
-        return snprintf(err, errlen, "the game is over"), 0;
+    /* no test of the game's end: it leaves nobody in play (the time kills
+     * those awake aboard, the other ends everyone aboard) */
     if (!in_play(ch))
         return snprintf(err, errlen, "character %d is not in play", c + 1), 0;
     if (c != st->current)
