@@ -14,10 +14,13 @@
  *       `return -1` -> -2 (deck_of, pop_stacked, nm_draw_weighted,
  *       slot_corr, other_room, take_kind, bag_draw, nm_place, find_target,
  *       eng_nemesis_run_damage): every caller tests < 0, >= 0 or != 0.
- *       246 slot_corr's default is never reached (corridors are 1..4);
- *       211 -> 0 (nothing to draw): bag_draw's take_kind fails on the empty
- *       bag all the same, and contamination_draw has cards to draw in every
- *       consistent state.
+ *       246 slot_corr's default is never reached (corridors are 1..4),
+ *       so -> 0 as well; 226 nm_draw_weighted's last return neither (r is
+ *       below the total, the loop returns first; 221 `i < nfaces` -> <=
+ *       too); 211 -> 0 (nothing to draw): bag_draw's take_kind fails on the
+ *       empty bag all the same, and contamination_draw has cards to draw in
+ *       every consistent state; 210 `total <= 0` -> < 0 alike.
+ *   1178 find_target's and 1276 paying's `: -1` -> -2: tested < 0.
  *   738 `from = -1` -> -2 and 838 nm_target(..., -1) -> -2: tested < 0 and
  *       >= 0.
  *   255 other_room `k->b < 0` -> < -1: a technical corridor's a is the room
@@ -40,16 +43,17 @@
  *       `ok = 1` -> 2: an egg never goes into the bag (only larva..queen
  *       tokens do); ok is a flag.
  *   504 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
- *       (also 1568 in getk): with nobody in the room the search finds
+ *       (also 515 and 1568 in getk): with nobody in the room the search finds
  *       nobody, who stays -1, no step is marked; no character has index -2.
  *   505 `ties = 0` -> 1 or -1: set to 1 with the first character found.
  *   522, 910 `k < st->players` -> <= (turn order from the first player):
  *       k = players is the first player again, already looked at.
  *   637 nm_danger `k <= 4` -> <= 3 and 639 `adj < 0` -> < -1: corridor 4 is
  *       technical (no room behind it), and no intruder stands in room -1.
- *   620 nm_damage intruder_through(..., 1) -> 2, 1724 attack(..., 1) -> 2,
+ *   620 nm_damage intruder_through(..., 1) -> 2, 1727 attack(..., 1) -> 2,
+ *       1729 leave(..., 1) -> 2,
  *       1085 `int roll = 1` -> 2, 774 `return 1` -> 2: flags read as truth.
- *   1191, 1195 die_damage's miss -1 -> 0 or -2 and 1261 `dmg > 0` -> >= 0:
+ *   1191, 1192, 1195 die_damage's miss -1 -> 0 or -2 and 1261 `dmg > 0` -> >= 0:
  *       the caller tests dmg > 0; a hit is never 0.
  *   991 nm_round_start `want > c->deck` -> >=: equal gives the same want;
  *       993 `want > 0` -> > -1: adding 0 cards changes nothing.
@@ -57,10 +61,18 @@
  *       "none") tells them apart, and no key has it.
  *   479 the retreat's remove_intruder(..., 1) -> 2, 792 nm_end's `: 1` -> 2
  *       and 1050 can_act's `return 1` -> 2: flags read as truth.
+ *   1377, 1378, 1379 pickup's `ok = ..., 1` -> 2: flags.
+ *   1381 pickup's egg search `i < NM_MAXINT` -> <=: past the intruders lie
+ *       room 0's fields, whose "type" is its explored flag (0 or 1), never
+ *       an egg.
+ *   1205 move's `noise = ... : 0` -> -1: plain moves test careful_k > 0.
+ *   1530 run_as's `st->proc = T_NONE` deleted: the checker runs each
+ *       procedure on a state of its own, not used after.
  *   999 nm_round_start `k <= st->players` -> <: k = players is the first
  *       player again; with nobody else in play the token stays either way.
  *   Numbers in error texts (who + 1, current + 1, w + 1, t + 1, i + 1,
- *       c + 1, the text of a bad list in set_list): the
+ *       c + 1, with=, the name of what to pick up, the text of a bad list in
+ *       set_list): the
  *       text is not behaviour; only the result code is.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
@@ -74,24 +86,29 @@
  *     the checker refuses as a content error (who= beyond players=) before
  *     any scenario could expect a result; tests/test_eng_nemesis.c covers
  *     them;
- *   - 1601, 1604 get_list's bounds of its buffer, 1623 a stacked deck
+ *   - 1604, 1607 get_list's bounds of its buffer, 1626 a stacked deck
  *     copied one place further: only a text longer than the buffer, or a
  *     deck of 4 stacked cards, tells them apart;
- *   - 1617 set_list's checks of a token word (at most 3 digits, only
+ *   - 1620 set_list's checks of a token word (at most 3 digits, only
  *     digits after the kind): a wrong word is a content error;
  *   - nm_draw_weighted's handling of a forced or stacked face the bag cannot
- *     give (mismatch): the checker reports such a scenario, none can expect it;
+ *     give (218 mismatch), 187 forced_for reading past the forced rolls and
+ *     213 a stacked and a forced face for the same draw: the mechanics of
+ *     scenarios (the checker reports a mismatch; no scenario needs both);
+ *   - 1573 next.attack.N.arrow one past the stacked cards: a probe key,
+ *     read only within them;
+ *   - 910 which character in the Nest meets the queen (`c < 0` -> < 1, the
+ *     last instead of the first), 693, 694 an encounter whose adult cannot
+ *     be placed (all 8 in combat) putting its token back: the source does
+ *     not say; the engine's choices stay unverified;
  *   - 739 nm_place_door's search `from < 0` -> < 1 (a later door): which door
  *     comes off the board is the players' choice ("a vostra scelta"); the
  *     engine takes the first, no rule to verify;
- *   - 772 contamination_draw's `w[f]--` deleted (cards drawn are not put
- *     back): only a chance draw of 3 action cards out of 2 tells them
- *     apart, a scenario could show it by its seed only;
  *   - nm_damage's `amount <= 0`: no action deals 0 damage; only the damage
  *     procedure's question (ai.amount) could, and its enumerator asks >= 1;
  *   - nm_init's stand-ins (time 15, self-destruct 10, 8 doors, room 0
- *     explored, the kinds in the default bag and supply): the source states
- *     none of these numbers (the default tokens carry none).
+ *     explored, the kinds in the default bag and supply, 1135..1154): the
+ *     source states none of these numbers (the default tokens carry none).
  */
 #include "eng_nemesis.h"
 
