@@ -360,8 +360,8 @@ static int bag_draw(eng_state *s, nm_tok *out)
     int w[6] = {0};
     for (int i = 0; i < st->nbag; i++)
         w[st->bag[i].kind - 1]++;
-    int f = nm_draw_weighted(s, &die_bag, w);
-    if (f < 0 || take_kind(st->bag, &st->nbag, f + 1, out) != 0)
+    /* an empty bag draws -1, and no token is of kind 0 */
+    if (take_kind(st->bag, &st->nbag, nm_draw_weighted(s, &die_bag, w) + 1, out) != 0)
         return -1;
     eng_note(s, EV_BAG_TOKEN);
     st->last_token = out->num;
@@ -762,9 +762,8 @@ static void kill_quietly(nm_state *st, int c)
 static int contamination_draw(eng_state *s, int c, int ndraw)
 {
     nm_char *ch = &((nm_state *)eng_data(s))->ch[c];
+    /* the contamination cards are among hand, deck and discard pile */
     int w[2] = {ch->hand + ch->deck + ch->discard - ch->contam - ch->infected, ch->contam + ch->infected};
-    if (w[0] < 0)
-        w[0] = 0;
     for (int k = 0; k < ndraw; k++) {
         int f = nm_draw_weighted(s, &die_draw, w);
         if (f < 0)
@@ -1034,8 +1033,8 @@ static void turn_end(eng_state *s, int c)
 static int can_act(const nm_state *st, int c, long cost, char *err, size_t errlen)
 {
     const nm_char *ch = &st->ch[c];
-    if (st->over)
-        return snprintf(err, errlen, "the game is over"), 0;
+    /* no test of the game's end: it leaves nobody in play (the time kills
+     * those awake aboard, the other ends everyone aboard) */
     if (!in_play(ch))
         return snprintf(err, errlen, "character %d is not in play", c + 1), 0;
     if (c != st->current)
@@ -1143,11 +1142,13 @@ static void nm_init(void *data)
     st->room[0].explored = 1;
     for (int i = 0; i < NM_MAXCH; i++)
         st->ch[i].hand = st->ch[i].deck = 5;
-    /* a default bag and supply: their setup is not in the source */
-    static const nm_tok bag0[] = {{K_LARVA, 1}, {K_CREEPER, 1}, {K_ADULT, 2}, {K_ADULT, 3},
-                                  {K_ADULT, 3}, {K_QUEEN, 4}, {K_SIX, 0}};
-    static const nm_tok sup0[] = {{K_ADULT, 2}, {K_ADULT, 3}, {K_ADULT, 4}, {K_ADULT, 4},
-                                  {K_BREEDER, 4}, {K_BREEDER, 5}};
+    /* a default bag and supply: their setup is not in the source, nor are
+     * the numbers on the tokens (0 here); what compares a number sets the
+     * bag itself */
+    static const nm_tok bag0[] = {{.kind = K_LARVA}, {.kind = K_CREEPER}, {.kind = K_ADULT}, {.kind = K_ADULT},
+                                  {.kind = K_ADULT}, {.kind = K_QUEEN}, {.kind = K_SIX}};
+    static const nm_tok sup0[] = {{.kind = K_ADULT}, {.kind = K_ADULT}, {.kind = K_ADULT}, {.kind = K_ADULT},
+                                  {.kind = K_BREEDER}, {.kind = K_BREEDER}};
     for (size_t i = 0; i < sizeof bag0 / sizeof bag0[0]; i++)
         st->bag[st->nbag++] = bag0[i];
     for (size_t i = 0; i < sizeof sup0 / sizeof sup0[0]; i++)
