@@ -265,9 +265,9 @@ static int draw_grid(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUN
         rc = dev->stroke_path(dev, &rule, (dl_color){0.3, 0.3, 0.3}, GRID_RULE);
     dl_path_free(&rule);
     /* the legend: a small square of each kind, then its word */
-    char xn[16] = "";
+    char xn[24] = "";
     if (card->grid_n > 0)
-        snprintf(xn, sizeof xn, "X = %d", card->grid_n);
+        snprintf(xn, sizeof xn, "X\xE2\x80\xAF=\xE2\x80\xAF%d", card->grid_n);   /* thin no-break spaces */
     const char *words[3] = {has_a ? w->grid_user : NULL, has_t ? w->grid_target : NULL, xn[0] ? xn : NULL};
     const char kinds[3] = {'A', 'T', 0};
     double sw = LEGEND_SIZE * 0.9, gap = LEGEND_SIZE * 0.4, sep = LEGEND_SIZE * 1.2, total = 0, wid[3] = {0};

@@ -518,8 +518,8 @@ static void test_area_grids(void)
     grid_fails(content, "icon=\"feuer\" group=\"negativ\"/>",
                "icon=\"feuer\" group=\"negativ\"><grid><row>T</row></grid></card>", "<grid><row>T</row>", 0,
                "card \"k-feuer\" has a grid, but the engine computes no area effect");
-    /* drawn in both devices, with the legend's words in each language (the
-     * typography sets "X = 2" with thin spaces, which pdftotext drops) */
+    /* drawn in both devices, with the legend's words in each language
+     * ("X = 2" has thin spaces, too narrow for pdftotext to show) */
     static const char *const devices[] = {"cairo", "haru"};
     static const char *const de[] = {"Anwender", "Hauptziel", "X=2", NULL};
     static const char *const it[] = {"utilizzatore", "bersaglio principale", "X=2", NULL};
