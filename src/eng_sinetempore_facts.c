@@ -61,16 +61,17 @@
  *     activation of a soul-broken enemy is not modelled).
  *
  * Not equivalent and not verified yet (rules the content could still
- * check): the threat tie broken by distance among three heroes (875
- * choose_target's `top` count), a slowed model that moves in a straight
- * line vs. one that turns (892 model_move's extra AP), the sustained
- * symbol shown by an added die (652), the oblivion test after a sustained
- * attack (1110 its `sustained = 0`), the direction of a lance or blow aimed
- * at a diagonal main target (2116, which the rulebook does not give), the
- * attack procedure's poisoned hero (2412), a reacting model that already
- * carries Acted (the rulebook is silent), the free attack of a
- * brain-damage move, the kind of attack endurance tests, the penalty die
- * taken once in the attack procedure.
+ * check): a slowed model that moves in a straight line vs. one that turns
+ * (892 model_move's extra AP), the sustained symbol shown by an added die
+ * (652), the oblivion test after a sustained attack (1110 its `sustained =
+ * 0`), the direction of a lance or blow aimed at a diagonal main target
+ * (2116, which the rulebook does not give), the attack procedure's
+ * poisoned hero (2412), a reacting model that already carries Acted (the
+ * rulebook is silent), the free attack of a brain-damage move, the kind of
+ * attack endurance tests, the penalty die taken once in the attack
+ * procedure. (The threat tie among three heroes at one distance, 875
+ * choose_target's `top`, is checked by the target flowchart since the AI
+ * board got two more spots 8 squares away.)
  */
 #include "eng_sinetempore.h"
 
@@ -1933,8 +1934,10 @@ static void setl(eng_state *st, long v, const char *fmt, ...)
 }
 
 /* The board of the AI questions: model 1 of group 1 at 6,2, CA 4;
- * heroes 1..3 placed by pos (0: absent), TVs by tv. */
-static const int spots[][2] = {{0, 0}, {6, 5}, {8, 4}, {4, 4}, {6, 9}, {10, 6}, {2, 7}, {6, 3}};
+ * heroes 1..3 placed by pos (0: absent), TVs by tv. The last two spots lie
+ * 8 squares from the model, as spot 5 does: three heroes tied on distance
+ * outside the control area, so that the TV decides among three. */
+static const int spots[][2] = {{0, 0}, {6, 5}, {8, 4}, {4, 4}, {6, 9}, {10, 6}, {2, 7}, {6, 3}, {2, 6}, {6, 10}};
 #define NSPOTS (int)(sizeof spots / sizeof spots[0])
 
 static void seat(eng_state *st, int h, int spot, int tv)
