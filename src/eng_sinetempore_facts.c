@@ -65,13 +65,13 @@
  * (892 model_move's extra AP), the sustained symbol shown by an added die
  * (652), the oblivion test after a sustained attack (1110 its `sustained =
  * 0`), the direction of a lance or blow aimed at a diagonal main target
- * (2116, which the rulebook does not give), the attack procedure's
- * poisoned hero (2412), a reacting model that already carries Acted (the
+ * (2116, which the rulebook does not give), a reacting model that already carries Acted (the
  * rulebook is silent), the free attack of a brain-damage move, the kind of
  * attack endurance tests, the penalty die taken once in the attack
  * procedure. (The threat tie among three heroes at one distance, 875
  * choose_target's `top`, is checked by the target flowchart since the AI
- * board got two more spots 8 squares away.)
+ * board got two more spots 8 squares away, and the attack procedure's
+ * poisoned hero, 2412, since the attack flowchart's states vary poison.)
  */
 #include "eng_sinetempore.h"
 
@@ -2678,7 +2678,8 @@ static void prepare_attack(eng_state *st)
 }
 
 /* Every combination of the enemy's immunity/resistance/dodge, rerolls, 3
- * wounds, weak, pierce, PD, size and ATB 1..2, with two stacks of faces. */
+ * wounds, weak, pierce, PD, size, ATB 1..2 and a poisoned hero (one die
+ * fewer), with two stacks of faces. */
 static int vary_attack(eng_state *st, long f)
 {
     static const char *const stacks[] = {
@@ -2695,6 +2696,7 @@ static int vary_attack(eng_state *st, long f)
     setl(st, (f >> 6) & 1, "m1.pd");
     setl(st, (f >> 7) & 1 ? 2 : 1, "m1.size");
     setl(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
+    setl(st, (f >> 9) & 1, "h1.poison");
     char err[64];
     eng_set(st, "next.dice", stacks[f & 1], err, sizeof err);
     return 1;
@@ -2702,7 +2704,7 @@ static int vary_attack(eng_state *st, long f)
 
 static long enum_attack(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
-    return sweep(g, seed, prepare_attack, vary_attack, 512, visit, ctx);
+    return sweep(g, seed, prepare_attack, vary_attack, 1024, visit, ctx);
 }
 
 static void describe_attack(const eng_state *st, char *buf, size_t len)
