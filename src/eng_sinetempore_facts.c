@@ -2674,7 +2674,9 @@ static void prepare_attack(eng_state *st)
     setl(st, 4, "m1.he");
     setl(st, 1, "ai.hero");
     setl(st, 1, "ai.model");
-    setl(st, 3, "ai.sym");   /* faust */
+    /* an enumerated key takes its name: setl's number would be refused */
+    char err[64];
+    eng_set(st, "ai.sym", "faust", err, sizeof err);
 }
 
 /* Every combination of the enemy's immunity/resistance/dodge, rerolls, 3
@@ -2694,10 +2696,10 @@ static int vary_attack(eng_state *st, long f)
     setl(st, (f >> 4) & 1, "ai.weak");
     setl(st, (f >> 5) & 1, "ai.pierce");
     setl(st, (f >> 6) & 1, "m1.pd");
-    setl(st, (f >> 7) & 1 ? 2 : 1, "m1.size");
+    char err[64];
+    eng_set(st, "m1.size", (f >> 7) & 1 ? "big" : "normal", err, sizeof err);
     setl(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
     setl(st, (f >> 9) & 1, "h1.poison");
-    char err[64];
     eng_set(st, "next.dice", stacks[f & 1], err, sizeof err);
     return 1;
 }
