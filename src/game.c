@@ -401,6 +401,8 @@ static void read_cards(game *g, xmlNodePtr root)
                 row->cells = strdup(t ? (const char *)t : "");
                 xmlFree(t);
                 row->loc = loc_of(g, r);
+                if (!row->cells)
+                    c->nrows--;   /* out of memory: readers never meet a NULL row */
             }
         }
     }
