@@ -388,8 +388,11 @@ static void read_cards(game *g, xmlNodePtr root)
             if (!is(gr, "grid"))
                 continue;
             c->grid_loc = loc_of(g, gr);
-            char *nv = prop(gr, "n");
-            c->grid_n = nv ? atoi(nv) : 0;
+            /* the schema admits a positive whole number; anything else
+             * (or beyond a battlefield's reach) reads as none */
+            char *nv = prop(gr, "n"), *end = NULL;
+            long v = nv ? strtol(nv, &end, 10) : 0;
+            c->grid_n = nv && end != nv && !*end && v > 0 && v <= 99 ? (int)v : 0;
             free(nv);
             for (xmlNodePtr r = gr->children; r; r = r->next) {
                 if (!is(r, "row"))
