@@ -610,6 +610,63 @@ static void check_data_ids(chk_ctx *c)
 
 /* ---- cards ------------------------------------------------------------------ */
 
+/* A card's grid against the engine's area (eng_game.area): every square of
+ * the grid drawn as affected or not exactly as the engine computes it for
+ * a figure on the grid's "A" (when the grid has none: below the grid,
+ * under the main target, as the rulebook's symbols leave it out) aiming at
+ * "T", and no affected square outside the grid. The first wrong square
+ * fails at its row's line. */
+static void check_grid(chk_ctx *c, const eng_game *e, const game_card *cd)
+{
+    int rows = (int)cd->nrows, cols = 0, ax = -1, ay = -1, tx = -1, ty = -1, bad = 0;
+    for (int y = 0; y < rows; y++) {
+        const char *r = cd->rows[y].cells;
+        int w = (int)strlen(r);
+        bad |= y > 0 && w != cols;
+        cols = w > cols ? w : cols;
+        for (int x = 0; x < w; x++) {
+            if (r[x] == 'A')
+                bad |= ax >= 0, ax = x, ay = y;
+            if (r[x] == 'T')
+                bad |= tx >= 0, tx = x, ty = y;
+        }
+    }
+    if (!chk_result(c, !bad && (ax >= 0 || tx >= 0), cd->grid_loc.file, cd->grid_loc.line, "<grid", "grid-shape",
+                    "card \"%s\": a grid's rows are of one length, with at most one \"A\" and one \"T\" and "
+                    "at least one of them", cd->id))
+        return;
+    if (ax < 0)
+        ax = tx, ay = rows + 1;
+    if (tx < 0)
+        tx = ax, ty = ay;
+    if (!chk_result(c, e->area && e->area(cd->status, cd->grid_n, ax, ay, tx, ty, tx, ty) >= 0,
+                    cd->grid_loc.file, cd->grid_loc.line, "<grid", "grid-engine",
+                    "card \"%s\" has a grid, but the engine computes no area effect for \"%s\"", cd->id,
+                    cd->status))
+        return;
+    /* the engine's squares over the grid and a margin past it as wide as
+     * the grid, where nothing may be hit */
+    for (int y = -rows; y < 2 * rows; y++)
+        for (int x = -cols; x < 2 * cols; x++) {
+            int in = y >= 0 && y < rows && x >= 0 && x < cols;
+            char ch = in && x < (int)strlen(cd->rows[y].cells) ? cd->rows[y].cells[x] : '.';
+            int drawn = ch == '#' || ch == 'T', hit = e->area(cd->status, cd->grid_n, ax, ay, tx, ty, x, y) == 1;
+            if (drawn == hit)
+                continue;
+            if (in)
+                chk_result(c, 0, cd->rows[y].loc.file, cd->rows[y].loc.line, "<row", "grid-square",
+                           "card \"%s\": the square in row %d, column %d is drawn %s, but the engine's %s %s it",
+                           cd->id, y + 1, x + 1, drawn ? "affected" : "untouched", cd->status,
+                           hit ? "hits" : "does not hit");
+            else
+                chk_result(c, 0, cd->grid_loc.file, cd->grid_loc.line, "<grid", "grid-square",
+                           "card \"%s\": the engine's %s hits a square outside the grid (row %d, column %d)",
+                           cd->id, cd->status, y + 1, x + 1);
+            return;
+        }
+    chk_result(c, 1, cd->grid_loc.file, cd->grid_loc.line, "<grid", "grid-square", "card \"%s\"", cd->id);
+}
+
 static void check_cards(chk_ctx *c)
 {
     const game *g = c->g;
@@ -628,6 +685,8 @@ static void check_cards(chk_ctx *c)
             chk_result(c, game_find_icon(g, cd->icon) != NULL, cd->loc.file, cd->loc.line, needle,
                        "unknown-icon", "card \"%s\": no icon \"%s\" in the icon map", cd->id, cd->icon);
         }
+        if (cd->nrows)
+            check_grid(c, e, cd);
     }
     if (!e->statuses)
         return;

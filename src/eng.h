@@ -364,6 +364,12 @@ struct eng_game {
     /* Every status, token and effect the engine knows; cards must match. */
     const char *const *statuses;     /* NULL-terminated */
     const eng_sim *sim;              /* NULL: not simulated */
+    /* Area effects as the engine computes them, for the grids drawn on
+     * cards: does the effect named by status (a card's status id), used
+     * from square ox,oy with its main target at tx,ty and range n (wave X,
+     * aura X), cover square x,y? 1 yes, 0 no, -1 status is no area effect.
+     * NULL: the game has no area effects. */
+    int (*area)(const char *status, int n, int ox, int oy, int tx, int ty, int x, int y);
 };
 
 /* ---- states -------------------------------------------------------------------- */

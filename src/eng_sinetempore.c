@@ -2486,11 +2486,24 @@ static const char *const sx_statuses[] = {
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
+/* The shapes of act_area for the cards' grids: the same area_square, so a
+ * drawn grid is checked against what the attack hits. */
+static int sx_area(const char *status, int n, int ox, int oy, int tx, int ty, int x, int y)
+{
+    static const char prefix[] = "sinetempore.area.";
+    if (!status || strncmp(status, prefix, sizeof prefix - 1) != 0)
+        return -1;
+    for (int i = 0; area_names[i]; i++)
+        if (strcmp(status + sizeof prefix - 1, area_names[i]) == 0)
+            return area_square(NULL, i, ox, oy, tx, ty, n, x, y);
+    return -1;
+}
+
 const eng_game eng_sinetempore_game = {
     .id = "sinetempore", .name = "Sine Tempore",
     .state_size = sizeof(sx_state), .init = sx_init,
     .keys = keys, .nkeys = N(keys), .actions = actions, .nactions = N(actions),
     .events = events, .dice = sx_dice, .statuses = sx_statuses,
     .facts = eng_sinetempore_facts, .nfacts = ENG_SINETEMPORE_NFACTS, .ais = eng_sinetempore_ais,
-    .nais = ENG_SINETEMPORE_NAIS, .sim = NULL,
+    .nais = ENG_SINETEMPORE_NAIS, .sim = NULL, .area = sx_area,
 };

@@ -61,16 +61,17 @@
  *     activation of a soul-broken enemy is not modelled).
  *
  * Not equivalent and not verified yet (rules the content could still
- * check): the threat tie broken by distance among three heroes (875
- * choose_target's `top` count), a slowed model that moves in a straight
- * line vs. one that turns (892 model_move's extra AP), the sustained
- * symbol shown by an added die (652), the oblivion test after a sustained
- * attack (1110 its `sustained = 0`), the direction of a lance or blow aimed
- * at a diagonal main target (2116, which the rulebook does not give), the
- * attack procedure's poisoned hero (2412), a reacting model that already
- * carries Acted (the rulebook is silent), the free attack of a
- * brain-damage move, the kind of attack endurance tests, the penalty die
- * taken once in the attack procedure.
+ * check): a slowed model that moves in a straight line vs. one that turns
+ * (892 model_move's extra AP), the sustained symbol shown by an added die
+ * (652), the oblivion test after a sustained attack (1110 its `sustained =
+ * 0`), the direction of a lance or blow aimed at a diagonal main target
+ * (2116, which the rulebook does not give), a reacting model that already carries Acted (the
+ * rulebook is silent), the free attack of a brain-damage move, the kind of
+ * attack endurance tests, the penalty die taken once in the attack
+ * procedure. (The threat tie among three heroes at one distance, 875
+ * choose_target's `top`, is checked by the target flowchart since the AI
+ * board got two more spots 8 squares away, and the attack procedure's
+ * poisoned hero, 2412, since the attack flowchart's states vary poison.)
  */
 #include "eng_sinetempore.h"
 
@@ -1933,8 +1934,10 @@ static void setl(eng_state *st, long v, const char *fmt, ...)
 }
 
 /* The board of the AI questions: model 1 of group 1 at 6,2, CA 4;
- * heroes 1..3 placed by pos (0: absent), TVs by tv. */
-static const int spots[][2] = {{0, 0}, {6, 5}, {8, 4}, {4, 4}, {6, 9}, {10, 6}, {2, 7}, {6, 3}};
+ * heroes 1..3 placed by pos (0: absent), TVs by tv. The last two spots lie
+ * 8 squares from the model, as spot 5 does: three heroes tied on distance
+ * outside the control area, so that the TV decides among three. */
+static const int spots[][2] = {{0, 0}, {6, 5}, {8, 4}, {4, 4}, {6, 9}, {10, 6}, {2, 7}, {6, 3}, {2, 6}, {6, 10}};
 #define NSPOTS (int)(sizeof spots / sizeof spots[0])
 
 static void seat(eng_state *st, int h, int spot, int tv)
@@ -2671,11 +2674,14 @@ static void prepare_attack(eng_state *st)
     setl(st, 4, "m1.he");
     setl(st, 1, "ai.hero");
     setl(st, 1, "ai.model");
-    setl(st, 3, "ai.sym");   /* faust */
+    /* an enumerated key takes its name: setl's number would be refused */
+    char err[64];
+    eng_set(st, "ai.sym", "faust", err, sizeof err);
 }
 
 /* Every combination of the enemy's immunity/resistance/dodge, rerolls, 3
- * wounds, weak, pierce, PD, size and ATB 1..2, with two stacks of faces. */
+ * wounds, weak, pierce, PD, size, ATB 1..2 and a poisoned hero (one die
+ * fewer), with two stacks of faces. */
 static int vary_attack(eng_state *st, long f)
 {
     static const char *const stacks[] = {
@@ -2690,16 +2696,17 @@ static int vary_attack(eng_state *st, long f)
     setl(st, (f >> 4) & 1, "ai.weak");
     setl(st, (f >> 5) & 1, "ai.pierce");
     setl(st, (f >> 6) & 1, "m1.pd");
-    setl(st, (f >> 7) & 1 ? 2 : 1, "m1.size");
-    setl(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
     char err[64];
+    eng_set(st, "m1.size", (f >> 7) & 1 ? "big" : "normal", err, sizeof err);
+    setl(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
+    setl(st, (f >> 9) & 1, "h1.poison");
     eng_set(st, "next.dice", stacks[f & 1], err, sizeof err);
     return 1;
 }
 
 static long enum_attack(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
-    return sweep(g, seed, prepare_attack, vary_attack, 512, visit, ctx);
+    return sweep(g, seed, prepare_attack, vary_attack, 1024, visit, ctx);
 }
 
 static void describe_attack(const eng_state *st, char *buf, size_t len)

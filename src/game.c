@@ -382,6 +382,30 @@ static void read_cards(game *g, xmlNodePtr root)
         c->icon = prop(n, "icon");
         c->group = prop(n, "group");
         c->loc = loc_of(g, n);
+        for (xmlNodePtr gr = n->children; gr; gr = gr->next) {
+            if (!is(gr, "grid"))
+                continue;
+            c->grid_loc = loc_of(g, gr);
+            /* the schema admits a positive whole number; anything else
+             * (or beyond a battlefield's reach) reads as none */
+            char *nv = prop(gr, "n"), *end = NULL;
+            long v = nv ? strtol(nv, &end, 10) : 0;
+            c->grid_n = nv && end != nv && !*end && v > 0 && v <= 99 ? (int)v : 0;
+            free(nv);
+            for (xmlNodePtr r = gr->children; r; r = r->next) {
+                if (!is(r, "row"))
+                    continue;
+                game_grid_row *row = push(&c->rows, &c->nrows, sizeof *row);
+                if (!row)
+                    continue;
+                xmlChar *t = xmlNodeGetContent(r);
+                row->cells = strdup(t ? (const char *)t : "");
+                xmlFree(t);
+                row->loc = loc_of(g, r);
+                if (!row->cells)
+                    c->nrows--;   /* out of memory: readers never meet a NULL row */
+            }
+        }
     }
 }
 
@@ -898,6 +922,9 @@ void game_free(game *g)
     for (size_t i = 0; i < g->ncards; i++) {
         game_card *c = &g->cards[i];
         free(c->id); free(c->status); free(c->icon); free(c->group);
+        for (size_t k = 0; k < c->nrows; k++)
+            free(c->rows[k].cells);
+        free(c->rows);
     }
     free(g->cards);
     for (size_t i = 0; i < g->nterms; i++) {

@@ -71,9 +71,22 @@ typedef struct game_flow {
     game_loc loc;
 } game_flow;
 
+/* One row of a card's grid: a character per square, '.' untouched, '#'
+ * affected, 'T' the main target (affected, drawn with a dot as the
+ * rulebook's symbol has it), 'A' the square of the figure using the effect. */
+typedef struct game_grid_row {
+    char *cells;
+    game_loc loc;
+} game_grid_row;
+
 typedef struct game_card {
     char *id, *status, *icon, *group;
     game_loc loc;
+    /* the area-effect shape drawn on the card; nrows 0: none */
+    game_grid_row *rows;
+    size_t nrows;
+    int grid_n;         /* the X of wave X and aura X the grid shows; 0 none */
+    game_loc grid_loc;
 } game_card;
 
 typedef struct game_term {

@@ -190,6 +190,108 @@ static int draw_lines_centred(const lay_para *p, dev_device *dev, const dl_font 
     return rc;
 }
 
+static int draw_para(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT], const lay_fonts *fonts,
+                     const char *text, lay_font_role role, double size, dl_color col, double x, double y,
+                     double width, const char *lang, double *h);
+
+/* ---- an area effect's grid ---------------------------------------------------- */
+
+#define GRID_RULE 0.4           /* the thin rule between squares, pt */
+#define LEGEND_SIZE 6.5         /* the legend's type, pt */
+#define LEGEND_H (LEGEND_SIZE * 1.6)
+
+static int grid_cols(const game_card *card)
+{
+    int cols = 0;
+    for (size_t r = 0; r < card->nrows; r++) {
+        int w = (int)strlen(card->rows[r].cells);
+        cols = w > cols ? w : cols;
+    }
+    return cols;
+}
+
+/* A square of the grid at x, y as its letter says (game.h): the figure
+ * using the effect in the text colour, an affected square in the accent,
+ * the main target with a white dot as the rulebook marks it. */
+static int grid_square(dev_device *dev, const lay_theme *th, char ch, double x, double y, double cell)
+{
+    dl_color white = {1, 1, 1};
+    dl_color f = ch == 'A' ? th->text : ch == '#' || ch == 'T' ? th->accent : white;
+    int rc = rect_fill(dev, x, y, x + cell, y + cell, f);
+    if (!rc && ch == 'T') {
+        dl_path p;
+        dl_path_init(&p);
+        double r = cell * 0.17;
+        dl_path_round_rect(&p, x + cell / 2 - r, y + cell / 2 - r, x + cell / 2 + r, y + cell / 2 + r, r);
+        rc = fill(dev, &p, white);
+    }
+    return rc;
+}
+
+/* The width of text as draw_para sets it on one line. */
+static double text_width(const lay_fonts *fonts, const char *text, double size, const char *lang)
+{
+    runs rs = {0};
+    add_text(&rs, text, LAY_FONT_BODY, (dl_color){0, 0, 0}, 1, 0);
+    lay_para_style st = lay_para_style_default(size, 1000, lang, NULL);
+    lay_para *p = rs.failed ? NULL : lay_para_new(fonts, &st, rs.r, rs.n);
+    runs_free(&rs);
+    double w = p && lay_para_line_count(p) ? lay_para_line(p, 0)->natural : 0;
+    lay_para_free(p);
+    return w;
+}
+
+/* The grid centred on cx from y, its longer side size, squares with a
+ * thin rule; below it one line of legend for the squares the grid has
+ * (the user's, the main target's) and the X of wave X / aura X it shows. */
+static int draw_grid(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COUNT], const lay_fonts *fonts,
+                     const game_card *card, const lay_theme *th, const lay_card_words *w, const char *lang,
+                     double cx, double y, double size)
+{
+    int rows = (int)card->nrows, cols = grid_cols(card), has_a = 0, has_t = 0;
+    double cell = size / (rows > cols ? rows : cols), x0 = cx - cols * cell / 2;
+    dl_path rule;
+    dl_path_init(&rule);
+    int rc = 0;
+    for (int r = 0; r < rows && !rc; r++)
+        for (int c = 0; c < cols && !rc; c++) {
+            const char *cells = card->rows[r].cells;
+            char ch = c < (int)strlen(cells) ? cells[c] : '.';
+            has_a |= ch == 'A', has_t |= ch == 'T';
+            rc = grid_square(dev, th, ch, x0 + c * cell, y + r * cell, cell);
+            dl_path_rect(&rule, x0 + c * cell, y + r * cell, cell, cell);
+        }
+    if (!rc && dev->stroke_path)
+        rc = dev->stroke_path(dev, &rule, (dl_color){0.3, 0.3, 0.3}, GRID_RULE);
+    dl_path_free(&rule);
+    /* the legend: a small square of each kind, then its word */
+    char xn[24] = "";
+    if (card->grid_n > 0)
+        snprintf(xn, sizeof xn, "X\xE2\x80\xAF=\xE2\x80\xAF%d", card->grid_n);   /* thin no-break spaces */
+    const char *words[3] = {has_a ? w->grid_user : NULL, has_t ? w->grid_target : NULL, xn[0] ? xn : NULL};
+    const char kinds[3] = {'A', 'T', 0};
+    double sw = LEGEND_SIZE * 0.9, gap = LEGEND_SIZE * 0.4, sep = LEGEND_SIZE * 1.2, total = 0, wid[3] = {0};
+    for (int i = 0; i < 3; i++)
+        if (words[i]) {
+            wid[i] = text_width(fonts, words[i], LEGEND_SIZE, lang);
+            total += (total > 0 ? sep : 0) + (kinds[i] ? sw + gap : 0) + wid[i];
+        }
+    double lx = cx - total / 2, ly = y + rows * cell + LEGEND_SIZE * 0.5;
+    for (int i = 0; i < 3 && !rc; i++) {
+        if (!words[i])
+            continue;
+        if (kinds[i]) {
+            rc = grid_square(dev, th, kinds[i], lx, ly, sw);
+            lx += sw + gap;
+        }
+        if (!rc)
+            rc = draw_para(dev, fl, fonts, words[i], LAY_FONT_BODY, LEGEND_SIZE, th->text, lx, ly + sw * 0.85,
+                           wid[i] + 2, lang, NULL);
+        lx += wid[i] + sep;
+    }
+    return rc;
+}
+
 /* The art of a card at x, y (its cut's top-left) runs past the cut by
  * ext[0..3] on the left, top, right and bottom: the bleed where nothing
  * butts, nothing where a neighbour does. */
@@ -225,20 +327,23 @@ static int draw_front(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COU
     lay_para_free(name);
     /* the icon and the text, as large as fills the safe zone below the band */
     double top = band_bottom + 0.6 * SAFE, bottom = y + CARD_H - SAFE;
-    const dl_path *icon = icons && card->icon ? icon_get(icons, card->icon) : NULL;
-    double icon_size = icon ? ICON_SIZE : 0, gap = icon ? 0.5 * SAFE : 0;
+    /* an area effect's grid takes the icon's place: the shape is its symbol */
+    int gridded = card->nrows > 0;
+    const dl_path *icon = icons && card->icon && !gridded ? icon_get(icons, card->icon) : NULL;
+    double icon_size = icon || gridded ? ICON_SIZE : 0, gap = icon || gridded ? 0.5 * SAFE : 0;
+    double legend = gridded ? LEGEND_H : 0;
     collect(child_of(ct, DOC_CARDBODY), &rs, 0, th->text, icons);
     double ts = 0;
     if (rs.failed)
         rc = -1;
-    lay_para *body = fit_text(fonts, &rs, inner, bottom - top - icon_size - gap, TEXT_MAX, t->card_text_min - 1.5,
+    lay_para *body = fit_text(fonts, &rs, inner, bottom - top - icon_size - legend - gap, TEXT_MAX, t->card_text_min - 1.5,
                               lang, 0, &ts);
     runs_free(&rs);
     *used_size = body ? ts : 0;
     double text_h = body ? (double)lay_para_line_count(body) * lay_para_get_style(body)->leading : 0;
     /* room left over: a larger icon (up to half again), then the group centred */
-    double spare = bottom - top - icon_size - gap - text_h;
-    if (icon && spare > 0) {
+    double spare = bottom - top - icon_size - legend - gap - text_h;
+    if ((icon || gridded) && spare > 0) {
         double grow = fmin(spare * 0.6, icon_size * 0.5);
         icon_size += grow;
         spare -= grow;
@@ -246,7 +351,9 @@ static int draw_front(dev_device *dev, const dl_font *const fl[LAY_FONT_ROLE_COU
     double gy = top + (spare > 0 ? spare / 2 : 0);
     if (icon && !rc)
         rc = draw_icon(dev, icon, x + CARD_W / 2 - icon_size / 2, gy, icon_size, th->accent);
-    gy += icon_size + gap;
+    if (gridded && !rc)
+        rc = draw_grid(dev, fl, fonts, card, th, words_for(lang), lang, x + CARD_W / 2, gy, icon_size);
+    gy += icon_size + legend + gap;
     if (body && !rc) {
         /* one line centred; more lines ragged from the safe zone's left */
         if (lay_para_line_count(body) == 1)

@@ -19,7 +19,8 @@ static const lay_words table[] = {
      "Duplex-Ausrichtung",
      "Beidseitig drucken wie die Karten, gegen das Licht halten und ablesen, wo das rote Kreuz der "
      "R\xC3\xBC" "ckseite die Skala trifft (mm). Mit --back-offset X,Y ausgleichen: X nach rechts, Y nach unten, "
-     "wie die R\xC3\xBC" "ckseite gedruckt wird."},
+     "wie die R\xC3\xBC" "ckseite gedruckt wird.",
+     "Anwender", "Hauptziel"},
      {"ja", "nein", "Anfang / Ende", "Aktion", "Entscheidung", "Legende", "Teil", "Fortsetzung"}},
     {"it",
      {"Pagina", "di", "Stampare al 100\xC2\xA0%, non \xC2\xAB" "adatta alla pagina\xC2\xBB", "Importante",
@@ -35,7 +36,8 @@ static const lay_words table[] = {
      "Allineamento fronte-retro",
      "Stampare fronte-retro come le carte, guardare in controluce e leggere dove la croce rossa del retro "
      "incontra la scala (mm). Correggere con --back-offset X,Y: X a destra, Y in basso, come il retro "
-     "viene stampato."},
+     "viene stampato.",
+     "utilizzatore", "bersaglio principale"},
      {"s\xC3\xAC", "no", "Inizio / fine", "Azione", "Decisione", "Legenda", "Parte", "Continua"}},
     {"en",
      {"Page", "of", "Print at 100\xC2\xA0%, not \xE2\x80\x9C" "fit to page\xE2\x80\x9D", "Important", "Tip",
@@ -49,7 +51,8 @@ static const lay_words table[] = {
      "page.",
      "Duplex alignment",
      "Print two-sided as the cards, hold against the light and read where the back's red cross meets the "
-     "scale (mm). Correct with --back-offset X,Y: X to the right, Y down, as the back is printed."},
+     "scale (mm). Correct with --back-offset X,Y: X to the right, Y down, as the back is printed.",
+     "user", "main target"},
      {"yes", "no", "Start / end", "Action", "Decision", "Legend", "Part", "Continued"}},
 };
 

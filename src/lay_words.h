@@ -21,6 +21,9 @@ typedef struct lay_sheet_words {
 
 typedef struct lay_card_words {
     const char *cards, *colophon, *home_long, *home_short, *shop, *align_title, *align_how;
+    /* the legend of an area effect's grid: the square of the figure using
+     * it, the square with the dot */
+    const char *grid_user, *grid_target;
 } lay_card_words;
 
 typedef struct lay_flow_words {

@@ -375,6 +375,54 @@ static int fake_run(eng_state *st)
     return 0;
 }
 
+/* The area shapes the cards' grids are checked against (eng_game.area) are
+ * the squares the area action hits: a model alone on each square of the
+ * board, hero 1 at 6,8 aiming at 6,7 (to the side, 7,8, for a second
+ * direction), counted by last.area. A wave around the hero (n=2) too; an
+ * aura is no attack, and no status outside the area effects has a shape. */
+static void test_area_hook(void)
+{
+    static const char *const shapes[] = {"explosion", "cross", "lance", "blow", "sweep", "wave"};
+    static const int aims[][2] = {{6, 7}, {7, 8}};
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ST->area);
+    CU_ASSERT_EQUAL(ST->area("sinetempore.status.fire", 0, 6, 8, 6, 7, 6, 7), -1);
+    CU_ASSERT_EQUAL(ST->area("sinetempore.area.none", 0, 6, 8, 6, 7, 6, 7), -1);
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
+        for (int a = 0; a < 2; a++) {
+            char status[64], args[128];
+            snprintf(status, sizeof status, "sinetempore.area.%s", shapes[k]);
+            snprintf(args, sizeof args, "hero=1 shape=%s x=%d y=%d n=2 weapon=1", shapes[k], aims[a][0], aims[a][1]);
+            int hits = 0, agree = 0;
+            for (int x = 1; x <= 12; x++)
+                for (int y = 1; y <= 12; y++) {
+                    if (x == 6 && y == 8)
+                        continue;
+                    table t;
+                    table_open(&t, 1);
+                    char pos[160];
+                    snprintf(pos, sizeof pos, "h1.in=1 h1.ra=12 h1.x=6 h1.y=8 m1.grp=1 m1.he=9 m1.x=%d m1.y=%d "
+                             "g1.sector=7", x, y);
+                    put(&t, pos);
+                    must(&t, "activate", "hero=1");
+                    must(&t, "area", args);
+                    int want = ST->area(status, 2, 6, 8, aims[a][0], aims[a][1], x, y);
+                    hits += want == 1;
+                    agree += val(&t, "last.area") == want;
+                    table_close(&t);
+                }
+            CU_ASSERT_EQUAL(agree, 143);
+            /* the rulebook's sizes: 9, 5, 4, 4, 3 squares, less the hero's
+             * own square, which an explosion or a cross aimed next to him
+             * covers; a wave of 2: 12 */
+            static const int size[] = {8, 4, 4, 4, 3, 12};
+            if (hits != size[k])
+                fprintf(stderr, "%s aimed at %d,%d: %d squares\n", shapes[k], aims[a][0], aims[a][1], hits);
+            CU_ASSERT_EQUAL(hits, size[k]);
+        }
+    CU_ASSERT_EQUAL(ST->area("sinetempore.area.aura", 1, 6, 8, 6, 8, 6, 7), 1);
+    CU_ASSERT_EQUAL(ST->area("sinetempore.area.aura", 1, 6, 8, 6, 8, 6, 8), 0);
+}
+
 static void test_wrong_step_fails(void)
 {
     const eng_ai *real = eng_find_ai(ST, "sinetempore.enemy-attack");
@@ -410,4 +458,5 @@ void suite_eng_sinetempore(void)
     CU_add_test(s, "conditions at the end of an activation", test_conditions);
     CU_add_test(s, "procedures pass their postconditions on every enumerated state", test_procedures);
     CU_add_test(s, "a wrong step fails its postcondition", test_wrong_step_fails);
+    CU_add_test(s, "the cards' area shapes are the squares the area action hits", test_area_hook);
 }

@@ -466,6 +466,74 @@ static void test_typography(void)
     free(out);
 }
 
+/* An area effect's grid: a square drawn wrong fails check at its row's
+ * file:line, a square the engine hits beyond the grid fails at the grid,
+ * a grid on a card that is no area effect fails; the correct grids are
+ * drawn with their legend in both devices. */
+/* needle's line plus plus: where the fault is reported */
+static void grid_fails(const char *content, const char *from, const char *to, const char *needle, int plus,
+                       const char *what)
+{
+    char path[700], where[200];
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    snprintf(path, sizeof path, "%s/sine-tempore/cards.xml", content);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, from, to) == 0);
+    int st = run(out, "%s --content %s check sine-tempore 2>&1", tu_bin(), content);
+    CU_ASSERT_NOT_EQUAL(st, 0);
+    snprintf(where, sizeof where, "sine-tempore/cards.xml:%d:", tu_line_of(path, needle) + plus);
+    char *at = strstr(out, where);
+    CU_ASSERT_PTR_NOT_NULL(at);
+    if (!at || !strstr(at, what))
+        fprintf(stderr, "%s\nwanted at %s: %s\n", out, where, what);
+    CU_ASSERT_PTR_NOT_NULL(at ? strstr(at, what) : NULL);
+    /* back as it was: each case plants one fault */
+    CU_ASSERT_FATAL(tu_replace_in_file(path, to, from) == 0);
+    free(out);
+}
+
+static void test_area_grids(void)
+{
+    ensure_dir();
+    char content[600], path[700];
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    snprintf(content, sizeof content, "%s/grid-content", dir);
+    CU_ASSERT_EQUAL_FATAL(tu_copy_tree("content", content), 0);
+    /* as shipped, every grid agrees with the engine */
+    CU_ASSERT_EQUAL(run(out, "%s --content %s check sine-tempore 2>&1", tu_bin(), content), 0);
+    CU_ASSERT_PTR_NULL(strstr(out, "[grid-"));
+    /* a blow ("T" shape) with a square beside the main target */
+    grid_fails(content, "<row>.T.</row>", "<row>.T#</row>", "<row>.T#</row>", 0,
+               "card \"k-hieb\": the square in row 2, column 3 is drawn affected, but the engine's "
+               "sinetempore.area.blow does not hit it [grid-square]");
+    /* an explosion missing a corner */
+    grid_fails(content, "<row>###</row>\n      <row>#T#</row>", "<row>##.</row>\n      <row>#T#</row>",
+               "<row>##.</row>", 0, "card \"k-explosion\": the square in row 1, column 3 is drawn untouched");
+    /* a lance one square short: the engine's fourth square lies above it */
+    grid_fails(content, "<row>#</row>\n      <row>#</row>\n      <row>#</row>\n      <row>T</row>",
+               "<row>#</row>\n      <row>#</row>\n      <row>T</row>", "id=\"k-lanze\"", 1,
+               "card \"k-lanze\": the engine's sinetempore.area.lance hits a square outside the grid");
+    /* a grid on fire, which is no area effect */
+    grid_fails(content, "icon=\"feuer\" group=\"negativ\"/>",
+               "icon=\"feuer\" group=\"negativ\"><grid><row>T</row></grid></card>", "<grid><row>T</row>", 0,
+               "card \"k-feuer\" has a grid, but the engine computes no area effect");
+    /* drawn in both devices, with the legend's words in each language
+     * ("X = 2" has thin spaces, too narrow for pdftotext to show) */
+    static const char *const devices[] = {"cairo", "haru"};
+    static const char *const de[] = {"Anwender", "Hauptziel", "X=2", NULL};
+    static const char *const it[] = {"utilizzatore", "bersaglio principale", "X=2", NULL};
+    for (int d = 0; d < 2; d++) {
+        CU_ASSERT_EQUAL(run(out, "%s build sine-tempore --only cards --strict --device %s -o %s/g-%s 2>&1", tu_bin(),
+                            devices[d], dir, devices[d]), 0);
+        snprintf(path, sizeof path, "%s/g-%s/sine-tempore/sine-tempore-de-cards-a4.pdf", dir, devices[d]);
+        tu_pdf_ok(path, 11, de);
+        snprintf(path, sizeof path, "%s/g-%s/sine-tempore/sine-tempore-it-cards-a4.pdf", dir, devices[d]);
+        tu_pdf_ok(path, 11, it);
+    }
+    free(out);
+}
+
 void suite_lay_cards(void);
 void suite_lay_cards(void)
 {
@@ -482,4 +550,5 @@ void suite_lay_cards(void)
     CU_add_test(s, "PNG at --dpi, real file names", test_png_dpi);
     CU_add_test(s, "alignment pair and --back-offset", test_alignment_offset);
     CU_add_test(s, "card text and file title: apostrophes, thin spaces", test_typography);
+    CU_add_test(s, "area-effect grids: checked against the engine, drawn with a legend", test_area_grids);
 }
