@@ -725,9 +725,8 @@ int cmd_build(int argc, char **argv, const cli_env *env)
      * read from their own list, never appended to it. */
     const char *const *list = games;
     if (ngames == 0) {
-        all = game_names(env->content);
+        all = cli_game_names(env->content);
         if (!all) {
-            fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", env->content);
             free(games);
             return CLI_FAIL;
         }

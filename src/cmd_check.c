@@ -75,6 +75,7 @@ int cmd_check(int argc, char **argv, const cli_env *env)
     if (!games || !extra) {
         free(games);
         free(extra);
+        fputs("regelwerk: out of memory\n", stderr);
         return CLI_FAIL;
     }
     for (int i = 1; i < argc; i++) {
@@ -132,9 +133,8 @@ int cmd_check(int argc, char **argv, const cli_env *env)
      * read from their own list, never appended to it. */
     const char *const *list = games;
     if (ngames == 0 && nextra == 0) {
-        all = game_names(env->content);
+        all = cli_game_names(env->content);
         if (!all) {
-            fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", env->content);
             rc = CLI_FAIL;
             goto out;
         }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_args.h"
 #include "game.h"
 
 int cmd_list(int argc, char **argv, const cli_env *env)
@@ -16,11 +17,9 @@ int cmd_list(int argc, char **argv, const cli_env *env)
         fprintf(stderr, "regelwerk list: unexpected argument '%s'\n", argv[i]);
         return CLI_USAGE;
     }
-    char **names = game_names(env->content);
-    if (!names) {
-        fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", env->content);
+    char **names = cli_game_names(env->content);
+    if (!names)
         return CLI_FAIL;
-    }
     diag_list diags;
     diag_list_init(&diags);
     doc_loader ld = {env->content, env->schema};

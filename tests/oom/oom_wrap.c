@@ -7,12 +7,18 @@
  *   REGELWERK_FAIL_ALLOC=N   the Nth allocation (from 1) returns NULL, once
  *   REGELWERK_COUNT_ALLOC=F  at exit, the number of allocations is written
  *                            to the file F
+ *   REGELWERK_FAIL_TRACE=1   the failing allocation's call stack goes to
+ *                            stderr (frames as binary(+offset): resolve
+ *                            them with addr2line -f -e BINARY OFFSET), to
+ *                            find the code behind a bad run
  *
  * tests/test_oom.c runs the tool over N = 1..count for a small check and
  * build and asserts each run ends cleanly. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <execinfo.h>
 
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t size);
@@ -26,7 +32,7 @@ char *__wrap_strdup(const char *s);
 char *__wrap_strndup(const char *s, size_t n);
 
 static unsigned long calls, fail_at;
-static int inited;
+static int inited, trace;
 static const char *count_file;
 
 static void write_count(void)
@@ -46,10 +52,19 @@ static int fail_now(void)
         const char *f = getenv("REGELWERK_FAIL_ALLOC");
         fail_at = f ? strtoul(f, NULL, 10) : 0;
         count_file = getenv("REGELWERK_COUNT_ALLOC");
+        trace = getenv("REGELWERK_FAIL_TRACE") != NULL;
         if (count_file)
             atexit(write_count);
     }
-    return ++calls == fail_at;
+    if (++calls != fail_at)
+        return 0;
+    if (trace) {
+        void *frames[32];
+        int n = backtrace(frames, 32);
+        fprintf(stderr, "oom_wrap: allocation %lu fails here:\n", calls);
+        backtrace_symbols_fd(frames, n, 2);
+    }
+    return 1;
 }
 
 void *__wrap_malloc(size_t n)
