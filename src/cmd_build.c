@@ -253,11 +253,16 @@ oom:
 }
 
 
-/* The summary's own title (caller frees), or its whole text when it has none. */
-static char *summary_title(const game_lang *l)
+/* The summary's own title (caller frees), or its whole text when it has
+ * none. NULL with an error when out of memory: never the game's title in
+ * its stead. */
+static char *summary_title(const game_lang *l, diag_list *diags)
 {
     const doc_node *first = l->doc->root->first;
-    return doc_plain_text(first && first->type == DOC_TITLE ? first : l->doc->root);
+    char *t = doc_plain_text(first && first->type == DOC_TITLE ? first : l->doc->root);
+    if (!t)
+        diag_add(diags, DIAG_ERROR, l->path, 0, 0, "memory", "out of memory");
+    return t;
 }
 
 /* Writes a laid-out list into DIR/GAME/NAME.EXT through the chosen device
@@ -335,8 +340,13 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     long long when = fu.when;
 
     lay_sheet_meta meta = {0};
-    char *title = summary_title(l);
-    meta.title = title ? title : game_title(g, l->code);
+    char *title = summary_title(l, diags);
+    if (!title) {
+        furniture_free(&fu);
+        lay_template_free(tpl);
+        return -1;
+    }
+    meta.title = title;
     meta.version = l->doc->root->variant;
     meta.date = date;
     meta.lang = l->code;
@@ -399,10 +409,15 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         lay_template_free(tpl);
         return -1;
     }
-    char *title = summary_title(l);
+    char *title = summary_title(l, diags);
+    if (!title) {
+        furniture_free(&fu);
+        lay_template_free(tpl);
+        return -1;
+    }
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
-    lay_flow_meta meta = {title ? title : game_title(g, l->code), l->doc->root->variant, fu.date, l->code,
+    lay_flow_meta meta = {title, l->doc->root->variant, fu.date, l->code,
                           keywords, (const char *const *)fu.credits, fu.licences, fu.when,
                           bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL};
     int failed = 0;
@@ -463,10 +478,15 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
         lay_template_free(tpl);
         return -1;
     }
-    char *title = summary_title(l);
+    char *title = summary_title(l, diags);
+    if (!title) {
+        furniture_free(&fu);
+        lay_template_free(tpl);
+        return -1;
+    }
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, status cards, print and play, regelwerk", g->id, l->code);
-    lay_cards_meta meta = {title ? title : game_title(g, l->code), l->code, keywords, fu.when,
+    lay_cards_meta meta = {title, l->code, keywords, fu.when,
                            (const char *const *)fu.credits, fu.licences, bo->shop, bo->duplex_short,
                            bo->back_dx * 72 / 25.4, bo->back_dy * 72 / 25.4, bo->corner_guides, bo->alignment};
     /* another card size: the band, icon and text ceiling scale with it */
