@@ -253,6 +253,15 @@ oom:
 }
 
 
+/* A new display list, or NULL with an error. */
+static dl_list *new_list(const game_lang *l, diag_list *diags)
+{
+    dl_list *list = dl_list_new();
+    if (!list)
+        diag_add(diags, DIAG_ERROR, l->path, 0, 0, "memory", "out of memory");
+    return list;
+}
+
 /* The summary's own title (caller frees), or its whole text when it has
  * none. NULL with an error when out of memory: never the game's title in
  * its stead. */
@@ -365,7 +374,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     meta.keywords = keywords;
 
     int rc = -1;
-    dl_list *list = dl_list_new();
+    dl_list *list = new_list(l, diags);
     lay_report rep;
     memset(&rep, 0, sizeof rep);
     int built = list && lay_sheet_build(l->doc, &meta, tpl, fonts, icons, list, &rep, diags) == 0;
@@ -425,7 +434,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         const game_flow *f = &g->flows[i];
         if (o->flow && strcmp(o->flow, f->id) != 0)
             continue;
-        dl_list *list = dl_list_new();
+        dl_list *list = new_list(l, diags);
         lay_flow_report rep;
         int ok = list && lay_flow_build(f, l->doc, &meta, tpl, fonts, list, &rep, diags) == 0;
         int small = ok && rep.label_size < tpl->flow_min_label - 1e-9;
@@ -500,7 +509,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
         tpl->card_safe = fmin(tpl->card_safe, fmin(tpl->card_w, tpl->card_h) / 8);
         tpl->card_cols = tpl->card_rows = 6;
     }
-    dl_list *list = dl_list_new();
+    dl_list *list = new_list(l, diags);
     lay_cards_report rep;
     int ok = list && lay_cards_build(g, l->doc, &meta, tpl, fonts, icons, list, &rep, diags) == 0;
     /* past the floor a card cannot be read: the build fails, at the card */
@@ -650,8 +659,10 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     bo.outdir = "out";
     const char **games = calloc((size_t)argc + 1, sizeof *games);
     size_t ngames = 0;
-    if (!games)
+    if (!games) {
+        fputs("regelwerk: out of memory\n", stderr);
         return CLI_FAIL;
+    }
     int rc = CLI_OK;
     for (int i = 1; i < argc && rc == CLI_OK; i++) {
         const char *a = argv[i];

@@ -360,7 +360,7 @@ double lay_text_width(const lay_fonts *f, lay_font_role r, double size, const ch
 {
     lay_shaped s;
     if (lay_shape(f, r, size, NULL, utf8, len, &s) != 0)
-        return 0;
+        return -1;
     double w = s.width;
     lay_shaped_free(&s);
     return w;

@@ -710,9 +710,10 @@ static int list_block(sheet *s, const doc_node *n, double x, int frame_i, int de
         count++;
     char widest[16];
     snprintf(widest, sizeof widest, "%d.", count);
-    double lw = plain ? 0
-                : numbered ? lay_text_width(s->fonts, lrole, s->size, widest, strlen(widest)) + 0.4 * s->size
-                           : 0.9 * s->size;
+    double numw = numbered ? lay_text_width(s->fonts, lrole, s->size, widest, strlen(widest)) : 0;
+    if (numw < 0)
+        return -1;   /* out of memory */
+    double lw = plain ? 0 : numbered ? numw + 0.4 * s->size : 0.9 * s->size;
     int k = 0;
     for (const doc_node *c = n->first; c; c = c->next) {
         if (c->type != DOC_ITEM && c->type != DOC_STEP)
