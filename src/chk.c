@@ -725,13 +725,17 @@ int chk_game(const game *g, const chk_options *opt, chk_report *rep, diag_list *
             !(g->source_lang && strcmp(l->code, g->source_lang) == 0))
             continue;
         chk_coverage *p = realloc(rep->cov, (rep->ncov + 1) * sizeof *p);
-        if (!p)
+        if (!p) {
+            chk_result(&c, 0, l->path, 0, NULL, "memory", "out of memory");
             continue;
+        }
         rep->cov = p;
         chk_coverage *cov = &rep->cov[rep->ncov++];
         memset(cov, 0, sizeof *cov);
         cov->game = strdup(g->id ? g->id : "");
         cov->lang = strdup(l->code ? l->code : "");
+        if (!cov->game || !cov->lang)
+            chk_result(&c, 0, l->path, 0, NULL, "memory", "out of memory");
         cov->target = g->coverage_target;
         cov->unverified = g->unverified;
         check_doc(&c, l, cov);

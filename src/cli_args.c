@@ -1,6 +1,7 @@
 /* cli_args.c — checked option values, game names and languages. */
 #include "cli_args.h"
 
+#include <errno.h>
 #include <libxml/tree.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,6 +27,17 @@ const char *cli_option_value(const char *cmd, int argc, char **argv, int *i)
         return NULL;
     }
     return argv[++*i];
+}
+
+char **cli_game_names(const char *content_root)
+{
+    errno = 0;
+    char **all = game_names(content_root);
+    if (!all && errno == ENOMEM)
+        fputs("regelwerk: out of memory\n", stderr);
+    else if (!all)
+        fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", content_root);
+    return all;
 }
 
 /* "a, b, c" to stderr, or what stands for nothing. */
@@ -54,10 +66,8 @@ int cli_games_known(const char *cmd, const char *content_root, const char *const
             rc = CLI_USAGE;
             break;
         }
-        if (!all && !(all = game_names(content_root))) {
-            fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", content_root);
+        if (!all && !(all = cli_game_names(content_root)))
             return CLI_FAIL;
-        }
         int found = 0;
         for (char **a = all; *a && !found; a++)
             found = strcmp(*a, games[i]) == 0;

@@ -28,6 +28,9 @@ const char *cli_option_value(const char *cmd, int argc, char **argv, int *i);
  * that exist; CLI_FAIL when the content folder cannot be read. */
 int cli_games_known(const char *cmd, const char *content_root, const char *const *games, size_t n);
 
+/* game_names(content_root), or NULL after printing why there is no list:
+ * "cannot read the content folder" or "out of memory". */
+char **cli_game_names(const char *content_root);
 /* lang must be a language listed in the game.xml of at least one of
  * games[0..n): CLI_OK, else CLI_USAGE naming the languages there are. A
  * game.xml that does not parse is skipped here (loading the game reports

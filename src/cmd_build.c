@@ -309,11 +309,25 @@ oom:
 }
 
 
-/* The summary's own title (caller frees), or its whole text when it has none. */
-static char *summary_title(const game_lang *l)
+/* A new display list, or NULL with an error. */
+static dl_list *new_list(const game_lang *l, diag_list *diags)
+{
+    dl_list *list = dl_list_new();
+    if (!list)
+        diag_add(diags, DIAG_ERROR, l->path, 0, 0, "memory", "out of memory");
+    return list;
+}
+
+/* The summary's own title (caller frees), or its whole text when it has
+ * none. NULL with an error when out of memory: never the game's title in
+ * its stead. */
+static char *summary_title(const game_lang *l, diag_list *diags)
 {
     const doc_node *first = l->doc->root->first;
-    return doc_plain_text(first && first->type == DOC_TITLE ? first : l->doc->root);
+    char *t = doc_plain_text(first && first->type == DOC_TITLE ? first : l->doc->root);
+    if (!t)
+        diag_add(diags, DIAG_ERROR, l->path, 0, 0, "memory", "out of memory");
+    return t;
 }
 
 /* Writes a laid-out list into DIR/GAME/NAME.EXT through the chosen device
@@ -402,8 +416,13 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     long long when = fu.when;
 
     lay_sheet_meta meta = {0};
-    char *title = summary_title(l);
-    meta.title = title ? title : game_title(g, l->code);
+    char *title = summary_title(l, diags);
+    if (!title) {
+        furniture_free(&fu);
+        lay_template_free(tpl);
+        return -1;
+    }
+    meta.title = title;
     meta.version = l->doc->root->variant;
     meta.date = date;
     meta.lang = l->code;
@@ -422,7 +441,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     meta.keywords = keywords;
 
     int rc = -1;
-    dl_list *list = dl_list_new();
+    dl_list *list = new_list(l, diags);
     lay_report rep;
     memset(&rep, 0, sizeof rep);
     int built = list && lay_sheet_build(l->doc, &meta, tpl, fonts, icons, list, &rep, diags) == 0;
@@ -487,10 +506,15 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         lay_template_free(tpl);
         return -1;
     }
-    char *title = summary_title(l);
+    char *title = summary_title(l, diags);
+    if (!title) {
+        furniture_free(&fu);
+        lay_template_free(tpl);
+        return -1;
+    }
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
-    lay_flow_meta meta = {title ? title : game_title(g, l->code), l->doc->root->variant, fu.date, l->code,
+    lay_flow_meta meta = {title, l->doc->root->variant, fu.date, l->code,
                           keywords, (const char *const *)fu.credits, (const char *const *)fu.licences, fu.when,
                           bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL, icons};
     int failed = 0;
@@ -498,7 +522,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         const game_flow *f = &g->flows[i];
         if (o->flow && strcmp(o->flow, f->id) != 0)
             continue;
-        dl_list *list = dl_list_new();
+        dl_list *list = new_list(l, diags);
         lay_flow_report rep;
         int ok = list && lay_flow_build(f, l->doc, &meta, tpl, fonts, list, &rep, diags) == 0;
         int small = ok && rep.label_size < tpl->flow_min_label - 1e-9;
@@ -564,10 +588,15 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
         lay_template_free(tpl);
         return -1;
     }
-    char *title = summary_title(l);
+    char *title = summary_title(l, diags);
+    if (!title) {
+        furniture_free(&fu);
+        lay_template_free(tpl);
+        return -1;
+    }
     char keywords[256];
     snprintf(keywords, sizeof keywords, "%s, %s, status cards, print and play, regelwerk", g->id, l->code);
-    lay_cards_meta meta = {title ? title : game_title(g, l->code), l->code, keywords, fu.when,
+    lay_cards_meta meta = {title, l->code, keywords, fu.when,
                            (const char *const *)fu.credits, (const char *const *)fu.licences, bo->shop, bo->duplex_short,
                            bo->back_dx * 72 / 25.4, bo->back_dy * 72 / 25.4, bo->corner_guides, bo->alignment};
     /* another card size: the band, icon and text ceiling scale with it */
@@ -581,7 +610,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
         tpl->card_safe = fmin(tpl->card_safe, fmin(tpl->card_w, tpl->card_h) / 8);
         tpl->card_cols = tpl->card_rows = 6;
     }
-    dl_list *list = dl_list_new();
+    dl_list *list = new_list(l, diags);
     lay_cards_report rep;
     int ok = list && lay_cards_build(g, l->doc, &meta, tpl, fonts, icons, list, &rep, diags) == 0;
     /* past the floor a card cannot be read: the build fails, at the card */
@@ -1059,6 +1088,8 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     char **games = NULL;
     size_t ngames = 0;
     int rc = cli_getopt("build", argc, argv, "ho:", build_longopts, on_option, &bo, &games, &ngames);
+    if (rc == CLI_FAIL)
+        fputs("regelwerk: out of memory\n", stderr);
     if (rc == CLI_DONE) {
         json_object_put(bo.report);
         free(games);
@@ -1100,9 +1131,8 @@ int cmd_build(int argc, char **argv, const cli_env *env)
      * read from their own list, never appended to it. */
     const char *const *list = (const char *const *)games;
     if (ngames == 0) {
-        all = game_names(env->content);
+        all = cli_game_names(env->content);
         if (!all) {
-            fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", env->content);
             json_object_put(bo.report);
             free(games);
             return CLI_FAIL;

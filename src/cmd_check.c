@@ -119,6 +119,8 @@ int cmd_check(int argc, char **argv, const cli_env *env)
     int json = o.format, verbose = o.verbose;
     const char **extra = o.extra;
     size_t nextra = o.nextra;
+    if (rc == CLI_FAIL)
+        fputs("regelwerk: out of memory\n", stderr);
     if (rc != CLI_OK) {
         rc = rc == CLI_DONE ? CLI_OK : rc;
         goto out;
@@ -136,9 +138,8 @@ int cmd_check(int argc, char **argv, const cli_env *env)
      * read from their own list, never appended to it. */
     const char *const *list = (const char *const *)games;
     if (ngames == 0 && nextra == 0) {
-        all = game_names(env->content);
+        all = cli_game_names(env->content);
         if (!all) {
-            fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", env->content);
             rc = CLI_FAIL;
             goto out;
         }

@@ -502,8 +502,8 @@ static void thousands(long v, char *out, size_t len)
 static int do_status(const cli_env *env, char **games, int json)
 {
     char **all = NULL;
-    if (!games || !games[0])
-        games = all = game_names(env->content);
+    if ((!games || !games[0]) && !(games = all = cli_game_names(env->content)))
+        return CLI_FAIL;
     json_object *root = json ? json_object_new_object() : NULL, *arr = json ? json_object_new_array() : NULL;
     int rc = CLI_OK;
     for (char **gid = games; gid && *gid; gid++) {

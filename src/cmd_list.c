@@ -28,11 +28,9 @@ int cmd_list(int argc, char **argv, const cli_env *env)
     free(rest);
     if (rc != CLI_OK)
         return rc == CLI_DONE ? CLI_OK : rc;
-    char **names = game_names(env->content);
-    if (!names) {
-        fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", env->content);
+    char **names = cli_game_names(env->content);
+    if (!names)
         return CLI_FAIL;
-    }
     diag_list diags;
     diag_list_init(&diags);
     doc_loader ld = {env->content, env->schema};

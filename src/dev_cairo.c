@@ -119,6 +119,13 @@ static void fail(cdev *d, const char *what)
     diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "device", "cairo: %s", what);
 }
 
+/* An allocation of ours failed: said once, and the file is not written. */
+static int oom(cdev *d)
+{
+    fail(d, "out of memory");
+    return -1;
+}
+
 static int check_cr(cdev *d)
 {
     if (d->cr && cairo_status(d->cr) != CAIRO_STATUS_SUCCESS) {
@@ -143,10 +150,15 @@ static char *page_path(const cdev *d, int page)
     return p;
 }
 
-/* cairo writes every file into memory; out.c puts it on the disk */
+/* cairo writes every file into memory; out.c puts it on the disk. A buffer
+ * that could not grow keeps buf.failed, which c_close and c_end_page report
+ * as "out of memory"; cairo is told all is well, because cairo 1.16's PDF
+ * surface, given a write error while showing a page, crashes in
+ * cairo_surface_finish (found by tests/test_oom.c). */
 static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len)
 {
-    return out_buf_append(closure, data, len) == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+    out_buf_append(closure, data, len);
+    return CAIRO_STATUS_SUCCESS;
 }
 
 static void iso_date(long long epoch, char *buf, size_t len)
@@ -184,8 +196,8 @@ static int c_begin_doc(dev_device *dev, const dl_doc_info *info)
         iso_date(info->date, date, sizeof date);
         cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
         cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_MOD_DATE, date);
-        if (info->lang)
-            d->lang = strdup(info->lang);
+        if (info->lang && !(d->lang = strdup(info->lang)))
+            return oom(d);
     }
     d->cr = cairo_create(d->surface);
     return check_cr(d);
@@ -205,7 +217,7 @@ static int c_begin_page(dev_device *dev, const dl_page_info *page)
             cairo_pdf_surface_set_page_label(d->surface, page->label);
         pdf_post_page *pp = realloc(d->pages, (d->npages + 1) * sizeof *pp);
         if (!pp)
-            return -1;
+            return oom(d);
         d->pages = pp;
         pdf_post_page *p = &d->pages[d->npages++];
         memset(p, 0, sizeof *p);
@@ -348,8 +360,10 @@ static cairo_font_face_t *face_for(cdev *d, const dl_font *font)
         if (d->faces[i].font == font)
             return d->faces[i].cf;
     face_cache *fc = realloc(d->faces, (d->nfaces + 1) * sizeof *fc);
-    if (!fc)
+    if (!fc) {
+        oom(d);
         return NULL;
+    }
     d->faces = fc;
     cairo_font_face_t *cf = shared_face(d, font);
     if (!cf)
@@ -377,8 +391,7 @@ static int c_text(dev_device *dev, const dl_text *t)
         reserve((void **)&d->run.clusters, &d->run.cap_clusters, d->run.nclusters, t->nglyphs,
                 sizeof *d->run.clusters) ||
         reserve((void **)&d->run.utf8, &d->run.cap_utf8, d->run.len, len + 1, 1)) {
-        fail(d, "out of memory");
-        return -1;
+        return oom(d);
     }
     d->run.face = cf;
     d->run.xsize = xsize;
@@ -432,13 +445,13 @@ static int c_link(dev_device *dev, const dl_link *link)
         return 0;
     pdf_post_link *l = realloc(d->links, (d->nlinks + 1) * sizeof *l);
     if (!l)
-        return -1;
+        return oom(d);
     d->links = l;
     pdf_post_link *pl = &d->links[d->nlinks++];
     pl->page = d->page - 1;
     pl->link = *link;
     pl->link.uri = link->uri ? strdup(link->uri) : NULL;
-    return 0;
+    return link->uri && !pl->link.uri ? oom(d) : 0;
 }
 
 static int c_outline(dev_device *dev, int level, const char *title, int page, double y)
@@ -485,12 +498,16 @@ static int c_end_page(dev_device *dev)
     }
     cairo_surface_destroy(d->surface);
     d->surface = NULL;
+    if (rc == 0 && d->buf.failed)
+        rc = oom(d);
     /* stage the page under a temporary name; close() renames all or none */
     if (rc == 0) {
         char *final = page_path(d, d->page);
         if (!d->batch)
             d->batch = out_batch_new(d->diags);
-        if (!final || !d->batch || out_batch_add(d->batch, final, d->buf.data, d->buf.len) != 0) {
+        if (!final || !d->batch)
+            rc = oom(d);
+        else if (out_batch_add(d->batch, final, d->buf.data, d->buf.len) != 0) {
             d->failed = 1;
             rc = -1;
         }
@@ -602,11 +619,9 @@ void dev_cairo_set_duplex(dev_device *dev, const char *duplex)
 dev_device *dev_cairo_new(const char *path, int format, double dpi, diag_list *diags)
 {
     cdev *d = calloc(1, sizeof *d);
-    if (!d)
-        return NULL;
-    d->path = strdup(path);
-    if (!d->path) {
+    if (!d || !(d->path = strdup(path))) {
         free(d);
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
         return NULL;
     }
     d->format = format;

@@ -177,7 +177,11 @@ static int rec_begin_doc(dev_device *dev, const dl_doc_info *info)
     l->info.lang = dup_or_null(info->lang);
     l->info.date = info->date;
     l->has_info = 1;
-    return 0;
+    /* a PDF without its title or language is not the same file */
+    int lost = (info->title && !l->info.title) || (info->author && !l->info.author) ||
+               (info->subject && !l->info.subject) || (info->keywords && !l->info.keywords) ||
+               (info->creator && !l->info.creator) || (info->lang && !l->info.lang);
+    return lost ? -1 : 0;
 }
 
 static int rec_begin_page(dev_device *dev, const dl_page_info *page)
@@ -189,7 +193,7 @@ static int rec_begin_page(dev_device *dev, const dl_page_info *page)
     it->page = *page;
     it->page.label = dup_or_null(page->label);
     l->pages++;
-    return 0;
+    return page->label && !it->page.label ? -1 : 0;
 }
 
 static int rec_fill(dev_device *dev, const dl_path *path, dl_color color)
@@ -246,7 +250,7 @@ static int rec_link(dev_device *dev, const dl_link *link)
         return -1;
     it->link = *link;
     it->link.uri = dup_or_null(link->uri);
-    return 0;
+    return link->uri && !it->link.uri ? -1 : 0;
 }
 
 static int rec_outline(dev_device *dev, int level, const char *title, int page, double y)

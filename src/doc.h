@@ -154,6 +154,17 @@ struct _xmlNode;
 const char *doc_xml_file(const struct _xmlNode *node);
 int doc_xml_line(const struct _xmlNode *node);
 
+/* Attribute name of an element as a copy the caller frees, or NULL. NULL is
+ * either "absent" or "present but not copied for want of memory" (libxml2's
+ * copy or ours); in the second case *oom is set to 1, so that a reader
+ * reports "out of memory" instead of a missing attribute. *oom is never
+ * cleared: one flag can collect a whole file's failures. */
+char *doc_xml_prop(const struct _xmlNode *node, const char *name, int *oom);
+
+/* The text content of an element as a copy the caller frees; NULL (and *oom
+ * set) only when out of memory: an element without text gives "". */
+char *doc_xml_content(const struct _xmlNode *node, int *oom);
+
 /* 1-based column of the first occurrence of needle on line `line` of file,
  * or 0 when unknown; libxml2 keeps no columns for nodes, so diagnostics find
  * them in the source text (cached per file). */

@@ -338,6 +338,39 @@ int doc_xml_line(const struct _xmlNode *node)
     return node ? (int)xmlGetLineNo(node) : 0;
 }
 
+char *doc_xml_prop(const struct _xmlNode *node, const char *name, int *oom)
+{
+    xmlChar *v = xmlGetProp(node, (const xmlChar *)name);
+    if (!v) {
+        /* xmlGetProp() says NULL both for an absent attribute and when its
+         * copy failed; xmlHasProp() allocates nothing and tells them apart */
+        if (xmlHasProp(node, (const xmlChar *)name))
+            *oom = 1;
+        return NULL;
+    }
+    char *s = strdup((const char *)v);
+    xmlFree(v);
+    if (!s)
+        *oom = 1;
+    return s;
+}
+
+char *doc_xml_content(const struct _xmlNode *node, int *oom)
+{
+    xmlChar *c = xmlNodeGetContent(node);
+    /* an element's content is a fresh buffer even when empty, so NULL from
+     * one (or from a text node that has text) is libxml2 out of memory */
+    if (!c && (node->type == XML_ELEMENT_NODE || node->content)) {
+        *oom = 1;
+        return NULL;
+    }
+    char *s = strdup(c ? (const char *)c : "");
+    xmlFree(c);
+    if (!s)
+        *oom = 1;
+    return s;
+}
+
 /* Resolves href against the file that contains the include. */
 static char *resolve_href(const char *href, const char *base_file)
 {
@@ -732,16 +765,6 @@ static const char *intern(doc *d, const char *file)
     return d->files[d->nfiles] ? d->files[d->nfiles++] : NULL;
 }
 
-static char *prop(xmlNodePtr n, const char *name)
-{
-    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
-    if (!v)
-        return NULL;
-    char *s = strdup((const char *)v);
-    xmlFree(v);
-    return s;
-}
-
 static int is(xmlNodePtr n, const char *name)
 {
     return xmlStrEqual(n->name, (const xmlChar *)name);
@@ -829,8 +852,10 @@ static int holds_inline(doc_type t)
     return doc_append(&parent, &probe) == 0;
 }
 
-static void fill_attrs(doc_node *dn, xmlNodePtr n)
+/* A node's attributes; *oom set when one present could not be copied. */
+static void fill_attrs(doc_node *dn, xmlNodePtr n, int *oom)
 {
+#define prop(n, name) doc_xml_prop(n, name, oom)
     dn->id = prop(n, "id");
     dn->kind = prop(n, "kind");
     dn->reason = prop(n, "reason");
@@ -870,23 +895,28 @@ static void fill_attrs(doc_node *dn, xmlNodePtr n)
             dn->id = malloc(len);
             if (dn->id)
                 snprintf(dn->id, len, "card.%s", dn->ref);
+            else
+                *oom = 1;
         }
         break;
     default: break;
     }
+#undef prop
 }
 
 /* Converts without recursion: libxml2 caps nesting at 256 anyway, but the
  * walk mirrors the iterator so both sides stay flat. */
-static int convert(doc *d, xmlNodePtr root, diag_list *diags)
+static int convert_tree(doc *d, xmlNodePtr root, diag_list *diags, int *oom)
 {
     doc_node *droot = doc_node_new(d, DOC_SUMMARY);
     if (!droot)
-        return -1;
+        return *oom = 1, -1;
     droot->file = intern(d, doc_xml_file(root));
     droot->line = doc_xml_line(root);
-    fill_attrs(droot, root);
+    fill_attrs(droot, root, oom);
     d->root = droot;
+    if (!droot->file)
+        *oom = 1;
 
     xmlNodePtr n = root->children;
     doc_node *parent = droot;
@@ -894,19 +924,23 @@ static int convert(doc *d, xmlNodePtr root, diag_list *diags)
         doc_node *made = NULL;
         if (n->type == XML_ELEMENT_NODE) {
             doc_type t = map_element(n, parent->type);
-            if (t == DOC_NONE || !(made = doc_node_new(d, t))) {
+            if (t == DOC_NONE) {
                 diag_add(diags, DIAG_ERROR, doc_xml_file(n), doc_xml_line(n), 0, "tree",
                          "unexpected element <%s>", (const char *)n->name);
                 return -1;
             }
+            if (!(made = doc_node_new(d, t)))
+                return *oom = 1, -1;
             made->file = intern(d, doc_xml_file(n));
             made->line = doc_xml_line(n);
-            fill_attrs(made, n);
+            fill_attrs(made, n, oom);
             if (takes_text(t)) {
                 xmlChar *c = xmlNodeGetContent(n);
-                made->text = collapse_ws(c ? (const char *)c : "");
+                made->text = c ? collapse_ws((const char *)c) : NULL;
                 xmlFree(c);
             }
+            if (!made->file || (takes_text(t) && !made->text))
+                *oom = 1;
             if (doc_append(parent, made) != 0) {
                 diag_add(diags, DIAG_ERROR, made->file, made->line, 0, "tree",
                          "<%s> is not allowed inside <%s>", doc_type_name(t),
@@ -919,11 +953,13 @@ static int convert(doc *d, xmlNodePtr root, diag_list *diags)
                    holds_inline(parent->type)) {
             doc_node *t = doc_node_new(d, DOC_TEXT);
             if (!t)
-                return -1;
+                return *oom = 1, -1;
             t->text = collapse_ws((const char *)n->content);
             t->file = parent->file;
             t->line = doc_xml_line(n);
             doc_append(parent, t);
+            if (!t->text)
+                *oom = 1;
         }
         /* Descend into elements whose children are part of the tree. */
         if (made && n->children && !takes_text(made->type)) {
@@ -945,6 +981,20 @@ static int convert(doc *d, xmlNodePtr root, diag_list *diags)
     return 0;
 }
 
+/* The tree of root into d; -1 with an error in diags when the tree is
+ * wrong or incomplete: a node or a string that could not be allocated is
+ * an error, never a node quietly missing its attribute. */
+static int convert(doc *d, xmlNodePtr root, diag_list *diags)
+{
+    int oom = 0;
+    int rc = convert_tree(d, root, diags, &oom);
+    if (oom) {
+        diag_add(diags, DIAG_ERROR, d->path, 0, 0, "memory", "out of memory");
+        return -1;
+    }
+    return rc;
+}
+
 doc *doc_load(const doc_loader *ld, const char *path, diag_list *diags)
 {
     xmlDocPtr xdoc = doc_parse_xml(ld, path, diags);
@@ -954,6 +1004,7 @@ doc *doc_load(const doc_loader *ld, const char *path, diag_list *diags)
     if (!d || !(d->path = strdup(path))) {
         free(d);
         xmlFreeDoc(xdoc);
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
         return NULL;
     }
     xmlNodePtr root = xmlDocGetRootElement(xdoc);

@@ -34,18 +34,16 @@ static const char *intern(game *g, const char *file)
 
 static game_loc loc_of(game *g, xmlNodePtr n)
 {
-    game_loc l = {intern(g, doc_xml_file(n)), doc_xml_line(n)};
+    const char *file = doc_xml_file(n);
+    game_loc l = {intern(g, file), doc_xml_line(n)};
+    if (file && !l.file)
+        g->oom = 1;
     return l;
 }
 
-static char *prop(xmlNodePtr n, const char *name)
+static char *prop(game *g, xmlNodePtr n, const char *name)
 {
-    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
-    if (!v)
-        return NULL;
-    char *s = strdup((const char *)v);
-    xmlFree(v);
-    return s;
+    return doc_xml_prop(n, name, &g->oom);
 }
 
 static int is(xmlNodePtr n, const char *name)
@@ -53,13 +51,11 @@ static int is(xmlNodePtr n, const char *name)
     return n->type == XML_ELEMENT_NODE && xmlStrEqual(n->name, (const xmlChar *)name);
 }
 
-static char *content(xmlNodePtr n)
+static char *content(game *g, xmlNodePtr n)
 {
-    xmlChar *c = xmlNodeGetContent(n);
-    char *s = strdup(c ? (const char *)c : "");
-    xmlFree(c);
+    char *s = doc_xml_content(n, &g->oom);
     if (!s)
-        return NULL;   /* out of memory: the caller's missing text */
+        return NULL;
     /* trim */
     char *p = s;
     while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
@@ -71,13 +67,14 @@ static char *content(xmlNodePtr n)
     return s;
 }
 
-/* Grows an array by one element, zeroed; returns it or NULL. */
-static void *push(void *arrp, size_t *n, size_t size)
+/* Grows an array by one element, zeroed; returns it, or NULL with g->oom
+ * set. */
+static void *push(game *g, void *arrp, size_t *n, size_t size)
 {
     void **arr = arrp;
     char *p = realloc(*arr, (*n + 1) * size);
     if (!p)
-        return NULL;
+        return g->oom = 1, NULL;
     *arr = p;
     memset(p + *n * size, 0, size);
     return p + (*n)++ * size;
@@ -108,7 +105,7 @@ static int exists(const char *path)
  * once wrapped to 1) is an error at its line, and dflt is returned. */
 static int attr_int(game *g, xmlNodePtr n, const char *name, long min, long max, long dflt, diag_list *diags)
 {
-    char *v = prop(n, name);
+    char *v = prop(g, n, name);
     if (!v)
         return (int)dflt;
     char *end;
@@ -126,10 +123,10 @@ static int attr_int(game *g, xmlNodePtr n, const char *name, long min, long max,
 
 static void read_game(game *g, xmlNodePtr root, diag_list *diags)
 {
-    g->id = prop(root, "id");
-    g->engine_id = prop(root, "engine");
-    g->date = prop(root, "date");
-    g->source_lang = prop(root, "source-lang");
+    g->id = prop(g, root, "id");
+    g->engine_id = prop(g, root, "engine");
+    g->date = prop(g, root, "date");
+    g->source_lang = prop(g, root, "source-lang");
     g->coverage_target = attr_int(g, root, "coverage-target", 0, 100, -1, diags);
     g->loc = loc_of(g, root);
     for (xmlNodePtr n = root->children; n; n = n->next) {
@@ -142,9 +139,11 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
             if (t)
                 g->titles = t;
             if (l && t) {
-                g->title_langs[k] = prop(n, "lang");
-                g->titles[k] = content(n);
+                g->title_langs[k] = prop(g, n, "lang");
+                g->titles[k] = content(g, n);
                 g->ntitles++;
+            } else {
+                g->oom = 1;
             }
         } else if (is(n, "players")) {
             g->players_min = attr_int(g, n, "min", 1, 99, 0, diags);
@@ -156,26 +155,28 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
             for (xmlNodePtr c = n->children; c; c = c->next) {
                 if (!is(c, "credit"))
                     continue;
-                game_credit *cr = push(&g->credits, &g->ncredits, sizeof *cr);
+                game_credit *cr = push(g, &g->credits, &g->ncredits, sizeof *cr);
                 if (!cr)
                     continue;
-                cr->role = prop(c, "role");
-                cr->lang = prop(c, "lang");
-                cr->version = prop(c, "version");
-                cr->url = prop(c, "url");
-                cr->text = content(c);
+                cr->role = prop(g, c, "role");
+                cr->lang = prop(g, c, "lang");
+                cr->version = prop(g, c, "version");
+                cr->url = prop(g, c, "url");
+                cr->text = content(g, c);
             }
         } else if (is(n, "languages")) {
             for (xmlNodePtr c = n->children; c; c = c->next) {
                 if (!is(c, "language"))
                     continue;
-                game_lang *l = push(&g->langs, &g->nlangs, sizeof *l);
+                game_lang *l = push(g, &g->langs, &g->nlangs, sizeof *l);
                 if (!l)
                     continue;
-                l->code = prop(c, "code");
-                char *file = prop(c, "file"), *po = prop(c, "po");
+                l->code = prop(g, c, "code");
+                char *file = prop(g, c, "file"), *po = prop(g, c, "po");
                 l->is_po = !file && po;
                 l->path = file ? join(g->dir, file) : po ? join(g->dir, po) : NULL;
+                if ((file || po) && !l->path)
+                    g->oom = 1;
                 free(file);
                 free(po);
                 l->min_complete = attr_int(g, c, "min-complete", 0, 100, -1, diags);
@@ -185,17 +186,17 @@ static void read_game(game *g, xmlNodePtr root, diag_list *diags)
             for (xmlNodePtr c = n->children; c; c = c->next) {
                 if (c->type != XML_ELEMENT_NODE)
                     continue;
-                game_output *o = push(&g->outputs, &g->noutputs, sizeof *o);
+                game_output *o = push(g, &g->outputs, &g->noutputs, sizeof *o);
                 if (o && !(o->kind = strdup((const char *)c->name)))
                     g->noutputs--;   /* dropped whole, never half-made */
                 if (!o || !o->kind) {
                     diag_add(diags, DIAG_ERROR, doc_xml_file(c), doc_xml_line(c), 0, "memory", "out of memory");
                     continue;
                 }
-                o->lang = prop(c, "lang");
-                o->template_id = prop(c, "template");
-                o->paper = prop(c, "paper");
-                o->flow = prop(c, "flow");
+                o->lang = prop(g, c, "lang");
+                o->template_id = prop(g, c, "template");
+                o->paper = prop(g, c, "paper");
+                o->flow = prop(g, c, "flow");
                 /* the same range as build --pages */
                 o->pages = attr_int(g, c, "pages", 1, 99, 0, diags);
                 o->loc = loc_of(g, c);
@@ -211,17 +212,17 @@ static void read_step(game *g, game_step *s, xmlNodePtr n)
     s->loc = loc_of(g, n);
     if (is(n, "set") || is(n, "value")) {
         s->kind = is(n, "set") ? GAME_SET : GAME_EXPECT;
-        s->a = prop(n, "key");
-        s->b = prop(n, "value");
+        s->a = prop(g, n, "key");
+        s->b = prop(g, n, "value");
     } else if (is(n, "roll")) {
         s->kind = GAME_ROLL;
-        s->a = prop(n, "die");
-        s->b = prop(n, "face");
+        s->a = prop(g, n, "die");
+        s->b = prop(g, n, "face");
     } else {
         s->kind = GAME_DO;
-        s->a = prop(n, "action");
-        s->b = prop(n, "args");
-        char *r = prop(n, "result");
+        s->a = prop(g, n, "action");
+        s->b = prop(g, n, "args");
+        char *r = prop(g, n, "result");
         s->expect_illegal = r && strcmp(r, "illegal") == 0;
         free(r);
     }
@@ -232,11 +233,11 @@ static void read_scenarios(game *g, xmlNodePtr root)
     for (xmlNodePtr n = root->children; n; n = n->next) {
         if (!is(n, "scenario"))
             continue;
-        game_scenario *sc = push(&g->scenarios, &g->nscenarios, sizeof *sc);
+        game_scenario *sc = push(g, &g->scenarios, &g->nscenarios, sizeof *sc);
         if (!sc)
             continue;
-        sc->id = prop(n, "id");
-        char *seed = prop(n, "seed");
+        sc->id = prop(g, n, "id");
+        char *seed = prop(g, n, "seed");
         sc->seed = seed ? strtoull(seed, NULL, 10) : 1;
         free(seed);
         sc->loc = loc_of(g, n);
@@ -246,8 +247,8 @@ static void read_scenarios(game *g, xmlNodePtr root)
                 for (xmlNodePtr c = part->children; c; c = c->next) {
                     if (c->type != XML_ELEMENT_NODE)
                         continue;
-                    game_step *s = given ? push(&sc->given, &sc->ngiven, sizeof *s)
-                                         : push(&sc->actions, &sc->nactions, sizeof *s);
+                    game_step *s = given ? push(g, &sc->given, &sc->ngiven, sizeof *s)
+                                         : push(g, &sc->actions, &sc->nactions, sizeof *s);
                     if (s)
                         read_step(g, s, c);
                 }
@@ -255,11 +256,11 @@ static void read_scenarios(game *g, xmlNodePtr root)
                 for (xmlNodePtr c = part->children; c; c = c->next) {
                     if (!is(c, "value"))
                         continue;
-                    game_kv *kv = push(&sc->expect, &sc->nexpect, sizeof *kv);
+                    game_kv *kv = push(g, &sc->expect, &sc->nexpect, sizeof *kv);
                     if (!kv)
                         continue;
-                    kv->key = prop(c, "key");
-                    kv->value = prop(c, "value");
+                    kv->key = prop(g, c, "key");
+                    kv->value = prop(g, c, "value");
                     kv->loc = loc_of(g, c);
                 }
             }
@@ -326,40 +327,40 @@ static void read_flows(game *g, xmlNodePtr root)
     for (xmlNodePtr n = root->children; n; n = n->next) {
         if (!is(n, "flow"))
             continue;
-        game_flow *f = push(&g->flows, &g->nflows, sizeof *f);
+        game_flow *f = push(g, &g->flows, &g->nflows, sizeof *f);
         if (!f)
             continue;
-        f->id = prop(n, "id");
-        f->ai = prop(n, "ai");
+        f->id = prop(g, n, "id");
+        f->ai = prop(g, n, "ai");
         f->loc = loc_of(g, n);
         for (xmlNodePtr c = n->children; c; c = c->next) {
             if (c->type != XML_ELEMENT_NODE)
                 continue;
-            game_fnode *fn = push(&f->nodes, &f->nnodes, sizeof *fn);
+            game_fnode *fn = push(g, &f->nodes, &f->nnodes, sizeof *fn);
             if (!fn)
                 continue;
-            fn->id = prop(c, "id");
+            fn->id = prop(g, c, "id");
             fn->loc = loc_of(g, c);
-            fn->next = prop(c, "next");
-            fn->phase = prop(c, "phase");
+            fn->next = prop(g, c, "next");
+            fn->phase = prop(g, c, "phase");
             if (is(c, "start")) {
                 fn->kind = GAME_FN_START;
             } else if (is(c, "decision")) {
                 fn->kind = GAME_FN_DECISION;
-                fn->ref = prop(c, "pred");
+                fn->ref = prop(g, c, "pred");
                 for (xmlNodePtr b = c->children; b; b = b->next) {
                     if (!is(b, "branch"))
                         continue;
-                    game_branch *br = push(&fn->branches, &fn->nbranches, sizeof *br);
+                    game_branch *br = push(g, &fn->branches, &fn->nbranches, sizeof *br);
                     if (!br)
                         continue;
-                    br->value = prop(b, "value");
-                    br->to = prop(b, "to");
+                    br->value = prop(g, b, "value");
+                    br->to = prop(g, b, "to");
                     br->loc = loc_of(g, b);
                 }
             } else if (is(c, "action")) {
                 fn->kind = GAME_FN_ACTION;
-                fn->ref = prop(c, "outcome");
+                fn->ref = prop(g, c, "outcome");
             } else {
                 fn->kind = GAME_FN_END;
             }
@@ -374,36 +375,35 @@ static void read_cards(game *g, xmlNodePtr root)
     for (xmlNodePtr n = root->children; n; n = n->next) {
         if (!is(n, "card"))
             continue;
-        game_card *c = push(&g->cards, &g->ncards, sizeof *c);
+        game_card *c = push(g, &g->cards, &g->ncards, sizeof *c);
         if (!c)
             continue;
-        c->id = prop(n, "id");
-        c->status = prop(n, "status");
-        c->icon = prop(n, "icon");
-        c->group = prop(n, "group");
+        c->id = prop(g, n, "id");
+        c->status = prop(g, n, "status");
+        c->icon = prop(g, n, "icon");
+        c->group = prop(g, n, "group");
         c->loc = loc_of(g, n);
         for (xmlNodePtr gr = n->children; gr; gr = gr->next) {
             if (!is(gr, "grid"))
                 continue;
             c->grid_loc = loc_of(g, gr);
-            /* the schema admits a positive whole number; anything else
-             * (or beyond a battlefield's reach) reads as none */
-            char *nv = prop(gr, "n"), *end = NULL;
+            /* the X of wave X and aura X; the schema admits a positive whole
+             * number, anything beyond 99 (a battlefield's reach) reads as none */
+            char *nv = prop(g, gr, "n"), *end = NULL;
+            errno = 0;
             long v = nv ? strtol(nv, &end, 10) : 0;
-            c->grid_n = nv && end != nv && !*end && v > 0 && v <= 99 ? (int)v : 0;
+            c->grid_n = nv && end != nv && !*end && !errno && v > 0 && v <= 99 ? (int)v : 0;
             free(nv);
             for (xmlNodePtr r = gr->children; r; r = r->next) {
                 if (!is(r, "row"))
                     continue;
-                game_grid_row *row = push(&c->rows, &c->nrows, sizeof *row);
+                game_grid_row *row = push(g, &c->rows, &c->nrows, sizeof *row);
                 if (!row)
                     continue;
-                xmlChar *t = xmlNodeGetContent(r);
-                row->cells = strdup(t ? (const char *)t : "");
-                xmlFree(t);
+                row->cells = content(g, r);
                 row->loc = loc_of(g, r);
                 if (!row->cells)
-                    c->nrows--;   /* out of memory: readers never meet a NULL row */
+                    c->nrows--;   /* out of memory (g->oom): readers never meet a NULL row */
             }
         }
     }
@@ -414,10 +414,10 @@ static void read_glossary(game *g, xmlNodePtr root)
     for (xmlNodePtr n = root->children; n; n = n->next) {
         if (!is(n, "entry"))
             continue;
-        game_term *t = push(&g->terms, &g->nterms, sizeof *t);
+        game_term *t = push(g, &g->terms, &g->nterms, sizeof *t);
         if (!t)
             continue;
-        t->id = prop(n, "id");
+        t->id = prop(g, n, "id");
         t->loc = loc_of(g, n);
         for (xmlNodePtr f = n->children; f; f = f->next) {
             if (is(f, "avoid")) {
@@ -428,9 +428,11 @@ static void read_glossary(game *g, xmlNodePtr root)
                 if (a)
                     t->avoids = a;
                 if (l && a) {
-                    t->avoid_langs[t->navoids] = prop(f, "lang");
-                    t->avoids[t->navoids] = content(f);
+                    t->avoid_langs[t->navoids] = prop(g, f, "lang");
+                    t->avoids[t->navoids] = content(g, f);
                     t->navoids++;
+                } else {
+                    g->oom = 1;
                 }
                 continue;
             }
@@ -443,9 +445,11 @@ static void read_glossary(game *g, xmlNodePtr root)
             if (fo)
                 t->forms = fo;
             if (l && fo) {
-                t->langs[t->nforms] = prop(f, "lang");
-                t->forms[t->nforms] = content(f);
+                t->langs[t->nforms] = prop(g, f, "lang");
+                t->forms[t->nforms] = content(g, f);
                 t->nforms++;
+            } else {
+                g->oom = 1;
             }
         }
     }
@@ -461,12 +465,12 @@ static void read_icons(game *g, xmlNodePtr root, diag_list *diags)
     for (xmlNodePtr n = root->children; n; n = n->next) {
         if (!is(n, "icon"))
             continue;
-        game_icon *ic = push(&g->icons, &g->nicons, sizeof *ic);
+        game_icon *ic = push(g, &g->icons, &g->nicons, sizeof *ic);
         if (!ic)
             continue;
-        ic->name = prop(n, "name");
-        ic->glyph = prop(n, "glyph");
-        ic->title = prop(n, "title");
+        ic->name = prop(g, n, "name");
+        ic->glyph = prop(g, n, "glyph");
+        ic->title = prop(g, n, "title");
         ic->loc = loc_of(g, n);
         if (!ic->name || !ic->glyph)
             diag_add(diags, DIAG_ERROR, ic->loc.file, ic->loc.line, 0, "icons",
@@ -481,6 +485,8 @@ static void read_data(game *g, const doc_loader *ld, const char *name, const cha
 {
     char *path = join(g->dir, name);
     if (!path || !exists(path)) {
+        if (!path)
+            g->oom = 1;
         free(path);
         return;
     }
@@ -488,7 +494,7 @@ static void read_data(game *g, const doc_loader *ld, const char *name, const cha
     if (x) {
         xmlNodePtr root = xmlDocGetRootElement(x);
         if (root && is(root, root_name)) {
-            char *gid = prop(root, "game");
+            char *gid = prop(g, root, "game");
             if (gid && g->id && strcmp(gid, g->id) != 0)
                 diag_add(diags, DIAG_ERROR, path, doc_xml_line(root), 0, "game",
                          "this file says game=\"%s\" but lies in the folder of \"%s\"", gid, g->id);
@@ -545,8 +551,9 @@ static int sorted_cmp(const void *a, const void *b)
     return strcmp(x->t->id, y->t->id);
 }
 
-/* The sort key of a UTF-8 string under coll, or NULL. Caller frees. */
-static uint8_t *sort_key(UCollator *coll, const char *s, int32_t *len)
+/* The sort key of a UTF-8 string under coll, or NULL (with *oom set when
+ * for want of memory). Caller frees. */
+static uint8_t *sort_key(UCollator *coll, const char *s, int32_t *len, int *oom)
 {
     UErrorCode e = U_ZERO_ERROR;
     int32_t n16 = 0;
@@ -555,7 +562,7 @@ static uint8_t *sort_key(UCollator *coll, const char *s, int32_t *len)
         return NULL;
     UChar *u = malloc(((size_t)n16 + 1) * sizeof *u);
     if (!u)
-        return NULL;
+        return *oom = 1, NULL;
     e = U_ZERO_ERROR;
     u_strFromUTF8(u, n16 + 1, NULL, s, -1, &e);
     uint8_t *key = NULL;
@@ -564,20 +571,27 @@ static uint8_t *sort_key(UCollator *coll, const char *s, int32_t *len)
         key = need > 0 ? malloc((size_t)need) : NULL;
         if (key)
             *len = ucol_getSortKey(coll, u, n16, key, need);
+        else if (need > 0)
+            *oom = 1;
     }
     free(u);
     return key;
 }
 
-static doc_node *text_cell(doc *d, const char *text, int bold)
+/* A table cell of text, or NULL with g->oom set. */
+static doc_node *text_cell(game *g, doc *d, const char *text, int bold)
 {
     doc_node *cell = doc_node_new(d, DOC_CELL), *b = bold ? doc_node_new(d, DOC_BOLD) : NULL;
     doc_node *t = doc_node_new(d, DOC_TEXT);
-    if (!cell || !t || (bold && !b)) {
+    if (t)
+        t->text = strdup(text ? text : "\xE2\x80\x94");
+    if (!cell || !t || !t->text || (bold && !b)) {
+        if (t)
+            free(t->text);
         free(cell), free(b), free(t);
+        g->oom = 1;
         return NULL;
     }
-    t->text = strdup(text ? text : "\xE2\x80\x94");
     if (bold) {
         doc_append(b, t);
         doc_append(cell, b);
@@ -629,16 +643,19 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
         /* the glossary's table is not translated text (i18n_seg skips it) */
         n->variant = strdup("termlist");
         doc_node *head = doc_node_new(l->doc, DOC_TABLE_HEAD);
-        if (!head || doc_append(n, head) != 0) {
+        if (!n->variant || !head || doc_append(n, head) != 0) {
             free(head);
+            g->oom = 1;
             continue;
         }
-        doc_append(head, text_cell(l->doc, endonym(l->code), 0));
+        doc_append(head, text_cell(g, l->doc, endonym(l->code), 0));
         for (size_t k = 0; k < no; k++)
-            doc_append(head, text_cell(l->doc, endonym(others[k]), 0));
+            doc_append(head, text_cell(g, l->doc, endonym(others[k]), 0));
         /* in the alphabetical order of this language's forms */
         sorted_term *order = calloc(g->nterms ? g->nterms : 1, sizeof *order);
         size_t nord = 0;
+        if (!order)
+            g->oom = 1;
         UErrorCode ue = U_ZERO_ERROR;
         UCollator *coll = ucol_open(l->code ? l->code : "", &ue);
         if (U_FAILURE(ue))
@@ -650,11 +667,13 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
                 continue;
             const char *form = term_form(&g->terms[i], l->code);
             order[nord].t = &g->terms[i];
-            order[nord].key = form && coll ? sort_key(coll, form, &order[nord].keylen) : NULL;
-            if (form && !order[nord].key) {
+            order[nord].key = form && coll ? sort_key(coll, form, &order[nord].keylen, &g->oom) : NULL;
+            if (form && !order[nord].key && !g->oom) {
                 /* no collator: the bytes themselves are the key */
                 order[nord].key = (uint8_t *)strdup(form);
                 order[nord].keylen = order[nord].key ? (int32_t)strlen(form) : 0;
+                if (!order[nord].key)
+                    g->oom = 1;
             }
             nord++;
         }
@@ -666,8 +685,10 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
             const game_term *t = order[i].t;
             const char *mine = term_form(t, l->code);
             doc_node *row = doc_node_new(l->doc, DOC_ROW);
-            if (!row)
+            if (!row) {
+                g->oom = 1;
                 continue;
+            }
             char id[300];
             snprintf(id, sizeof id, "%s-%s", n->id ? n->id : "glossary", t->id);
             row->id = strdup(id);
@@ -675,13 +696,15 @@ static void expand_termlists(game *g, game_lang *l, diag_list *diags)
             row->reason = strdup("glossary");
             row->file = n->file;
             row->line = n->line;
+            if (!row->id || !row->kind || !row->reason)
+                g->oom = 1;
             if (doc_append(n, row) != 0) {
                 free(row->id), free(row->kind), free(row->reason), free(row);
                 continue;
             }
-            doc_append(row, text_cell(l->doc, mine, 1));
+            doc_append(row, text_cell(g, l->doc, mine, 1));
             for (size_t k = 0; k < no; k++)
-                doc_append(row, text_cell(l->doc, term_form(t, others[k]), 0));
+                doc_append(row, text_cell(g, l->doc, term_form(t, others[k]), 0));
         }
         for (size_t i = 0; i < nord; i++)
             free(order[i].key);
@@ -729,13 +752,16 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
                 const char *templates_dir, diag_list *diags)
 {
     game *g = calloc(1, sizeof *g);
-    if (!g)
+    if (!g) {
+        diag_add(diags, DIAG_ERROR, NULL, 0, 0, "memory", "out of memory");
         return NULL;
+    }
     g->coverage_target = -1;
     g->dir = join(content_root, name);
     char *path = g->dir ? join(g->dir, "game.xml") : NULL;
     if (!path) {
         game_free(g);
+        diag_add(diags, DIAG_ERROR, NULL, 0, 0, "memory", "out of memory");
         return NULL;
     }
     if (!exists(path)) {
@@ -822,9 +848,13 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
             }
             g->icons_path = ipath;
         } else {
+            if (!ipath)
+                g->oom = 1;
             free(ipath);
         }
     }
+    if (g->oom)
+        diag_add(diags, DIAG_ERROR, g->dir, 0, 0, "memory", "out of memory");
     return g;
 }
 
@@ -837,8 +867,11 @@ int game_load_scenarios(game *g, const doc_loader *ld, const char *path, diag_li
     xmlNodePtr root = xmlDocGetRootElement(x);
     if (root && is(root, "examples")) {
         size_t first = g->nscenarios;
+        int was_oom = g->oom;
         read_scenarios(g, root);
         check_scenarios(g, first, diags);
+        if (g->oom && !was_oom)
+            diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
     } else
         diag_add(diags, DIAG_ERROR, path, root ? doc_xml_line(root) : 0, 0, "game",
                  "expected <examples> as the root element");
@@ -963,30 +996,37 @@ char **game_names(const char *content_root)
     DIR *dir = opendir(content_root);
     if (!dir)
         return NULL;
-    char **names = NULL;
+    char **names = calloc(1, sizeof *names);
     size_t n = 0;
+    int oom = !names;
     struct dirent *e;
-    while ((e = readdir(dir))) {
+    while (!oom && (e = readdir(dir))) {
         if (e->d_name[0] == '.')
             continue;
         char *sub = join(content_root, e->d_name);
         char *gx = sub ? join(sub, "game.xml") : NULL;
-        if (gx && exists(gx)) {
+        if (!gx) {
+            oom = 1;
+        } else if (exists(gx)) {
             char **p = realloc(names, (n + 2) * sizeof *p);
-            if (p) {
+            if (p)
                 names = p;
-                names[n++] = strdup(e->d_name);
-                names[n] = NULL;
-            }
+            if (!p || !(names[n] = strdup(e->d_name)))
+                oom = 1;
+            else
+                names[++n] = NULL;
         }
         free(gx);
         free(sub);
     }
     closedir(dir);
-    if (!names)
-        names = calloc(1, sizeof *names);
-    else
-        qsort(names, n, sizeof *names, cmp_str);
+    if (oom) {
+        /* a list missing a game would check or build fewer, and say ok */
+        game_names_free(names);
+        errno = ENOMEM;
+        return NULL;
+    }
+    qsort(names, n, sizeof *names, cmp_str);
     return names;
 }
 

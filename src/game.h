@@ -137,6 +137,9 @@ typedef struct game {
     const eng_game *engine;   /* NULL when engine_id names none (reported) */
     int unverified;           /* engine="none": a text-only summary, built marked
                                  as not verified, no engine facts demanded */
+    int oom;                  /* an allocation failed while loading: game_load
+                                 reports "out of memory" once, never a record
+                                 quietly missing what could not be copied */
 
     char **title_langs, **titles;
     size_t ntitles;
@@ -175,7 +178,8 @@ void game_free(game *g);
 int game_load_scenarios(game *g, const doc_loader *ld, const char *path, diag_list *diags);
 
 /* Names of the game folders under content_root (those with a game.xml),
- * sorted; NULL-terminated, free with game_names_free(). */
+ * sorted; NULL-terminated, free with game_names_free(). NULL when the folder
+ * cannot be read, or out of memory (errno ENOMEM): never a partial list. */
 char **game_names(const char *content_root);
 void game_names_free(char **names);
 

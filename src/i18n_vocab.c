@@ -77,20 +77,13 @@ static char *lowdup(const char *s)
     return p;
 }
 
-static char *attr(xmlNodePtr n, const char *name)
-{
-    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
-    char *s = v ? strdup((const char *)v) : NULL;
-    xmlFree(v);
-    return s;
-}
-
 static int is_el(xmlNodePtr n, const char *name)
 {
     return n->type == XML_ELEMENT_NODE && xmlStrcmp(n->name, (const xmlChar *)name) == 0;
 }
 
-/* Splits a blank-separated list into lower-case words. */
+/* Splits a blank-separated list into lower-case words; -1 when out of
+ * memory. */
 static int split_list(const char *s, char ***out, size_t *n)
 {
     char *copy = s ? lowdup(s) : NULL;
@@ -111,9 +104,9 @@ static int split_list(const char *s, char ***out, size_t *n)
     return 0;
 }
 
-static int parse_value(xmlNodePtr n, long *out)
+static int parse_value(xmlNodePtr n, long *out, int *oom)
 {
-    char *v = attr(n, "value");
+    char *v = doc_xml_prop(n, "value", oom);
     char *end = NULL;
     errno = 0;
     long x = v ? strtol(v, &end, 10) : 0;
@@ -288,38 +281,47 @@ i18n_vocab *i18n_vocab_load(const char *templates_dir, const char *lang, diag_li
         return NULL;
     i18n_vocab *v = calloc(1, sizeof *v);
     xmlNodePtr root = xmlDocGetRootElement(x);
-    int bad = !v || !root || !is_el(root, "vocabulary");
-    if (v)
-        v->lang = strdup(lang);
+    /* oom: an allocation failed, so the words are incomplete; that is
+     * reported as such, never as a malformed word of the file */
+    int oom = !v || !(v->lang = strdup(lang));
+    int bad = oom || !root || !is_el(root, "vocabulary");
     for (xmlNodePtr sec = root ? root->children : NULL; !bad && sec; sec = sec->next) {
         if (is_el(sec, "numbers")) {
-            char *e = attr(sec, "endings");
-            bad |= split_list(e, &v->endings, &v->nendings);
+            char *e = doc_xml_prop(sec, "endings", &oom);
+            oom |= split_list(e, &v->endings, &v->nendings) != 0;
             free(e);
+            bad |= oom;
             for (xmlNodePtr w = sec->children; !bad && w; w = w->next) {
                 if (is_el(w, "ambiguous")) {
-                    xmlChar *t = xmlNodeGetContent(w);
-                    bad |= split_list((const char *)t, &v->ambiguous, &v->nambiguous);
-                    xmlFree(t);
+                    char *t = doc_xml_content(w, &oom);
+                    oom |= t && split_list(t, &v->ambiguous, &v->nambiguous) != 0;
+                    free(t);
+                    bad |= oom;
                     continue;
                 }
                 if (!is_el(w, "word") && !is_el(w, "stem"))
                     continue;
                 vword *p = realloc(v->words, (v->nwords + 1) * sizeof *p);
-                xmlChar *t = xmlNodeGetContent(w);
+                char *t = doc_xml_content(w, &oom);
                 if (p)
                     v->words = p;
                 if (!p || !t) {
-                    xmlFree(t);
-                    bad = 1;
+                    free(t);
+                    bad = oom = 1;
                     break;
                 }
                 vword *vw = &p[v->nwords];
                 memset(vw, 0, sizeof *vw);
-                vw->form = lowdup((const char *)t);
+                vw->form = lowdup(t);
                 vw->stem = is_el(w, "stem");
-                xmlFree(t);
-                if (!vw->form || parse_value(w, &vw->value) != 0) {
+                free(t);
+                int bad_value = parse_value(w, &vw->value, &oom) != 0;
+                if (!vw->form || oom) {
+                    free(vw->form);
+                    bad = oom = 1;
+                    break;
+                }
+                if (bad_value) {
                     diag_add(diags, DIAG_ERROR, path, doc_xml_line(w), 0, "vocabulary",
                              "a number word needs value=\"N\" and a form");
                     free(vw->form);
@@ -337,16 +339,24 @@ i18n_vocab *i18n_vocab_load(const char *templates_dir, const char *lang, diag_li
                     continue;
                 vphrase *p = realloc(v->phrases, (v->nphrases + 1) * sizeof *p);
                 if (!p) {
-                    bad = 1;
+                    bad = oom = 1;
                     break;
                 }
                 v->phrases = p;
                 vphrase *ph = &p[v->nphrases];
-                xmlChar *t = xmlNodeGetContent(w);
-                ph->text = t ? lowdup((const char *)t) : NULL;
-                xmlFree(t);
-                ph->concept = attr(w, "concept");
-                if (!ph->text || !ph->concept || parse_value(w, &ph->value) != 0) {
+                char *t = doc_xml_content(w, &oom);
+                ph->text = t ? lowdup(t) : NULL;
+                oom |= t && !ph->text;
+                free(t);
+                ph->concept = doc_xml_prop(w, "concept", &oom);
+                int bad_value = parse_value(w, &ph->value, &oom) != 0;
+                if (oom) {
+                    free(ph->text);
+                    free(ph->concept);
+                    bad = 1;
+                    break;
+                }
+                if (!ph->text || !ph->concept || bad_value) {
                     diag_add(diags, DIAG_ERROR, path, doc_xml_line(w), 0, "vocabulary",
                              "a rule word needs concept=, value= and its phrase");
                     free(ph->text);
@@ -365,7 +375,9 @@ i18n_vocab *i18n_vocab_load(const char *templates_dir, const char *lang, diag_li
             for (size_t k = 0; k < v->nambiguous; k++)
                 if (strcmp(v->words[i].form, v->ambiguous[k]) == 0)
                     v->words[i].ambiguous = 1;
-    if (bad && root && !is_el(root, "vocabulary"))
+    if (oom)
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
+    else if (bad && root && !is_el(root, "vocabulary"))
         diag_add(diags, DIAG_ERROR, path, doc_xml_line(root), 0, "vocabulary",
                  "expected <vocabulary> as the root element");
     xmlFreeDoc(x);

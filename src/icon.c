@@ -669,6 +669,7 @@ icon_set *icon_set_load(const char *json_path, diag_list *diags)
     icon_set *set = calloc(1, sizeof *set);
     if (!set) {
         json_release(j);
+        diag_add(diags, DIAG_ERROR, json_path, 0, 0, "memory", "out of memory");
         return NULL;
     }
     set->json = j;
@@ -813,21 +814,24 @@ int icon_map_load(icon_set *set, const char *map_xml, diag_list *diags)
     for (xmlNodePtr n = root ? root->children : NULL; n; n = n->next) {
         if (n->type != XML_ELEMENT_NODE || strcmp((const char *)n->name, "icon") != 0)
             continue;
-        xmlChar *name = xmlGetProp(n, (const xmlChar *)"name");
-        xmlChar *glyph = xmlGetProp(n, (const xmlChar *)"glyph");
-        if (!name || !glyph) {
+        int oom = 0;
+        char *name = doc_xml_prop(n, "name", &oom);
+        char *glyph = doc_xml_prop(n, "glyph", &oom);
+        if (!oom && (!name || !glyph)) {
             diag_add(diags, DIAG_ERROR, map_xml, (int)xmlGetLineNo(n), 0, "icons",
                      "an <icon> needs name and glyph");
             rc = -1;
-        } else if (!glyph_known(set, (const char *)glyph)) {
+        } else if (!oom && !glyph_known(set, glyph)) {
             diag_add(diags, DIAG_ERROR, map_xml, (int)xmlGetLineNo(n), 0, "unknown-glyph",
                      "icon \"%s\": the Game Icons set has no glyph \"%s\"", name, glyph);
             rc = -1;
-        } else if (!add_entry(set, (const char *)name, (const char *)glyph)) {
+        } else if (oom || !add_entry(set, name, glyph)) {
+            /* a copy failed: the icon would be missing from the sheets */
+            diag_add(diags, DIAG_ERROR, map_xml, (int)xmlGetLineNo(n), 0, "memory", "out of memory");
             rc = -1;
         }
-        xmlFree(name);
-        xmlFree(glyph);
+        free(name);
+        free(glyph);
     }
     xmlFreeDoc(x);
     return rc;

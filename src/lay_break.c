@@ -330,19 +330,24 @@ int lay_break(const lay_item *items, size_t n, const double *widths, size_t nwid
      * whose loosest line (the last line aside) is tighter wins. */
     lay_break_result alt;
     memset(&alt, 0, sizeof alt);
+    int oom = 0;
     for (int pass = 1; pass <= 3; pass++) {
         if (pass == 2 && p->emergency_stretch <= 0)
             continue;
         k.tolerance = pass == 3 ? LAY_INF_BAD : p->tolerance;
         k.emergency = pass == 2 ? p->emergency_stretch : 0;
         long last = kp_pass(&k);
-        if (last == -2)
+        if (last == -2) {
+            oom = 1;
             break;
+        }
         if (last < 0)
             continue;
         lay_break_result *dst = rc == 0 ? &alt : out;
-        if (collect(&k, last, dst) != 0)
+        if (collect(&k, last, dst) != 0) {
+            oom = 1;
             break;
+        }
         dst->pass = pass;
         if (pass == 1) {
             rc = 0;
@@ -363,6 +368,12 @@ int lay_break(const lay_item *items, size_t n, const double *widths, size_t nwid
     free(k.sum);
     free(k.nodes);
     free(k.active);
+    if (oom) {
+        /* never the greedy lines, nor a pass short of the one that would
+         * have won, in place of the paragraph there was no memory for */
+        lay_break_result_free(out);
+        return -1;
+    }
     if (rc == 0 || out->lines)
         return rc;
     /* no way without an overfull line: greedy, flagged */

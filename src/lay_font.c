@@ -85,16 +85,6 @@ struct _xmlDoc *lay_xml_read(const char *path)
     return x;
 }
 
-static char *attr(xmlNode *n, const char *name)
-{
-    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
-    if (!v)
-        return NULL;
-    char *s = strdup((const char *)v);
-    xmlFree(v);
-    return s;
-}
-
 /* Relative file names are resolved against the manifest's folder, so an
  * installed manifest may sit next to copies of its fonts. */
 static char *resolve(const char *manifest, const char *file)
@@ -115,8 +105,10 @@ static char *resolve(const char *manifest, const char *file)
 
 static int open_face(lay_fonts *f, lay_face *fc, const char *manifest, int line, diag_list *d)
 {
-    if (FT_New_Face(f->lib, fc->path, 0, &fc->ft) != 0) {
-        diag_add(d, DIAG_ERROR, manifest, line, 0, "font", "cannot open the font file %s", fc->path);
+    FT_Error err = FT_New_Face(f->lib, fc->path, 0, &fc->ft);
+    if (err != 0) {
+        diag_add(d, DIAG_ERROR, manifest, line, 0, err == FT_Err_Out_Of_Memory ? "memory" : "font",
+                 err == FT_Err_Out_Of_Memory ? "%s: out of memory" : "cannot open the font file %s", fc->path);
         fc->ft = NULL;
         return -1;
     }
@@ -286,8 +278,10 @@ static int shaped_fill(lay_shaped *out, const int32_t *g, unsigned n, double k)
 lay_fonts *lay_fonts_load(const char *manifest_path, diag_list *d)
 {
     lay_fonts *f = calloc(1, sizeof *f);
-    if (!f)
+    if (!f) {
+        diag_add(d, DIAG_ERROR, manifest_path, 0, 0, "memory", "out of memory");
         return NULL;
+    }
     if (FT_Init_FreeType(&f->lib) != 0) {
         free(f);
         diag_add(d, DIAG_ERROR, manifest_path, 0, 0, "font", "FreeType could not start");
@@ -297,6 +291,8 @@ lay_fonts *lay_fonts_load(const char *manifest_path, diag_list *d)
     size_t before = d->errors;
     xmlDoc *x = doc_parse_data(manifest_path, NULL, d);
     int errors = 0;
+    /* an attribute there but not copied: "out of memory", not "missing" */
+    int oom = 0;
     xmlNode *root = x ? xmlDocGetRootElement(x) : NULL;
     if (!root || strcmp((const char *)root->name, "fonts") != 0) {
         if (x || d->errors == before)
@@ -314,7 +310,11 @@ lay_fonts *lay_fonts_load(const char *manifest_path, diag_list *d)
             errors++;
             continue;
         }
-        char *role = attr(n, "role");
+        char *role = doc_xml_prop(n, "role", &oom);
+        if (oom) {
+            errors++;
+            break;
+        }
         int r = lay_font_role_from_name(role);
         if (r < 0 || f->face[r].path) {
             diag_add(d, DIAG_ERROR, manifest_path, line, 0, "font", "%s font role '%s'",
@@ -325,14 +325,19 @@ lay_fonts *lay_fonts_load(const char *manifest_path, diag_list *d)
         }
         free(role);
         lay_face *fc = &f->face[r];
-        char *file = attr(n, "file");
+        char *file = doc_xml_prop(n, "file", &oom);
         fc->path = resolve(manifest_path, file);
+        oom |= file && !fc->path;
         free(file);
-        fc->family = attr(n, "family");
-        fc->style = attr(n, "style");
-        fc->package = attr(n, "package");
-        fc->version = attr(n, "version");
-        fc->licence = attr(n, "licence");
+        fc->family = doc_xml_prop(n, "family", &oom);
+        fc->style = doc_xml_prop(n, "style", &oom);
+        fc->package = doc_xml_prop(n, "package", &oom);
+        fc->version = doc_xml_prop(n, "version", &oom);
+        fc->licence = doc_xml_prop(n, "licence", &oom);
+        if (oom) {
+            errors++;
+            break;
+        }
         if (!fc->path || !fc->family || !fc->licence) {
             diag_add(d, DIAG_ERROR, manifest_path, line, 0, "font",
                      "a <font> needs file, family and licence attributes");
@@ -342,14 +347,18 @@ lay_fonts *lay_fonts_load(const char *manifest_path, diag_list *d)
         if (open_face(f, fc, manifest_path, line, d) != 0)
             errors++;
     }
-    for (int r = 0; root && r < LAY_FONT_ROLE_COUNT; r++)
+    for (int r = 0; root && !oom && r < LAY_FONT_ROLE_COUNT; r++)
         if (!f->face[r].path) {
             diag_add(d, DIAG_ERROR, manifest_path, 0, 0, "font", "the font manifest has no '%s' font",
                      role_names[r]);
             errors++;
         }
     xmlFreeDoc(x);
-    if (errors || build_credit(f) != 0) {
+    if (!errors && build_credit(f) != 0)
+        oom = 1;
+    if (oom)
+        diag_add(d, DIAG_ERROR, manifest_path, 0, 0, "memory", "out of memory");
+    if (errors || oom) {
         lay_fonts_free(f);
         return NULL;
     }
@@ -504,7 +513,7 @@ double lay_text_width(const lay_fonts *f, lay_font_role r, double size, const ch
 {
     lay_shaped s;
     if (lay_shape(f, r, size, NULL, utf8, len, &s) != 0)
-        return 0;
+        return -1;
     double w = s.width;
     lay_shaped_free(&s);
     return w;

@@ -83,7 +83,8 @@ int lay_shape(const lay_fonts *f, lay_font_role r, double size, const char *lang
               const char *utf8, size_t len, lay_shaped *out);
 void lay_shaped_free(lay_shaped *s);
 
-/* The advance width of shaped text, in points (no glyphs kept). */
+/* The advance width of shaped text, in points (no glyphs kept); -1 when
+ * out of memory (0 is a width: empty text). */
 double lay_text_width(const lay_fonts *f, lay_font_role r, double size, const char *utf8, size_t len);
 
 /* Reads a small XML data file through the content loader's safe parse

@@ -280,8 +280,10 @@ lay_hyph *lay_hyph_new(const char *lang, const char *dict_dir, diag_list *d)
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dict_dir ? dict_dir : "/usr/share/hyphen", file);
     lay_hyph *h = calloc(1, sizeof *h);
-    if (!h)
+    if (!h) {
+        diag_add(d, DIAG_ERROR, NULL, 0, 0, "memory", "out of memory");
         return NULL;
+    }
     h->dict = cached_dict(path);
     if (!h->dict) {
         diag_add(d, DIAG_ERROR, path, 0, 0, "hyphenation", "cannot read the hyphenation patterns");
@@ -362,34 +364,34 @@ int lay_hyph_load_exceptions(lay_hyph *h, const char *xml_path, diag_list *d)
         xmlFreeDoc(x);
         return -1;
     }
-    int added = 0;
-    for (xmlNode *n = root->children; n; n = n->next) {
+    int added = 0, oom = 0;
+    for (xmlNode *n = root->children; n && !oom; n = n->next) {
         if (n->type != XML_ELEMENT_NODE || strcmp((const char *)n->name, "word") != 0)
             continue;
-        xmlChar *lang = xmlGetProp(n, (const xmlChar *)"lang");
-        xmlChar *text = xmlNodeGetContent(n);
-        if (lang && text && strncmp((const char *)lang, h->lang, 2) == 0) {
+        char *lang = doc_xml_prop(n, "lang", &oom);
+        char *text = doc_xml_content(n, &oom);
+        if (lang && text && strncmp(lang, h->lang, 2) == 0) {
             /* trim surrounding white space */
-            char *s = (char *)text;
+            char *s = text;
             while (*s == ' ' || *s == '\n' || *s == '\t')
                 s++;
             size_t l = strlen(s);
             while (l && (s[l - 1] == ' ' || s[l - 1] == '\n' || s[l - 1] == '\t'))
                 s[--l] = '\0';
             if (*s) {
-                if (lay_hyph_add_exception(h, s) != 0) {
-                    xmlFree(lang);
-                    xmlFree(text);
-                    xmlFreeDoc(x);
-                    return -1;
-                }
+                oom |= lay_hyph_add_exception(h, s) != 0;
                 added++;
             }
         }
-        xmlFree(lang);
-        xmlFree(text);
+        free(lang);
+        free(text);
     }
     xmlFreeDoc(x);
+    if (oom) {
+        /* a word missing from the exceptions would be broken wrongly */
+        diag_add(d, DIAG_ERROR, xml_path, 0, 0, "memory", "out of memory");
+        return -1;
+    }
     return added;
 }
 

@@ -241,7 +241,9 @@ static int space_glue(lay_para *p, size_t run, int nobreak)
     const lay_run *r = &p->runs[run];
     lay_font_role role = r->kind == LAY_RUN_ICON ? LAY_FONT_BODY : r->role;
     double sp = lay_text_width(p->fonts, role, p->st.size, " ", 1);
-    if (sp <= 0)
+    if (sp < 0)
+        return -1;   /* out of memory */
+    if (sp == 0)
         sp = p->st.size / 4;
     if (nobreak && add_item(p, (lay_item){LAY_PENALTY, 0, 0, 0, LAY_INF, 0}, -1) != 0)
         return -1;
@@ -747,6 +749,8 @@ static void flush_text(draw_ctx *c, int hyphen)
         if (actual) {
             memcpy(actual, r->text + c->gb0, tlen);
             memcpy(actual + tlen, "\xC2\xAD", 3);
+        } else {
+            c->rc = -1;   /* out of memory: never a hyphen the text extraction keeps */
         }
     }
     utf8[ulen] = '\0';

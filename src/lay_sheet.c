@@ -418,9 +418,10 @@ static int list_block(sheet *s, const doc_node *n, double x, int frame_i, int de
         count++;
     char widest[16];
     snprintf(widest, sizeof widest, "%d.", count);
-    double lw = plain ? 0
-                : numbered ? lay_text_width(s->fonts, lrole, s->size, widest, strlen(widest)) + 0.4 * s->size
-                           : 0.9 * s->size;
+    double numw = numbered ? lay_text_width(s->fonts, lrole, s->size, widest, strlen(widest)) : 0;
+    if (numw < 0)
+        return -1;   /* out of memory */
+    double lw = plain ? 0 : numbered ? numw + 0.4 * s->size : 0.9 * s->size;
     int k = 0;
     for (const doc_node *c = n->first; c; c = c->next) {
         if (c->type != DOC_ITEM && c->type != DOC_STEP)
@@ -766,6 +767,8 @@ static int heading(sheet *s, const doc_node *sec, const doc_node *h, int level)
             snprintf(title, tl, "%s %s", sn ? sn->num : "", plain);
     }
     free(plain);
+    if (!title)
+        rc = -1;   /* out of memory: never a bookmark without its title */
     if (!rc)
         rc = add_anchor(s, sec->id, title, li);
     if (!rc) {
@@ -1247,6 +1250,7 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
     memset(rep, 0, sizeof *rep);
     if (!d || !d->root || !meta || !t || !fonts || !dev)
         return -1;
+    size_t errors_before = diags->errors;
     sheet s;
     memset(&s, 0, sizeof s);
     s.d = d;
@@ -1275,15 +1279,19 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
     /* the sheet's subtitle: from the meta, else the summary's own */
     lay_sheet_meta m = *meta;
     char *sub = NULL;
+    int rc = 0;
     if (!m.subtitle)
         for (const doc_node *c = d->root->first; c; c = c->next)
-            if (c->type == DOC_SUBTITLE && (sub = doc_plain_text(c)) != NULL)
+            if (c->type == DOC_SUBTITLE) {
+                rc = (sub = doc_plain_text(c)) ? 0 : -1;
                 break;
+            }
     if (sub)
         m.subtitle = sub;
     s.meta = &m;
 
-    int rc = number_sections(&s);
+    if (!rc)
+        rc = number_sections(&s);
     if (!rc)
         rc = number_gaps(&s);
     furniture fu = {0};
@@ -1311,6 +1319,10 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
     }
     if (!rc && !(dbg && dbg->no_fill))
         rc = fill_pages(&s, &fu);
+    /* the layout fails without a diagnostic only when an allocation failed:
+     * lay_para_new, lay_shape, lay_break and the doc's text say so */
+    if (rc && diags->errors == errors_before)
+        diag_add(diags, DIAG_ERROR, d->path, 0, 0, "memory", "out of memory");
     if (!rc) {
         const dl_font *fl[LAY_FONT_ROLE_COUNT] = {0};
         dl_font local[LAY_FONT_ROLE_COUNT];
@@ -1331,7 +1343,11 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
         }
         if (!rc)
             rc = lay_page_draw(&s, dev, fl, &fu);
-        if (rc)
+        /* the recording list (dl.c) refuses only for want of memory, as
+         * do lay_shape and the font list */
+        if (rc && fonts_list && dev == dl_list_device(fonts_list))
+            diag_add(diags, DIAG_ERROR, d->path, 0, 0, "memory", "out of memory");
+        else if (rc)
             diag_add(diags, DIAG_ERROR, d->path, 0, 0, "layout", "drawing the sheet failed");
     }
     lay_para_free(fu.foot);

@@ -133,6 +133,7 @@ typedef struct tpl_ctx {
     const char *path;
     diag_list *d;
     int errors;
+    int oom;   /* an attribute there could not be read: never its default */
 } tpl_ctx;
 
 /* Attribute name of n as a number in [min, max] (a whole number when
@@ -142,10 +143,10 @@ typedef struct tpl_ctx {
  * refused, whether or not template.rng was there to say so first. */
 static int num_attr(tpl_ctx *c, xmlNode *n, const char *name, double min, double max, int integer, double *out)
 {
-    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+    char *v = doc_xml_prop(n, name, &c->oom);
     if (!v)
         return 0;
-    const char *s = (const char *)v;
+    const char *s = v;
     while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
         s++;
     /* plain decimals only (xsd:decimal): no hex, exponents, inf or nan */
@@ -170,13 +171,13 @@ static int num_attr(tpl_ctx *c, xmlNode *n, const char *name, double min, double
         else
             diag_add(c->d, DIAG_ERROR, c->path, (int)xmlGetLineNo(n), 0, "template",
                      "<%s %s=\"%s\">: wants a number from %g to %g", (const char *)n->name, name,
-                     (const char *)v, min, max);
+                     v, min, max);
         c->errors++;
-        xmlFree(v);
+        free(v);
         return -1;
     }
     *out = x;
-    xmlFree(v);
+    free(v);
     return 1;
 }
 
@@ -185,21 +186,21 @@ static int num_attr(tpl_ctx *c, xmlNode *n, const char *name, double min, double
 #define PT_MIN 4.0
 #define PT_MAX 72.0
 
-static int str_is(xmlNode *n, const char *name, const char *value)
+static int str_is(tpl_ctx *c, xmlNode *n, const char *name, const char *value)
 {
-    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
-    int r = v && strcmp((const char *)v, value) == 0;
-    xmlFree(v);
+    char *v = doc_xml_prop(n, name, &c->oom);
+    int r = v && strcmp(v, value) == 0;
+    free(v);
     return r;
 }
 
 static void page_attrs(tpl_ctx *c, xmlNode *n, lay_template *t, int *landscape, int *columns)
 {
     double v;
-    xmlChar *o = xmlGetProp(n, (const xmlChar *)"orientation");
+    char *o = doc_xml_prop(n, "orientation", &c->oom);
     if (o) {
-        *landscape = strcmp((const char *)o, "landscape") == 0;
-        xmlFree(o);
+        *landscape = strcmp(o, "landscape") == 0;
+        free(o);
     }
     if (num_attr(c, n, "columns", 1, 3, 1, &v) == 1)
         *columns = (int)v;
@@ -266,13 +267,13 @@ static int load_theme(const char *path, const char *schema, lay_theme *th, diag_
     xmlDoc *x = read_valid(path, schema, d);
     if (!x)
         return -1;
-    int errors = 0;
-    for (xmlNode *n = xmlDocGetRootElement(x)->children; n; n = n->next) {
+    int errors = 0, oom = 0;
+    for (xmlNode *n = xmlDocGetRootElement(x)->children; n && !oom; n = n->next) {
         if (n->type != XML_ELEMENT_NODE || strcmp((const char *)n->name, "color") != 0)
             continue;
-        xmlChar *role = xmlGetProp(n, (const xmlChar *)"role");
-        xmlChar *val = xmlGetProp(n, (const xmlChar *)"value");
-        const char *r = role ? (const char *)role : "";
+        char *role = doc_xml_prop(n, "role", &oom);
+        char *val = doc_xml_prop(n, "value", &oom);
+        const char *r = role ? role : "";
         dl_color *slot = strcmp(r, "accent") == 0       ? &th->accent
                          : strcmp(r, "text") == 0       ? &th->text
                          : strcmp(r, "rule") == 0       ? &th->rule
@@ -283,18 +284,21 @@ static int load_theme(const char *path, const char *schema, lay_theme *th, diag_
                          : strcmp(r, "gap") == 0        ? &th->gap
                                                         : NULL;
         unsigned rgbv = 0;
-        if (!slot) {
+        if (oom) {
+            diag_add(d, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
+            errors++;
+        } else if (!slot) {
             diag_add(d, DIAG_ERROR, path, (int)xmlGetLineNo(n), 0, "template", "unknown colour role \"%s\"", r);
             errors++;
-        } else if (!parse_color((const char *)val, &rgbv)) {
+        } else if (!parse_color(val, &rgbv)) {
             diag_add(d, DIAG_ERROR, path, (int)xmlGetLineNo(n), 0, "template",
-                     "colour \"%s\": wants #RRGGBB (six hex digits), not \"%s\"", r, val ? (const char *)val : "");
+                     "colour \"%s\": wants #RRGGBB (six hex digits), not \"%s\"", r, val ? val : "");
             errors++;
         } else {
             *slot = rgb(rgbv);
         }
-        xmlFree(role);
-        xmlFree(val);
+        free(role);
+        free(val);
     }
     xmlFreeDoc(x);
     return errors ? -1 : 0;
@@ -321,14 +325,17 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
     xmlDoc *x = read_valid(path, schema, d);
     if (!x)
         return NULL;
+    /* the paper is known (above): NULL is out of memory */
     lay_template *t = lay_template_default(paper, 0, 2);
     if (!t) {
         xmlFreeDoc(x);
+        diag_add(d, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
         return NULL;
     }
     free(t->id);
     t->id = strdup(id);
     t->dir = strdup(templates_dir);
+    tpl_ctx c = {path, d, 0, !t->id || !t->dir};
     int landscape = 0, columns = 2;
     xmlNode *root = xmlDocGetRootElement(x);
     int errors = 0;
@@ -336,11 +343,10 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
         diag_add(d, DIAG_ERROR, path, 0, 0, "template", "the root element must be <template>");
         errors++;
     } else {
-        xmlChar *k = xmlGetProp(root, (const xmlChar *)"kind");
+        char *k = doc_xml_prop(root, "kind", &c.oom);
         if (k) {
             free(t->kind);
-            t->kind = strdup((const char *)k);
-            xmlFree(k);
+            t->kind = k;
         }
         if (want_kind && t->kind && strcmp(t->kind, want_kind) != 0) {
             diag_add(d, DIAG_ERROR, path, root->line, 0, "template", "template \"%s\" is for %s, not %s", id,
@@ -348,7 +354,6 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
             errors++;
         }
     }
-    tpl_ctx c = {path, d, 0};
     for (xmlNode *n = root ? root->children : NULL; n; n = n->next) {
         if (n->type != XML_ELEMENT_NODE)
             continue;
@@ -357,7 +362,7 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
         if (strcmp(name, "page") == 0) {
             page_attrs(&c, n, t, &landscape, &columns);
         } else if (strcmp(name, "paper") == 0) {
-            if (str_is(n, "name", paper))
+            if (str_is(&c, n, "name", paper))
                 page_attrs(&c, n, t, &landscape, &columns);
         } else if (strcmp(name, "body") == 0) {
             num_attr(&c, n, "size", PT_MIN, PT_MAX, 0, &t->body_size);
@@ -365,7 +370,7 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
             num_attr(&c, n, "min-size", 7.5, PT_MAX, 0, &t->min_body_size);
             num_attr(&c, n, "max-size", PT_MIN, PT_MAX, 0, &t->max_body_size);
             num_attr(&c, n, "block-space", 0, 3, 0, &t->block_space);
-            if (str_is(n, "justify", "no"))
+            if (str_is(&c, n, "justify", "no"))
                 t->justify = 0;
         } else if (strcmp(name, "heading") == 0) {
             double lv = 0;
@@ -411,6 +416,10 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
     }
     errors += c.errors;
     xmlFreeDoc(x);
+    if (c.oom) {
+        diag_add(d, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
+        errors++;
+    }
     /* the floor is a promise to players: never below 7.5 pt */
     if (t->min_body_size < 7.5)
         t->min_body_size = 7.5;
@@ -445,7 +454,7 @@ lay_template *lay_template_load_kind(const char *templates_dir, const char *id, 
         if (access(path, R_OK) == 0 && load_theme(path, schema, &t->theme, d) != 0)
             errors++;
     }
-    if (errors || !t->id || !t->dir) {
+    if (errors) {
         lay_template_free(t);
         return NULL;
     }
