@@ -1353,9 +1353,15 @@ static int post_reinforce(const eng_state *b, const eng_state *a)
     return eng_val(a, "vp") == 0 && eng_val(a, "phase") == 3;
 }
 
+/* Every enemy on the map is activated once (a boss card with paralysis is
+ * skipped); then the next round. */
 static int post_enemies(const eng_state *b, const eng_state *a)
 {
-    return eng_val(a, "round") == eng_val(b, "round") + 1 && eng_val(a, "phase") == 0;
+    long acting = 0;
+    for (long e = 1; e <= 8; e++)
+        acting += eng_val(b, "e%ld.present", e) && !(eng_val(b, "e%ld.boss", e) && eng_val(b, "e%ld.paralysis", e));
+    return eng_val(a, "log.enemy") == eng_val(b, "log.enemy") + acting && eng_val(a, "round") == eng_val(b, "round") + 1 &&
+           eng_val(a, "phase") == 0;
 }
 
 /* Rounds 1..3, one or two characters with stress 0..3 or 8, VP 0, 2 or 5 with an
@@ -1707,13 +1713,38 @@ static int post_move_ranged(const eng_state *b, const eng_state *a)
     return ring(ax, ay, tx, ty) == best && sees(a, ax, ay, tx, ty);
 }
 
+/* Whether a figure other than the enemy stands on (x, y): a character of
+ * the game, Sidekick or another enemy on the map. */
+static int others_on(const eng_state *st, long x, long y)
+{
+    for (long c = 1; c <= eng_val(st, "players"); c++)
+        if (eng_val(st, "c%ld.x", c) == x && eng_val(st, "c%ld.y", c) == y)
+            return 1;
+    for (long e = 1; e <= 8; e++)
+        if (e != eng_val(st, "ai.enemy") && eng_val(st, "e%ld.present", e) && eng_val(st, "e%ld.x", e) == x &&
+            eng_val(st, "e%ld.y", e) == y)
+            return 1;
+    return eng_val(st, "sidekick.in") && eng_val(st, "sidekick.x") == x && eng_val(st, "sidekick.y") == y;
+}
+
+/* The enemy rolls when its target is in its field (melee) or in range and
+ * sight, and only then: no damage and no VP otherwise. It does not move;
+ * a large enemy ends alone on its field (the figures are displaced, its
+ * melee target always). */
 static int post_attack(const eng_state *b, const eng_state *a)
 {
-    long t = EV(a, "target");
+    long t = EV(a, "target"), tx, ty, ex = EV(b, "x"), ey = EV(b, "y");
+    target_at(b, &tx, &ty);
+    int in_range = EV(b, "kind") == 0 ? ex == tx && ey == ty : ring(ex, ey, tx, ty) <= EV(b, "range") && sees(b, ex, ey, tx, ty);
+    long rolled = eng_val(a, "log.attack") - eng_val(b, "log.attack");
     long dmg_b = t == 5 ? eng_val(b, "sidekick.damage") : eng_val(b, "c%ld.damage", t);
     long dmg_a = t == 5 ? eng_val(a, "sidekick.damage") : eng_val(a, "c%ld.damage", t);
+    if (rolled != in_range || (!in_range && (dmg_a != dmg_b || eng_val(a, "vp") != eng_val(b, "vp"))))
+        return 0;
+    if (EV(a, "large") && others_on(a, EV(a, "x"), EV(a, "y")))
+        return 0;
     return eng_val(a, "vp") >= eng_val(b, "vp") && (dmg_a >= dmg_b || (t == 5 && !eng_val(a, "sidekick.in"))) &&
-           EV(a, "x") == EV(b, "x") && EV(a, "y") == EV(b, "y");
+           EV(a, "x") == ex && EV(a, "y") == ey;
 }
 
 static int post_e_none(const eng_state *b, const eng_state *a)
