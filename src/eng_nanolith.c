@@ -29,6 +29,7 @@
  */
 #include "eng_nanolith.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,12 +175,13 @@ static void suffer(eng_state *es, nl_state *st, int c, int n)
 
 /* ---- action dice ------------------------------------------------------------------------------- */
 
-/* Rolls all of c's action dice: each 1 is a stress. */
+/* Rolls all of c's action dice: each 1 is a stress. The activation is idle
+ * already: end_actions made every one so before the status phase, and a
+ * character revived in the round it rolled does not roll again. */
 static void roll_action_dice(eng_state *es, nl_state *st, int c)
 {
     nl_char *ch = &st->ch[c];
     ch->filled = 0;
-    ch->act = A_IDLE;
     ch->rolled = 1;
     for (int i = 0; i < ch->ndice; i++) {
         ch->die[i] = d6(es);
@@ -208,24 +210,24 @@ static int pick_dice(const nl_char *ch, const char *s, int *idx)
     return n;
 }
 
-/* Whether the dice values val[0..n) (n -1: a bad choice of dice) pay the
- * printed pattern: at least one die; every printed
- * die is met by a die at least as high, and printed dice of one value (a
- * pair, a triple) by dice of one value. */
-static int pays_groups(const int *val, int n, const int *gv, const int *gk, int ng, int *taken)
+/* Whether the character's dice idx[0..n) (n -1: a bad choice of dice) pay
+ * the printed pattern: at least one die; every printed die is met by a die
+ * at least as high, and printed dice of one value (a pair, a triple) by dice
+ * of one value. */
+static int pays_groups(const int *die, const int *idx, int n, const int *gv, const int *gk, int ng, int *taken)
 {
     if (ng == 0)
         return 1;
     for (int v = gv[0]; v <= 6; v++) {
         int pick[NL_DICE], k = 0;
         for (int i = 0; i < n && k < gk[0]; i++)
-            if (!taken[i] && val[i] == v)
+            if (!taken[i] && die[idx[i]] == v)
                 pick[k++] = i;
         if (k < gk[0])
             continue;
         for (int i = 0; i < k; i++)
             taken[pick[i]] = 1;
-        if (pays_groups(val, n, gv + 1, gk + 1, ng - 1, taken))
+        if (pays_groups(die, idx, n, gv + 1, gk + 1, ng - 1, taken))
             return 1;
         for (int i = 0; i < k; i++)
             taken[pick[i]] = 0;
@@ -235,7 +237,7 @@ static int pays_groups(const int *val, int n, const int *gv, const int *gk, int 
 
 /* The printed dice grouped by value; each group takes dice of its own, so
  * a pattern paid never takes more dice than were spent. */
-static int pattern_paid(const char *pat, const int *val, int n)
+static int pattern_paid(const char *pat, const nl_char *ch, const int *idx, int n)
 {
     int gv[NL_PAT], gk[NL_PAT], ng = 0, taken[NL_DICE] = {0};
     for (int v = 1; v <= 6; v++) {
@@ -247,7 +249,7 @@ static int pattern_paid(const char *pat, const int *val, int n)
             gk[ng++] = k;
         }
     }
-    return n > 0 && pays_groups(val, n, gv, gk, ng, taken);
+    return n > 0 && pays_groups(ch->die, idx, n, gv, gk, ng, taken);
 }
 
 /* Whether c may spend dice now: conscious, not done, no one else active. */
@@ -615,7 +617,7 @@ enum { R_NONE, R_NEAREST, R_DAMAGE, R_DEFENCE, R_FREE };
 static int choose_target_by(const nl_state *st, int e, int *rule)
 {
     int in[NL_MAXCH + 2] = {0}, x, y, dmg, def, n = 0;
-    int best = 1000, bd = -1, bdef = 1000;
+    int best = INT_MAX, bd = INT_MIN, bdef = INT_MAX;   /* no candidate yet */
     for (int t = 1; t <= NL_MAXCH + 1; t++)
         if (candidate(st, e, t, &x, &y, &dmg, &def) && steps(st->en[e].x, st->en[e].y, x, y) < best)
             best = steps(st->en[e].x, st->en[e].y, x, y);
@@ -661,7 +663,7 @@ static void target_xy(const nl_state *st, int t, int *x, int *y)
 static void enemy_move(eng_state *es, nl_state *st, int e)
 {
     nl_enemy *en = &st->en[e];
-    int tx, ty, bx = en->x, by = en->y, bscore = -1000, bsteps = 0;
+    int tx, ty, bx = en->x, by = en->y, bscore = INT_MIN, bsteps = 0;
     target_xy(st, en->target, &tx, &ty);
     for (int x = 1; x <= NL_MAP; x++)
         for (int y = 1; y <= NL_MAP; y++) {
@@ -948,7 +950,7 @@ ACT(act_end)
 ACT(act_use)
 {
     ST;
-    int c = WHO, k = (int)a[1].v - 1, idx[NL_DICE], val[NL_DICE];
+    int c = WHO, k = (int)a[1].v - 1, idx[NL_DICE];
     mark_attack(es, st);
     if (!who_ok(st, c, err, errlen))
         return ENG_ERROR;
@@ -956,9 +958,7 @@ ACT(act_use)
     if (k >= ch->abilities)
         ILLEGAL("the character holds no ability card %d", k + 1);
     int n = pick_dice(ch, a[2].s, idx);
-    for (int i = 0; i < n; i++)
-        val[i] = ch->die[idx[i]];
-    if (!pattern_paid(ch->ab[k], val, n))
+    if (!pattern_paid(ch->ab[k], ch, idx, n))
         ILLEGAL("the dice do not meet the printed pattern %s", ch->ab[k]);
     if (!may_activate(st, c, err, errlen))
         return ENG_ILLEGAL;
@@ -970,7 +970,7 @@ ACT(act_use)
 ACT(act_attack)
 {
     ST;
-    int c = WHO, e = (int)a[1].v - 1, kind = (int)a[3].v, idx[NL_DICE], val[NL_DICE];
+    int c = WHO, e = (int)a[1].v - 1, kind = (int)a[3].v, idx[NL_DICE];
     mark_attack(es, st);
     if (!who_ok(st, c, err, errlen))
         return ENG_ERROR;
@@ -994,9 +994,7 @@ ACT(act_attack)
         if (kind == K_NANO)
             ILLEGAL("a nanoshock attack is the nanoshock action");
         int n = pick_dice(ch, a[2].s, idx);
-        for (int i = 0; i < n; i++)
-            val[i] = ch->die[idx[i]];
-        if (!pattern_paid(ch->wcost, val, n))
+        if (!pattern_paid(ch->wcost, ch, idx, n))
             ILLEGAL("the dice do not pay the minimum cost %s", ch->wcost);
         spend(es, st, c, idx, n);
         dice = kind == K_HACK ? ch->ghw : ch->gaw + (a[4].v ? ch->waw : 0);
@@ -1049,7 +1047,7 @@ ACT(act_mark)
 ACT(act_hack)
 {
     ST;
-    int c = WHO, idx[NL_DICE], val[NL_DICE];
+    int c = WHO, idx[NL_DICE];
     mark_attack(es, st);
     if (!who_ok(st, c, err, errlen))
         return ENG_ERROR;
@@ -1057,9 +1055,7 @@ ACT(act_hack)
     if (st->pr_open)
         ILLEGAL("the profile is already done");
     int n = pick_dice(ch, a[1].s, idx);
-    for (int i = 0; i < n; i++)
-        val[i] = ch->die[idx[i]];
-    if (!pattern_paid(st->pr_cost, val, n))
+    if (!pattern_paid(st->pr_cost, ch, idx, n))
         ILLEGAL("the dice do not pay the profile's cost %s", st->pr_cost);
     if (!may_activate(st, c, err, errlen))
         return ENG_ILLEGAL;
@@ -1206,7 +1202,7 @@ ACT(act_sidekick)
 ACT(act_download)
 {
     ST;
-    int e = (int)a[0].v - 1, idx[NL_DICE], val[NL_DICE];
+    int e = (int)a[0].v - 1, idx[NL_DICE];
     if (!st->cora)
         ILLEGAL("no Cora in the game");
     int c = st->cora - 1;
@@ -1216,9 +1212,7 @@ ACT(act_download)
     if (st->sk_programs >= NL_PROGRAMS)
         ILLEGAL("Sidekick holds at most %d programs", NL_PROGRAMS);
     int n = pick_dice(ch, a[1].s, idx);
-    for (int i = 0; i < n; i++)
-        val[i] = ch->die[idx[i]];
-    if (!pattern_paid(st->sk_wcost, val, n))
+    if (!pattern_paid(st->sk_wcost, ch, idx, n))
         ILLEGAL("Sidekick's weapon card is paid with Cora's dice");
     spend(es, st, c, idx, n);
     int hits = 0, ones = 0;
