@@ -956,7 +956,7 @@ ACT(act_use)
         return ENG_ERROR;
     nl_char *ch = &st->ch[c];
     if (k >= ch->abilities)
-        ILLEGAL("the character holds no ability card %d", k + 1);
+        ILLEGAL("the character holds no ability card %ld", a[1].v);
     int n = pick_dice(ch, a[2].s, idx);
     if (!pattern_paid(ch->ab[k], ch, idx, n))
         ILLEGAL("the dice do not meet the printed pattern %s", ch->ab[k]);
@@ -977,7 +977,7 @@ ACT(act_attack)
     nl_char *ch = &st->ch[c];
     nl_enemy *en = &st->en[e];
     if (!en->present)
-        ILLEGAL("enemy %d is not on the map", e + 1);
+        ILLEGAL("enemy %ld is not on the map", a[1].v);
     if (!may_activate(st, c, err, errlen))
         return ENG_ILLEGAL;
     if (kind == K_MELEE ? !(ch->x == en->x && ch->y == en->y)
@@ -1163,7 +1163,7 @@ ACT(act_activate_enemy)
     ST;
     int e = (int)a[0].v - 1;
     if (!st->en[e].present)
-        ILLEGAL("enemy %d is not on the map", e + 1);
+        ILLEGAL("enemy %ld is not on the map", a[0].v);
     (void)err, (void)errlen;
     activate_enemy(es, st, e);
     return ENG_OK;
@@ -1175,7 +1175,7 @@ ACT(act_place)
     int e = (int)a[0].v - 1;
     (void)err, (void)errlen;
     if (st->en[e].present)
-        ILLEGAL("enemy %d is on the map already", e + 1);
+        ILLEGAL("enemy %ld is on the map already", a[0].v);
     place(es, st, e);
     return ENG_OK;
 }
