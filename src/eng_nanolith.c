@@ -110,11 +110,6 @@ static int d6(eng_state *es)
     return eng_roll(eng_state_rng(es), &die_d6) + 1;
 }
 
-static int iabs(int v)
-{
-    return v < 0 ? -v : v;
-}
-
 /* ---- stress and the nanoshock ----------------------------------------------------------------- */
 
 static void suffer(eng_state *es, nl_state *st, int c, int n);
@@ -305,13 +300,13 @@ static int blocker(const nl_state *st, int x, int y)
 /* Range: orthogonal and diagonal. */
 static int reach(int ax, int ay, int bx, int by)
 {
-    int dx = iabs(ax - bx), dy = iabs(ay - by);
+    int dx = abs(ax - bx), dy = abs(ay - by);
     return dx > dy ? dx : dy;
 }
 
 static int steps(int ax, int ay, int bx, int by)
 {
-    return iabs(ax - bx) + iabs(ay - by);
+    return abs(ax - bx) + abs(ay - by);
 }
 
 /* Whether the segment from corner (ax, ay) to (bx, by) crosses the inside
@@ -1115,7 +1110,8 @@ ACT(act_revive)
         return ENG_ERROR;
     if (!st->ch[c].out)
         ILLEGAL("the character is not unconscious");
-    if (by == c || st->ch[by].out)
+    /* the character revived is unconscious: a conscious reviver is another */
+    if (st->ch[by].out)
         ILLEGAL("another, conscious character revives with a nanophoenix");
     st->ch[c].out = 0;
     st->ch[c].damage = 0;
