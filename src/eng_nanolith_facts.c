@@ -13,12 +13,15 @@
  *   215, 226, 259, 349, 355, 365, 379, 601, 734, 742, 810 `return 1` -> 2
  *       (pays_groups, may_activate, along_wall, sight, candidate,
  *       boss_symbol, boss_paralysed, who_ok): every caller reads a truth
- *       value. 202 `seen[d] = 1`, 224 `taken[...] = 1` and 621 `in[t] = 1`
- *       -> 2: flags.
+ *       value. 202 `seen[d] = 1`, 224 `taken[...] = 1`, 621 `in[t] = 1`
+ *       and 1261 `mind = 1` -> 2: flags.
  *   201 pick_dice `return -1` -> -2 or 0: every caller treats n <= 0 alike
  *       (no dice pay no pattern and no move).
  *   216 `v <= 6` -> <= 7, 238 `v = 1` -> 0 and `v <= 6` -> <= 7: no die
  *       shows 0 or 7, and a pattern holds the digits 1..6 only.
+ *   186 roll_action_dice `i < ndice` -> <= (the ones among the action
+ *       dice): the die past the count is never rolled (0); no rule takes
+ *       dice away.
  *   274 spend `filled < slots` -> <=: no slot past the index is bordered.
  *   304 reach `dx > dy` -> >=, 346, 352 along_wall's `cy < dy` and
  *       `cx < dx` -> <= (four of them): a maximum, a minimum either way.
@@ -40,7 +43,10 @@
  *       made idle; nothing reads it.
  *   542 place `tries < 100` -> <= 100, 99, 101 or from 1 or -1: a safety
  *       bound on rerolls that a map with a free placing field never reaches.
- *   614 choose_target_by `in[...] = {0}` -> {1} (in[0] is never read); 616
+ *   401 walk `memset(dist, -1, ...)` -> -2: every int is still negative
+ *       (not yet reached).
+ *   614 choose_target_by `in[...] = {0}` -> {1} or {-1} (in[0] is never
+ *       read); 616
  *       `t <= NL_MAXCH + 1` -> + 2 (figure 6 is Sidekick again: the same
  *       distance); 617 `< best` -> <= and 621 `dmg > bd` -> >= (a minimum,
  *       a maximum either way); 627 `def < bdef` -> <= (a minimum either
@@ -994,7 +1000,7 @@ PROBE(probe_integrated)
     SET("e1.x", "1");
     SET("e1.y", "2");
     SET("mark2.1", "1");
-    *value = OK("shift", "who=1 x=1 y=2") && !OK("shift", "who=1 x=2 y=1");
+    *value = OK("shift", "who=1 x=1 y=2") && GET("c1.x") == 1 && GET("c1.y") == 2 && !OK("shift", "who=1 x=2 y=1");
     return 0;
 }
 
@@ -1680,9 +1686,15 @@ static int post_skipped(const eng_state *b, const eng_state *a)
            eng_val(a, "vp") == eng_val(b, "vp");
 }
 
+/* The enemy's activation counts once, whether it finds a target or not. */
+static int activated(const eng_state *b, const eng_state *a)
+{
+    return eng_val(a, "log.enemy") == eng_val(b, "log.enemy") + 1;
+}
+
 static int post_e_target(const eng_state *b, const eng_state *a)
 {
-    return chosen_in(b, a, 3) && EV(a, "x") == EV(b, "x") && EV(a, "y") == EV(b, "y");
+    return activated(b, a) && chosen_in(b, a, 3) && EV(a, "x") == EV(b, "x") && EV(a, "y") == EV(b, "y");
 }
 
 /* Into the target's field if the speed reaches, else the speed nearer. */
@@ -1756,8 +1768,7 @@ static int post_attack(const eng_state *b, const eng_state *a)
 
 static int post_e_none(const eng_state *b, const eng_state *a)
 {
-    (void)b;
-    return EV(a, "target") == 0;
+    return activated(b, a) && EV(a, "target") == 0;
 }
 
 /* Enemy 1 at field pos: the characters at 3,3 and 6,5 (life 20). */
