@@ -40,7 +40,8 @@
 #define NL_DICE 8
 #define NL_SLOTS 10
 #define NL_MAP 8
-#define NL_PAT 12
+#define NL_PATLEN 11       /* digits of a printed dice pattern */
+#define NL_PAT (NL_PATLEN + 1)
 #define NL_ATK 24
 #define NL_XTYPES 4
 #define NL_PROGRAMS 4      /* what Sidekick can hold */
@@ -109,6 +110,9 @@ static int d6(eng_state *es)
 {
     return eng_roll(eng_state_rng(es), &die_d6) + 1;
 }
+
+static int imin(int a, int b) { return a < b ? a : b; }
+static int imax(int a, int b) { return a > b ? a : b; }
 
 /* ---- stress and the nanoshock ----------------------------------------------------------------- */
 
@@ -301,7 +305,7 @@ static int blocker(const nl_state *st, int x, int y)
 static int reach(int ax, int ay, int bx, int by)
 {
     int dx = abs(ax - bx), dy = abs(ay - by);
-    return dx > dy ? dx : dy;
+    return imax(dx, dy);
 }
 
 static int steps(int ax, int ay, int bx, int by)
@@ -343,13 +347,13 @@ static int blocks(const nl_state *st, int x, int y, int bx, int by)
 static int along_wall(const nl_state *st, int cx, int cy, int dx, int dy, int bx, int by)
 {
     if (cx == dx) {
-        int lo = cy < dy ? cy : dy, hi = cy < dy ? dy : cy;
+        int lo = imin(cy, dy), hi = imax(cy, dy);
         for (int y = lo + 1; y <= hi; y++)
             if (blocks(st, cx, y, bx, by) && blocks(st, cx + 1, y, bx, by))
                 return 1;
     }
     if (cy == dy) {
-        int lo = cx < dx ? cx : dx, hi = cx < dx ? dx : cx;
+        int lo = imin(cx, dx), hi = imax(cx, dx);
         for (int x = lo + 1; x <= hi; x++)
             if (blocks(st, x, cy, bx, by) && blocks(st, x, cy + 1, bx, by))
                 return 1;
@@ -508,7 +512,7 @@ static void roll_attack(eng_state *es, nl_state *st, int c, int e, int n, int de
 {
     st->pa_who = c + 1;
     st->pa_enemy = e;
-    st->pa_n = n < NL_ATK ? n : NL_ATK;
+    st->pa_n = imin(n, NL_ATK);
     st->pa_def = def;
     st->pa_armour = st->en[e].armour;
     for (int i = 0; i < st->pa_n; i++)
@@ -618,13 +622,13 @@ static int choose_target_by(const nl_state *st, int e, int *rule)
             best = steps(st->en[e].x, st->en[e].y, x, y);
     for (int t = 1; t <= NL_MAXCH + 1; t++)
         if (candidate(st, e, t, &x, &y, &dmg, &def) && steps(st->en[e].x, st->en[e].y, x, y) == best)
-            in[t] = 1, n++, bd = dmg > bd ? dmg : bd;
+            in[t] = 1, n++, bd = imax(dmg, bd);
     *rule = n == 0 ? R_NONE : R_NEAREST;
     if (n > 1) {
         n = 0;
         for (int t = 1; t <= NL_MAXCH + 1; t++)
             if (in[t] && candidate(st, e, t, &x, &y, &dmg, &def) && (in[t] = dmg == bd))
-                n++, bdef = def < bdef ? def : bdef;
+                n++, bdef = imin(def, bdef);
         *rule = R_DAMAGE;
     }
     if (n > 1) {
@@ -951,7 +955,7 @@ ACT(act_use)
         return ENG_ERROR;
     nl_char *ch = &st->ch[c];
     if (k >= ch->abilities)
-        ILLEGAL("the character holds no ability card %ld", a[1].v);
+        ILLEGAL("the character holds no such ability card");
     int n = pick_dice(ch, a[2].s, idx);
     if (!pattern_paid(ch->ab[k], ch, idx, n))
         ILLEGAL("the dice do not meet the printed pattern %s", ch->ab[k]);
@@ -972,7 +976,7 @@ ACT(act_attack)
     nl_char *ch = &st->ch[c];
     nl_enemy *en = &st->en[e];
     if (!en->present)
-        ILLEGAL("enemy %ld is not on the map", a[1].v);
+        ILLEGAL("the enemy is not on the map");
     if (!may_activate(st, c, err, errlen))
         return ENG_ILLEGAL;
     if (kind == K_MELEE ? !(ch->x == en->x && ch->y == en->y)
@@ -1159,7 +1163,7 @@ ACT(act_activate_enemy)
     ST;
     int e = (int)a[0].v - 1;
     if (!st->en[e].present)
-        ILLEGAL("enemy %ld is not on the map", a[0].v);
+        ILLEGAL("the enemy is not on the map");
     (void)err, (void)errlen;
     activate_enemy(es, st, e);
     return ENG_OK;
@@ -1171,7 +1175,7 @@ ACT(act_place)
     int e = (int)a[0].v - 1;
     (void)err, (void)errlen;
     if (st->en[e].present)
-        ILLEGAL("enemy %ld is on the map already", a[0].v);
+        ILLEGAL("the enemy is on the map already");
     place(es, st, e);
     return ENG_OK;
 }
@@ -1431,8 +1435,8 @@ static long getk(const void *data, const eng_key *k, const int *idx)
  * field that expression F names. */
 static int set_pattern(char *to, const char *v, char *err, size_t errlen)
 {
-    if (strlen(v) >= NL_PAT || strspn(v, "123456") != strlen(v))
-        return snprintf(err, errlen, "a dice pattern is up to %d digits 1..6", NL_PAT - 1), -1;
+    if (strlen(v) > NL_PATLEN || strspn(v, "123456") != strlen(v))
+        return snprintf(err, errlen, "a dice pattern is up to %d digits 1..6", NL_PATLEN), -1;
     return strcpy(to, v), 0;
 }
 #define PATTERN_KEY(name, F)                                                                                     \
