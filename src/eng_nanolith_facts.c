@@ -10,84 +10,81 @@
  * change what the engine does, with the reason; lines as of the commit that
  * wrote this list.
  *
- *   215, 226, 259, 349, 355, 365, 379, 601, 734, 742, 810 `return 1` -> 2
+ *   114 imin `a < b` -> <=, 115 imax `a > b` -> >=: a minimum, a maximum
+ *       either way.
+ *   219, 230, 263, 353, 359, 369, 383, 605, 738, 746, 814 `return 1` -> 2
  *       (pays_groups, may_activate, along_wall, sight, candidate,
  *       boss_symbol, boss_paralysed, who_ok): every caller reads a truth
- *       value. 202 `seen[d] = 1`, 224 `taken[...] = 1`, 621 `in[t] = 1`
- *       and 1261 `mind = 1` -> 2: flags.
- *   201 pick_dice `return -1` -> -2 or 0: every caller treats n <= 0 alike
- *       (no dice pay no pattern and no move).
- *   216 `v <= 6` -> <= 7, 238 `v = 1` -> 0 and `v <= 6` -> <= 7: no die
- *       shows 0 or 7, and a pattern holds the digits 1..6 only.
- *   186 roll_action_dice `i < ndice` -> <= (the ones among the action
+ *       value. 206 `seen[d] = 1`, 228 `taken[...] = 1`, 625 `in[t] = 1`
+ *       and 1265 `mind = 1` -> 2: flags.
+ *   190 roll_action_dice `i < ndice` -> <= (the ones among the action
  *       dice): the die past the count is never rolled (0); no rule takes
  *       dice away.
- *   274 spend `filled < slots` -> <=: no slot past the index is bordered.
- *   304 reach `dx > dy` -> >=, 346, 352 along_wall's `cy < dy` and
- *       `cx < dx` -> <= (four of them): a maximum, a minimum either way.
- *   321 crosses `q[i] <= 0` -> <= 1: corners are whole numbers, so a line
+ *   205 pick_dice `return -1` -> -2 or 0: every caller treats n <= 0 alike
+ *       (no dice pay no pattern and no move).
+ *   220 `v <= 6` -> <= 7, 242 `v = 1` -> 0 and `v <= 6` -> <= 7: no die
+ *       shows 0 or 7, and a pattern holds the digits 1..6 only.
+ *   278 spend `filled < slots` -> <=: no slot past the index is bordered.
+ *   325 crosses `q[i] <= 0` -> <= 1: corners are whole numbers, so a line
  *       parallel to a side is never strictly inside a field (q0 + q1 = 1).
- *   326 `p[i] < 0` -> <= 0 or < 1 (p = 0 was dealt with above and p is
- *       whole), 327 `r > t0` -> >=, 329 `r < t1` -> <= (an equal value
- *       assigned again), 333 `t1 - t0 > 1e-9` -> >= (never exactly 1e-9).
- *   347, 353 along_wall `lo + 1` -> `lo + 0`: the extra pair of fields
+ *   330 `p[i] < 0` -> <= 0 or < 1 (p = 0 was dealt with above and p is
+ *       whole), 331 `r > t0` -> >=, 333 `r < t1` -> <= (an equal value
+ *       assigned again), 337 `t1 - t0 > 1e-9` -> >= (never exactly 1e-9).
+ *   351, 357 along_wall `lo + 1` -> `lo + 0`: the extra pair of fields
  *       touches the line only at its end, a corner of the start or target
  *       field; the line from that field's other corner on the same side
  *       sees as the original does.
- *   374, 375 sight `x = 1`, `y = 1` -> 0: off the map nothing blocks.
- *   410 walk `x + dx[k]` -> `x - dx[k]`: the same four neighbours, in
- *       another order; a breadth-first distance does not depend on it.
- *   458 status_stress `stress > 2` -> >= 2 or > 1: from 1 or 2 both give 0.
- *   511 roll_attack `n < NL_ATK` -> <=: a minimum either way.
- *   528 end_actions `c < players` -> <=: a character not in the game is
+ *   378, 379 sight `x = 1`, `y = 1` -> 0: off the map nothing blocks.
+ *   405 walk `memset(dist, -1, ...)` -> -2: every int is still negative
+ *       (not yet reached). 414 walk `x + dx[k]` -> `x - dx[k]`: the same
+ *       four neighbours, in another order; a breadth-first distance does
+ *       not depend on it.
+ *   462 status_stress `stress > 2` -> >= 2 or > 1: from 1 or 2 both give 0.
+ *   532 end_actions `c < players` -> <=: a character not in the game is
  *       made idle; nothing reads it.
- *   542 place `tries < 100` -> <= 100, 99, 101 or from 1 or -1: a safety
+ *   546 place `tries < 100` -> <= 100, 99, 101 or from 1 or -1: a safety
  *       bound on rerolls that a map with a free placing field never reaches.
- *   401 walk `memset(dist, -1, ...)` -> -2: every int is still negative
- *       (not yet reached).
- *   614 choose_target_by `in[...] = {0}` -> {1} or {-1} (in[0] is never
- *       read); 616
- *       `t <= NL_MAXCH + 1` -> + 2 (figure 6 is Sidekick again: the same
- *       distance); 617 `< best` -> <= and 621 `dmg > bd` -> >= (a minimum,
- *       a maximum either way); 627 `def < bdef` -> <= (a minimum either
- *       way); the last loop (637) `t = 1` -> 0 (in[0] is never set).
- *   661 enemy_move `bsteps = 0` -> 1 or -1: the first field always beats
- *       INT_MIN and sets bsteps; 673 `-100 - reach` -> -99 or -101: any
+ *   618 choose_target_by `in[...] = {0}` -> {1} or {-1} (in[0] is never
+ *       read); 620 `t <= NL_MAXCH + 1` -> + 2 (figure 6 is Sidekick again:
+ *       the same distance); 621 `< best` -> <= (a minimum either way); the
+ *       last loop (641) `t = 1` -> 0 (in[0] is never set).
+ *   665 enemy_move `bsteps = 0` -> 1 or -1: the first field always beats
+ *       INT_MIN and sets bsteps; 677 `-100 - reach` -> -99 or -101: any
  *       score below every in-range score (0..8) ranks the fields the same.
- *   768 initiative_before `a->init < b->init` -> <=: no two bosses share an
- *       initiative (each deck's back shows its own); 770 `a->type <
- *       b->type` -> <=: reached only when the types differ; 771 `a->num <
+ *   772 initiative_before `a->init < b->init` -> <=: no two bosses share an
+ *       initiative (each deck's back shows its own); 774 `a->type <
+ *       b->type` -> <=: reached only when the types differ; 775 `a->num <
  *       b->num` -> <=: no two enemies of a type share a number.
- *   809 and every other error text (c + 1, a[1].v -> a[2].v and the like,
- *       NL_PAT - 1 inside snprintf of err): an illegal action is illegal
- *       whatever it says.
+ *   813 and every other error text (c + 1 and the like inside snprintf of
+ *       err): an illegal action is illegal whatever it says.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * is read right):
- *   - loops or indices moved to -1 or one past an array (200 `d < 0` -> <
- *     -1, 218 `i = 0` -> -1, 388, 426, 457, 463 and 528 `c = 0` -> -1, 390,
- *     429, 564 and 777 `e <= NL_MAXEN` or from -1, 400 `head = 0` or
- *     `tail = 0` -> -1, 409 and 435 `k = 0` -> -1 or `k < 5`, 567 `t = 0`
- *     -> -1 or `t <= NL_XTYPES`, 569 `e = 0` -> -1, 619 and 625 `t <=
- *     NL_MAXCH + 2` (in[6]), 632 `t = 1` -> 0 (character -1), 1424
- *     `idx[0]` -> idx[1] in the initiative key): they read or write outside
- *     the engine's arrays, which is undefined behaviour and no rule; what
- *     they do depends on the compiler. So is act_download's refusal
- *     without Cora deleted (1203, character -1); the scenario
- *     download-ohne-cora expects the refusal.
- *   - 436 displace `x + dx[k]` -> `x - dx[k]` and 674 enemy_move `s <
+ *   - loops or indices moved to -1 or one past an array (204 `d < 0` -> <
+ *     -1, 222 `i = 0` -> -1, 392, 430, 461, 467 and 532 `c = 0` -> -1, 394,
+ *     433, 549, 568 and 781 `e < NL_MAXEN` -> <= or from -1, 404 `head = 0`
+ *     or `tail = 0` -> -1, 408 `head < tail` -> <= (past the queue), 413
+ *     and 439 `k = 0` -> -1 or `k <= 4`, 571 `t = 0` -> -1 or `t <=
+ *     NL_XTYPES`, 573 `e = 0` -> -1, 623 and 629 `t <= NL_MAXCH + 2`
+ *     (in[6]), 636 and the other loops of choose_target_by `t = 1` -> 0
+ *     (character -1), 1428 `idx[0]` -> idx[1] in the initiative key): they
+ *     read or write outside the engine's arrays, which is undefined
+ *     behaviour and no rule; what they do depends on the compiler. So is
+ *     act_download's refusal without Cora deleted (1207, character -1); the
+ *     scenario download-ohne-cora expects the refusal.
+ *   - 440 displace `x + dx[k]` -> `x - dx[k]` and 678 enemy_move `s <
  *     bsteps` -> <=: the order in which the engine takes free fields and
  *     equally good fields. The source leaves both to the players (gaps in
  *     de.xml); the scenarios check only what is forced.
- *   - 902, 910 act_move `a[4].given` -> a[5] (sx -> sy): the action's
+ *   - 906, 914 act_move `a[4].given` -> a[5] (sx -> sy): the action's
  *     Sidekick field is given as sx and sy together; one without the other
  *     is no field.
- *   - 926 act_shift `walk(...) < 0` -> < 1: an integrated movement onto
+ *   - 930 act_shift `walk(...) < 0` -> < 1: an integrated movement onto
  *     the field the character stands on, which no rule asks for.
- *   - 1434, 1435 set_pattern: the validation of a key's value; a scenario
+ *   - 1438, 1439 set_pattern: the validation of a key's value; a scenario
  *     cannot set a bad value (that is a setup error, not a rule).
- *   - 1109 act_revive's `!who_ok(c) || !who_ok(by)` -> &&, and who_ok's
- *     own test (809): a character not in the game is an argument error
+ *   - 1113 act_revive's `!who_ok(c) || !who_ok(by)` -> &&, and who_ok's
+ *     own test (813): a character not in the game is an argument error
  *     (ENG_ERROR, as eng.h's contract says for who=5 with 4 players), which
  *     a scenario cannot expect and which fails a probe.
  *
