@@ -944,16 +944,19 @@ PROBE(probe_sight_corner)
     return 0;
 }
 
-/* Fields at range exactly 2 around a field in the middle of the map. */
+/* Fields at range exactly 2 around a field in the middle of the map: those
+ * the engine puts at range 2 that are on the second ring around 4,4 (a
+ * field elsewhere at range 2 would not count). */
 PROBE(probe_ring_two)
 {
     fresh(p, 1);
     SET("c1.x", "4");
     SET("c1.y", "4");
     long n = 0;
-    for (int x = 1; x <= 8; x++)
-        for (int y = 1; y <= 8; y++)
-            n += GET("reach%d.%d", x, y) == 2;
+    for (long x = 1; x <= 8; x++)
+        for (long y = 1; y <= 8; y++)
+            n += GET("reach%ld.%ld", x, y) == 2 && (labs_(x - 4) == 2 || labs_(y - 4) == 2) &&
+                 labs_(x - 4) <= 2 && labs_(y - 4) <= 2;
     *value = n;
     return 0;
 }
@@ -1680,7 +1683,8 @@ static int post_symbol(const eng_state *b, const eng_state *a)
 static int post_skipped(const eng_state *b, const eng_state *a)
 {
     return EV(a, "x") == EV(b, "x") && EV(a, "y") == EV(b, "y") && eng_val(a, "log.enemy") == eng_val(b, "log.enemy") &&
-           eng_val(a, "vp") == eng_val(b, "vp");
+           eng_val(a, "vp") == eng_val(b, "vp") &&
+           eng_val(a, "log.paralysis-skip") == eng_val(b, "log.paralysis-skip") + 1;
 }
 
 /* The enemy's activation counts once, whether it finds a target or not. */
