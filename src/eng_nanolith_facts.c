@@ -47,7 +47,8 @@
  *   618 choose_target_by `in[...] = {0}` -> {1} or {-1} (in[0] is never
  *       read); 620 `t <= NL_MAXCH + 1` -> + 2 (figure 6 is Sidekick again:
  *       the same distance); 621 `< best` -> <= (a minimum either way); the
- *       last loop (641) `t = 1` -> 0 (in[0] is never set).
+ *       loops at 629, 636 and 641 `t = 1` -> 0 (they read in[0] first,
+ *       which is never set).
  *   665 enemy_move `bsteps = 0` -> 1 or -1: the first field always beats
  *       INT_MIN and sets bsteps; 677 `-100 - reach` -> -99 or -101: any
  *       score below every in-range score (0..8) ranks the fields the same.
@@ -64,14 +65,17 @@
  *     -1, 222 `i = 0` -> -1, 392, 430, 461, 467 and 532 `c = 0` -> -1, 394,
  *     433, 549, 568 and 781 `e < NL_MAXEN` -> <= or from -1, 404 `head = 0`
  *     or `tail = 0` -> -1, 408 `head < tail` -> <= (past the queue), 413
- *     and 439 `k = 0` -> -1 or `k <= 4`, 571 `t = 0` -> -1 or `t <=
- *     NL_XTYPES`, 573 `e = 0` -> -1, 623 and 629 `t <= NL_MAXCH + 2`
- *     (in[6]), 636 and the other loops of choose_target_by `t = 1` -> 0
- *     (character -1), 1428 `idx[0]` -> idx[1] in the initiative key): they
- *     read or write outside the engine's arrays, which is undefined
- *     behaviour and no rule; what they do depends on the compiler. So is
- *     act_download's refusal without Cora deleted (1207, character -1); the
- *     scenario download-ohne-cora expects the refusal.
+ *     and 439 `k = 0` -> -1 or `k <= 4` (439's dx[4] only when all four
+ *     neighbours are taken, which no content sets up), 571 `t = 0` -> -1 or
+ *     `t <= NL_XTYPES`, 573 `e = 0` -> -1, 623 and 629 `t <= NL_MAXCH + 2`
+ *     (in[6]), 620 and 623 `t = 1` -> 0 (candidate -1), 1428 `idx[0]` ->
+ *     idx[1] in the initiative key): they read or write outside the
+ *     engine's arrays, which is undefined behaviour and no rule; what they
+ *     do depends on the compiler. So is act_download's refusal without Cora
+ *     deleted (1207, character -1); the scenario download-ohne-cora expects
+ *     the refusal. Built with SAN=1 (mutants compiled with ASan and UBSan,
+ *     ASAN_OPTIONS=detect_leaks=0), a trial of 24 of them had all but
+ *     439's `k <= 4` stopped by the sanitizers or failing the check.
  *   - 440 displace `x + dx[k]` -> `x - dx[k]` and 678 enemy_move `s <
  *     bsteps` -> <=: the order in which the engine takes free fields and
  *     equally good fields. The source leaves both to the players (gaps in
