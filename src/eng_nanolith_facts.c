@@ -36,10 +36,12 @@
  *       sees as the original does.
  *   378, 379 sight `x = 1`, `y = 1` -> 0: off the map nothing blocks.
  *   405 walk `memset(dist, -1, ...)` -> -2: every int is still negative
- *       (not yet reached). 414 walk `x + dx[k]` -> `x - dx[k]`: the same
- *       four neighbours, in another order; a breadth-first distance does
- *       not depend on it.
- *   462 status_stress `stress > 2` -> >= 2 or > 1: from 1 or 2 both give 0.
+ *       (not yet reached). 414 walk `x + dx[k]` -> `x - dx[k]` or `y +
+ *       dy[k]` -> `y - dy[k]`: the same four neighbours, in another order;
+ *       a breadth-first distance does not depend on it.
+ *   461 status_stress `c < players` -> <=: the stress of a character not
+ *       in the game goes down; nothing reads it. 462 `stress > 2` -> >= 2
+ *       or > 1: from 1 or 2 both give 0.
  *   532 end_actions `c < players` -> <=: a character not in the game is
  *       made idle; nothing reads it.
  *   546 place `tries < 100` -> <= 100, 99, 101 or from 1 or -1: a safety
@@ -69,13 +71,14 @@
  *     neighbours are taken, which no content sets up), 571 `t = 0` -> -1 or
  *     `t <= NL_XTYPES`, 573 `e = 0` -> -1, 623 and 629 `t <= NL_MAXCH + 2`
  *     (in[6]), 620 and 623 `t = 1` -> 0 (candidate -1), 1428 `idx[0]` ->
- *     idx[1] in the initiative key): they read or write outside the
- *     engine's arrays, which is undefined behaviour and no rule; what they
- *     do depends on the compiler. So is act_download's refusal without Cora
- *     deleted (1207, character -1); the scenario download-ohne-cora expects
- *     the refusal. Built with SAN=1 (mutants compiled with ASan and UBSan,
- *     ASAN_OPTIONS=detect_leaks=0), a trial of 24 of them had all but
- *     439's `k <= 4` stopped by the sanitizers or failing the check.
+ *     idx[1] in the initiative key, 1251 act_sk_hit `a[0]` -> a[-1]): they
+ *     read or write outside the engine's arrays, which is undefined
+ *     behaviour and no rule; what they do depends on the compiler. So is
+ *     act_download's refusal without Cora deleted (1207, character -1); the
+ *     scenario download-ohne-cora expects the refusal. Built with SAN=1
+ *     (mutants compiled with ASan and UBSan, ASAN_OPTIONS=detect_leaks=0),
+ *     a trial of 24 of them had all but 439's `k <= 4` stopped by the
+ *     sanitizers or failing the check.
  *   - 440 displace `x + dx[k]` -> `x - dx[k]` and 678 enemy_move `s <
  *     bsteps` -> <=: the order in which the engine takes free fields and
  *     equally good fields. The source leaves both to the players (gaps in
@@ -88,7 +91,7 @@
  *   - 1438, 1439 set_pattern: the validation of a key's value; a scenario
  *     cannot set a bad value (that is a setup error, not a rule).
  *   - 1113 act_revive's `!who_ok(c) || !who_ok(by)` -> &&, and who_ok's
- *     own test (813): a character not in the game is an argument error
+ *     own test (812, 813): a character not in the game is an argument error
  *     (ENG_ERROR, as eng.h's contract says for who=5 with 4 players), which
  *     a scenario cannot expect and which fails a probe.
  *
