@@ -29,6 +29,7 @@
  */
 #include "eng_nanolith.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +40,8 @@
 #define NL_DICE 8
 #define NL_SLOTS 10
 #define NL_MAP 8
-#define NL_PAT 12
+#define NL_PATLEN 11       /* digits of a printed dice pattern */
+#define NL_PAT (NL_PATLEN + 1)
 #define NL_ATK 24
 #define NL_XTYPES 4
 #define NL_PROGRAMS 4      /* what Sidekick can hold */
@@ -109,10 +111,8 @@ static int d6(eng_state *es)
     return eng_roll(eng_state_rng(es), &die_d6) + 1;
 }
 
-static int iabs(int v)
-{
-    return v < 0 ? -v : v;
-}
+static int imin(int a, int b) { return a < b ? a : b; }
+static int imax(int a, int b) { return a > b ? a : b; }
 
 /* ---- stress and the nanoshock ----------------------------------------------------------------- */
 
@@ -174,12 +174,13 @@ static void suffer(eng_state *es, nl_state *st, int c, int n)
 
 /* ---- action dice ------------------------------------------------------------------------------- */
 
-/* Rolls all of c's action dice: each 1 is a stress. */
+/* Rolls all of c's action dice: each 1 is a stress. The activation is idle
+ * already: end_actions made every one so before the status phase, and a
+ * character revived in the round it rolled does not roll again. */
 static void roll_action_dice(eng_state *es, nl_state *st, int c)
 {
     nl_char *ch = &st->ch[c];
     ch->filled = 0;
-    ch->act = A_IDLE;
     ch->rolled = 1;
     for (int i = 0; i < ch->ndice; i++) {
         ch->die[i] = d6(es);
@@ -208,24 +209,24 @@ static int pick_dice(const nl_char *ch, const char *s, int *idx)
     return n;
 }
 
-/* Whether the dice values val[0..n) (n -1: a bad choice of dice) pay the
- * printed pattern: at least one die; every printed
- * die is met by a die at least as high, and printed dice of one value (a
- * pair, a triple) by dice of one value. */
-static int pays_groups(const int *val, int n, const int *gv, const int *gk, int ng, int *taken)
+/* Whether the character's dice idx[0..n) (n -1: a bad choice of dice) pay
+ * the printed pattern: at least one die; every printed die is met by a die
+ * at least as high, and printed dice of one value (a pair, a triple) by dice
+ * of one value. */
+static int pays_groups(const int *die, const int *idx, int n, const int *gv, const int *gk, int ng, int *taken)
 {
     if (ng == 0)
         return 1;
     for (int v = gv[0]; v <= 6; v++) {
         int pick[NL_DICE], k = 0;
         for (int i = 0; i < n && k < gk[0]; i++)
-            if (!taken[i] && val[i] == v)
+            if (!taken[i] && die[idx[i]] == v)
                 pick[k++] = i;
         if (k < gk[0])
             continue;
         for (int i = 0; i < k; i++)
             taken[pick[i]] = 1;
-        if (pays_groups(val, n, gv + 1, gk + 1, ng - 1, taken))
+        if (pays_groups(die, idx, n, gv + 1, gk + 1, ng - 1, taken))
             return 1;
         for (int i = 0; i < k; i++)
             taken[pick[i]] = 0;
@@ -235,7 +236,7 @@ static int pays_groups(const int *val, int n, const int *gv, const int *gk, int 
 
 /* The printed dice grouped by value; each group takes dice of its own, so
  * a pattern paid never takes more dice than were spent. */
-static int pattern_paid(const char *pat, const int *val, int n)
+static int pattern_paid(const char *pat, const nl_char *ch, const int *idx, int n)
 {
     int gv[NL_PAT], gk[NL_PAT], ng = 0, taken[NL_DICE] = {0};
     for (int v = 1; v <= 6; v++) {
@@ -247,7 +248,7 @@ static int pattern_paid(const char *pat, const int *val, int n)
             gk[ng++] = k;
         }
     }
-    return n > 0 && pays_groups(val, n, gv, gk, ng, taken);
+    return n > 0 && pays_groups(ch->die, idx, n, gv, gk, ng, taken);
 }
 
 /* Whether c may spend dice now: conscious, not done, no one else active. */
@@ -303,13 +304,13 @@ static int blocker(const nl_state *st, int x, int y)
 /* Range: orthogonal and diagonal. */
 static int reach(int ax, int ay, int bx, int by)
 {
-    int dx = iabs(ax - bx), dy = iabs(ay - by);
-    return dx > dy ? dx : dy;
+    int dx = abs(ax - bx), dy = abs(ay - by);
+    return imax(dx, dy);
 }
 
 static int steps(int ax, int ay, int bx, int by)
 {
-    return iabs(ax - bx) + iabs(ay - by);
+    return abs(ax - bx) + abs(ay - by);
 }
 
 /* Whether the segment from corner (ax, ay) to (bx, by) crosses the inside
@@ -346,13 +347,13 @@ static int blocks(const nl_state *st, int x, int y, int bx, int by)
 static int along_wall(const nl_state *st, int cx, int cy, int dx, int dy, int bx, int by)
 {
     if (cx == dx) {
-        int lo = cy < dy ? cy : dy, hi = cy < dy ? dy : cy;
+        int lo = imin(cy, dy), hi = imax(cy, dy);
         for (int y = lo + 1; y <= hi; y++)
             if (blocks(st, cx, y, bx, by) && blocks(st, cx + 1, y, bx, by))
                 return 1;
     }
     if (cy == dy) {
-        int lo = cx < dx ? cx : dx, hi = cx < dx ? dx : cx;
+        int lo = imin(cx, dx), hi = imax(cx, dx);
         for (int x = lo + 1; x <= hi; x++)
             if (blocks(st, x, cy, bx, by) && blocks(st, x, cy + 1, bx, by))
                 return 1;
@@ -511,7 +512,7 @@ static void roll_attack(eng_state *es, nl_state *st, int c, int e, int n, int de
 {
     st->pa_who = c + 1;
     st->pa_enemy = e;
-    st->pa_n = n < NL_ATK ? n : NL_ATK;
+    st->pa_n = imin(n, NL_ATK);
     st->pa_def = def;
     st->pa_armour = st->en[e].armour;
     for (int i = 0; i < st->pa_n; i++)
@@ -615,19 +616,19 @@ enum { R_NONE, R_NEAREST, R_DAMAGE, R_DEFENCE, R_FREE };
 static int choose_target_by(const nl_state *st, int e, int *rule)
 {
     int in[NL_MAXCH + 2] = {0}, x, y, dmg, def, n = 0;
-    int best = 1000, bd = -1, bdef = 1000;
+    int best = INT_MAX, bd = INT_MIN, bdef = INT_MAX;   /* no candidate yet */
     for (int t = 1; t <= NL_MAXCH + 1; t++)
         if (candidate(st, e, t, &x, &y, &dmg, &def) && steps(st->en[e].x, st->en[e].y, x, y) < best)
             best = steps(st->en[e].x, st->en[e].y, x, y);
     for (int t = 1; t <= NL_MAXCH + 1; t++)
         if (candidate(st, e, t, &x, &y, &dmg, &def) && steps(st->en[e].x, st->en[e].y, x, y) == best)
-            in[t] = 1, n++, bd = dmg > bd ? dmg : bd;
+            in[t] = 1, n++, bd = imax(dmg, bd);
     *rule = n == 0 ? R_NONE : R_NEAREST;
     if (n > 1) {
         n = 0;
         for (int t = 1; t <= NL_MAXCH + 1; t++)
             if (in[t] && candidate(st, e, t, &x, &y, &dmg, &def) && (in[t] = dmg == bd))
-                n++, bdef = def < bdef ? def : bdef;
+                n++, bdef = imin(def, bdef);
         *rule = R_DAMAGE;
     }
     if (n > 1) {
@@ -661,7 +662,7 @@ static void target_xy(const nl_state *st, int t, int *x, int *y)
 static void enemy_move(eng_state *es, nl_state *st, int e)
 {
     nl_enemy *en = &st->en[e];
-    int tx, ty, bx = en->x, by = en->y, bscore = -1000, bsteps = 0;
+    int tx, ty, bx = en->x, by = en->y, bscore = INT_MIN, bsteps = 0;
     target_xy(st, en->target, &tx, &ty);
     for (int x = 1; x <= NL_MAP; x++)
         for (int y = 1; y <= NL_MAP; y++) {
@@ -948,17 +949,15 @@ ACT(act_end)
 ACT(act_use)
 {
     ST;
-    int c = WHO, k = (int)a[1].v - 1, idx[NL_DICE], val[NL_DICE];
+    int c = WHO, k = (int)a[1].v - 1, idx[NL_DICE];
     mark_attack(es, st);
     if (!who_ok(st, c, err, errlen))
         return ENG_ERROR;
     nl_char *ch = &st->ch[c];
     if (k >= ch->abilities)
-        ILLEGAL("the character holds no ability card %d", k + 1);
+        ILLEGAL("the character holds no such ability card");
     int n = pick_dice(ch, a[2].s, idx);
-    for (int i = 0; i < n; i++)
-        val[i] = ch->die[idx[i]];
-    if (!pattern_paid(ch->ab[k], val, n))
+    if (!pattern_paid(ch->ab[k], ch, idx, n))
         ILLEGAL("the dice do not meet the printed pattern %s", ch->ab[k]);
     if (!may_activate(st, c, err, errlen))
         return ENG_ILLEGAL;
@@ -970,14 +969,14 @@ ACT(act_use)
 ACT(act_attack)
 {
     ST;
-    int c = WHO, e = (int)a[1].v - 1, kind = (int)a[3].v, idx[NL_DICE], val[NL_DICE];
+    int c = WHO, e = (int)a[1].v - 1, kind = (int)a[3].v, idx[NL_DICE];
     mark_attack(es, st);
     if (!who_ok(st, c, err, errlen))
         return ENG_ERROR;
     nl_char *ch = &st->ch[c];
     nl_enemy *en = &st->en[e];
     if (!en->present)
-        ILLEGAL("enemy %d is not on the map", e + 1);
+        ILLEGAL("the enemy is not on the map");
     if (!may_activate(st, c, err, errlen))
         return ENG_ILLEGAL;
     if (kind == K_MELEE ? !(ch->x == en->x && ch->y == en->y)
@@ -994,9 +993,7 @@ ACT(act_attack)
         if (kind == K_NANO)
             ILLEGAL("a nanoshock attack is the nanoshock action");
         int n = pick_dice(ch, a[2].s, idx);
-        for (int i = 0; i < n; i++)
-            val[i] = ch->die[idx[i]];
-        if (!pattern_paid(ch->wcost, val, n))
+        if (!pattern_paid(ch->wcost, ch, idx, n))
             ILLEGAL("the dice do not pay the minimum cost %s", ch->wcost);
         spend(es, st, c, idx, n);
         dice = kind == K_HACK ? ch->ghw : ch->gaw + (a[4].v ? ch->waw : 0);
@@ -1049,7 +1046,7 @@ ACT(act_mark)
 ACT(act_hack)
 {
     ST;
-    int c = WHO, idx[NL_DICE], val[NL_DICE];
+    int c = WHO, idx[NL_DICE];
     mark_attack(es, st);
     if (!who_ok(st, c, err, errlen))
         return ENG_ERROR;
@@ -1057,9 +1054,7 @@ ACT(act_hack)
     if (st->pr_open)
         ILLEGAL("the profile is already done");
     int n = pick_dice(ch, a[1].s, idx);
-    for (int i = 0; i < n; i++)
-        val[i] = ch->die[idx[i]];
-    if (!pattern_paid(st->pr_cost, val, n))
+    if (!pattern_paid(st->pr_cost, ch, idx, n))
         ILLEGAL("the dice do not pay the profile's cost %s", st->pr_cost);
     if (!may_activate(st, c, err, errlen))
         return ENG_ILLEGAL;
@@ -1119,7 +1114,8 @@ ACT(act_revive)
         return ENG_ERROR;
     if (!st->ch[c].out)
         ILLEGAL("the character is not unconscious");
-    if (by == c || st->ch[by].out)
+    /* the character revived is unconscious: a conscious reviver is another */
+    if (st->ch[by].out)
         ILLEGAL("another, conscious character revives with a nanophoenix");
     st->ch[c].out = 0;
     st->ch[c].damage = 0;
@@ -1167,7 +1163,7 @@ ACT(act_activate_enemy)
     ST;
     int e = (int)a[0].v - 1;
     if (!st->en[e].present)
-        ILLEGAL("enemy %d is not on the map", e + 1);
+        ILLEGAL("the enemy is not on the map");
     (void)err, (void)errlen;
     activate_enemy(es, st, e);
     return ENG_OK;
@@ -1179,7 +1175,7 @@ ACT(act_place)
     int e = (int)a[0].v - 1;
     (void)err, (void)errlen;
     if (st->en[e].present)
-        ILLEGAL("enemy %d is on the map already", e + 1);
+        ILLEGAL("the enemy is on the map already");
     place(es, st, e);
     return ENG_OK;
 }
@@ -1206,7 +1202,7 @@ ACT(act_sidekick)
 ACT(act_download)
 {
     ST;
-    int e = (int)a[0].v - 1, idx[NL_DICE], val[NL_DICE];
+    int e = (int)a[0].v - 1, idx[NL_DICE];
     if (!st->cora)
         ILLEGAL("no Cora in the game");
     int c = st->cora - 1;
@@ -1216,9 +1212,7 @@ ACT(act_download)
     if (st->sk_programs >= NL_PROGRAMS)
         ILLEGAL("Sidekick holds at most %d programs", NL_PROGRAMS);
     int n = pick_dice(ch, a[1].s, idx);
-    for (int i = 0; i < n; i++)
-        val[i] = ch->die[idx[i]];
-    if (!pattern_paid(st->sk_wcost, val, n))
+    if (!pattern_paid(st->sk_wcost, ch, idx, n))
         ILLEGAL("Sidekick's weapon card is paid with Cora's dice");
     spend(es, st, c, idx, n);
     int hits = 0, ones = 0;
@@ -1441,8 +1435,8 @@ static long getk(const void *data, const eng_key *k, const int *idx)
  * field that expression F names. */
 static int set_pattern(char *to, const char *v, char *err, size_t errlen)
 {
-    if (strlen(v) >= NL_PAT || strspn(v, "123456") != strlen(v))
-        return snprintf(err, errlen, "a dice pattern is up to %d digits 1..6", NL_PAT - 1), -1;
+    if (strlen(v) > NL_PATLEN || strspn(v, "123456") != strlen(v))
+        return snprintf(err, errlen, "a dice pattern is up to %d digits 1..6", NL_PATLEN), -1;
     return strcpy(to, v), 0;
 }
 #define PATTERN_KEY(name, F)                                                                                     \
