@@ -11,6 +11,8 @@
  */
 #include "cmd_simulate.h"
 
+#include <glib.h>
+#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,14 +161,24 @@ static int file_rounds(xmlNodePtr root, long max, long *out, diag_list *dl)
     return rc;
 }
 
-static void print_party(const eng_sim *sim, const eng_state *st, int json)
+/* A string for JSON: invalid UTF-8 (a file name in another encoding)
+ * becomes U+FFFD, so that the output is always valid. */
+static json_object *json_str(const char *s)
+{
+    char *v = g_utf8_make_valid(s ? s : "", -1);
+    json_object *o = json_object_new_string(v);
+    g_free(v);
+    return o;
+}
+
+/* The party's state at the end: text lines, or into the JSON array party. */
+static void print_party(const eng_sim *sim, const eng_state *st, json_object *party)
 {
     if (!sim->party_count || !sim->party_keys || !sim->party_keys[0])
         return;
     long n = eng_val(st, "%s", sim->party_count);
-    if (json)
-        printf(",\"party\":[");
     for (long m = 1; m <= n; m++) {
+        json_object *member = party ? json_object_new_object() : NULL;
         for (size_t k = 0; sim->party_keys[k]; k++) {
             char key[128], val[256], err[256];
             const char *pat = sim->party_keys[k];
@@ -177,21 +189,18 @@ static void print_party(const eng_sim *sim, const eng_state *st, int json)
             if (eng_get(st, key, val, sizeof val, err, sizeof err) != 0)
                 snprintf(val, sizeof val, "?");
             const char *field = strchr(key, '.') ? strchr(key, '.') + 1 : key;
-            if (json) {
-                printf("%s", k ? "," : m > 1 ? ",{" : "{");
-                diag_json_string(stdout, field);
-                putchar(':');
-                diag_json_string(stdout, val);
-            } else if (k == 0) {
+            if (member)
+                json_object_object_add(member, field, json_str(val));
+            else if (k == 0)
                 printf("  %s:", val);
-            } else {
+            else
                 printf("%s %s %s", k > 1 ? "," : "", field, val);
-            }
         }
-        printf(json ? "}" : "\n");
+        if (member)
+            json_object_array_add(party, member);
+        else
+            printf("\n");
     }
-    if (json)
-        printf("]");
 }
 
 typedef struct sim_opts {
@@ -312,29 +321,34 @@ int cmd_simulate(int argc, char **argv, const cli_env *env)
     sim->result(st, result, sizeof result);
 
     if (json) {
-        printf("{\"game\":");
-        diag_json_string(stdout, g->id);
-        printf(",\"file\":");
-        diag_json_string(stdout, pos[1]);
-        printf(",\"seed\":%ld,\"result\":", seed);
-        diag_json_string(stdout, result);
-        printf(",\"rounds\":%ld,\"events\":[", r);
+        /* one object, written by json-c */
+        json_object *obj = json_object_new_object(), *events = json_object_new_array(),
+                    *party = json_object_new_array();
+        json_object_object_add(obj, "game", json_str(g->id));
+        json_object_object_add(obj, "file", json_str(pos[1]));
+        json_object_object_add(obj, "seed", json_object_new_int64(seed));
+        json_object_object_add(obj, "result", json_str(result));
+        json_object_object_add(obj, "rounds", json_object_new_int64(r));
         for (size_t i = 0; i < s.nev; i++) {
-            printf("%s{\"round\":%ld,\"kind\":", i ? "," : "", s.ev[i].round);
-            diag_json_string(stdout, s.ev[i].kind);
-            printf(",\"actor\":");
-            diag_json_string(stdout, s.ev[i].actor);
-            printf(",\"text\":");
-            diag_json_string(stdout, s.ev[i].text);
-            printf("}");
+            json_object *e = json_object_new_object();
+            json_object_object_add(e, "round", json_object_new_int64(s.ev[i].round));
+            json_object_object_add(e, "kind", json_str(s.ev[i].kind));
+            json_object_object_add(e, "actor", json_str(s.ev[i].actor));
+            json_object_object_add(e, "text", json_str(s.ev[i].text));
+            json_object_array_add(events, e);
             free(s.ev[i].kind), free(s.ev[i].actor), free(s.ev[i].text);
         }
-        printf("]");
-        print_party(sim, st, 1);
-        printf("}\n");
+        json_object_object_add(obj, "events", events);
+        print_party(sim, st, party);
+        if (json_object_array_length(party))
+            json_object_object_add(obj, "party", party);
+        else
+            json_object_put(party);
+        puts(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+        json_object_put(obj);
     } else {
         printf("\nresult: %s after %ld round%s\n", result, r, r == 1 ? "" : "s");
-        print_party(sim, st, 0);
+        print_party(sim, st, NULL);
     }
     free(s.ev);
     eng_state_free(st);

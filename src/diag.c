@@ -2,6 +2,8 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <glib.h>
+#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,73 +184,33 @@ void diag_print(const diag_list *dl, FILE *fp)
     }
 }
 
-/* The length of the well-formed UTF-8 character at p (no overlong forms,
- * no surrogates, at most U+10FFFF), or 0. */
-static size_t utf8_len(const unsigned char *p)
-{
-    size_t n = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
-    if (p[0] > 0xF4)
-        return 0;
-    for (size_t i = 1; i < n; i++)
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-    if ((n == 3 && p[0] == 0xE0 && p[1] < 0xA0) || (n == 3 && p[0] == 0xED && p[1] >= 0xA0) ||
-        (n == 4 && p[0] == 0xF0 && p[1] < 0x90) || (n == 4 && p[0] == 0xF4 && p[1] >= 0x90))
-        return 0;
-    return n;
-}
-
-void diag_json_string(FILE *fp, const char *s)
-{
-    if (!s) {
-        fputs("null", fp);
-        return;
-    }
-    fputc('"', fp);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"': fputs("\\\"", fp); break;
-        case '\\': fputs("\\\\", fp); break;
-        case '\n': fputs("\\n", fp); break;
-        case '\t': fputs("\\t", fp); break;
-        case '\r': fputs("\\r", fp); break;
-        default:
-            if (*p < 0x20) {
-                fprintf(fp, "\\u%04x", *p);
-            } else if (*p < 0x80) {
-                fputc(*p, fp);
-            } else {
-                /* JSON is UTF-8: a byte that does not start a whole
-                 * character (a file name in another encoding) becomes U+FFFD */
-                size_t n = utf8_len(p);
-                if (n) {
-                    fwrite(p, 1, n, fp);
-                    p += n - 1;
-                } else {
-                    fputs("\\ufffd", fp);
-                }
-            }
-        }
-    }
-    fputc('"', fp);
-}
-
 void diag_print_json(const diag_list *dl, FILE *fp)
 {
-    fputs("[", fp);
+    /* json-c writes it; the strings are made valid UTF-8 first (a byte that
+     * starts no character, as in a file name in another encoding, becomes
+     * U+FFFD), so that the output is always JSON */
+    json_object *arr = json_object_new_array();
     for (size_t i = 0; i < dl->n; i++) {
         const diag *d = &dl->items[i];
-        fputs(i ? ",\n  {" : "\n  {", fp);
-        fputs("\"file\": ", fp);
-        diag_json_string(fp, d->file);
-        fprintf(fp, ", \"line\": %d, \"column\": %d, \"severity\": \"%s\", \"code\": ",
-                d->line, d->col, diag_severity_name(d->sev));
-        diag_json_string(fp, d->code);
-        fputs(", \"message\": ", fp);
-        diag_json_string(fp, d->msg);
-        fputs("}", fp);
+        json_object *o = json_object_new_object();
+        const char *strs[3] = {d->file, d->code, d->msg};
+        const char *keys[3] = {"file", "code", "message"};
+        for (int k = 0; k < 3; k++) {
+            char *v = strs[k] ? g_utf8_make_valid(strs[k], -1) : NULL;
+            json_object_object_add(o, keys[k], v ? json_object_new_string(v) : NULL);
+            g_free(v);
+            if (k == 0) {
+                json_object_object_add(o, "line", json_object_new_int(d->line));
+                json_object_object_add(o, "column", json_object_new_int(d->col));
+                json_object_object_add(o, "severity", json_object_new_string(diag_severity_name(d->sev)));
+            }
+        }
+        json_object_array_add(arr, o);
     }
-    fputs(dl->n ? "\n]" : "]", fp);
+    fputs(json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+                                                  JSON_C_TO_STRING_NOSLASHESCAPE),
+          fp);
+    json_object_put(arr);
 }
 
 /* Levenshtein distance, bounded: stops counting past limit. */

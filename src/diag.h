@@ -62,8 +62,6 @@ void diag_summary(FILE *fp, const char *done, long ndone, long nfailed, long nsk
 
 const char *diag_severity_name(diag_severity sev);
 
-/* Writes s as a JSON string literal ("null" for NULL). */
-void diag_json_string(FILE *fp, const char *s);
 
 /* The candidate closest to word within a few edits, for "did you mean":
  * name(items, i) gives the i-th of n candidates (NULL to skip one).
