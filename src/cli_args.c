@@ -185,8 +185,10 @@ int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, co
     if (snprintf(spec, sizeof spec, "%s:%s", plus ? "+" : "", shortopts + plus) >= (int)sizeof spec)
         return CLI_FAIL;
     char **ops = calloc((size_t)argc + 1, sizeof *ops);
-    if (!ops)
+    if (!ops) {
+        fprintf(stderr, "regelwerk%s%s: out of memory\n", cmd ? " " : "", cmd ? cmd : "");
         return CLI_FAIL;
+    }
     *operands = ops;
     *n = 0;
     /* getopt keeps its state in globals: 0 starts it afresh (GNU), for

@@ -371,6 +371,8 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
     const dl_doc_info *raw = dl_list_doc_info(list);
     dl_doc_info info;
     int have_info = raw && lay_typo_info(raw, &info) == 0;
+    if (raw && !have_info)
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
     int ok = (!raw || have_info) && (!dev->begin_doc || !raw || dev->begin_doc(dev, &info) == 0) &&
              dl_replay(list, dev, NULL) == 0;
     if (have_info)
@@ -1088,8 +1090,6 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     char **games = NULL;
     size_t ngames = 0;
     int rc = cli_getopt("build", argc, argv, "ho:", build_longopts, on_option, &bo, &games, &ngames);
-    if (rc == CLI_FAIL)
-        fputs("regelwerk: out of memory\n", stderr);
     if (rc == CLI_DONE) {
         json_object_put(bo.report);
         free(games);

@@ -114,13 +114,12 @@ int cmd_check(int argc, char **argv, const cli_env *env)
     check_opts o = {{0, 0, NULL}, 0, 0, calloc((size_t)argc, sizeof(const char *)), 0};
     char **games = NULL;
     size_t ngames = 0;
-    int rc = o.extra ? cli_getopt("check", argc, argv, "hv", longopts, on_option, &o, &games, &ngames) : CLI_FAIL;
+    int rc = o.extra ? cli_getopt("check", argc, argv, "hv", longopts, on_option, &o, &games, &ngames)
+                     : (fputs("regelwerk check: out of memory\n", stderr), CLI_FAIL);
     chk_options opt = o.opt;
     int json = o.format, verbose = o.verbose;
     const char **extra = o.extra;
     size_t nextra = o.nextra;
-    if (rc == CLI_FAIL)
-        fputs("regelwerk: out of memory\n", stderr);
     if (rc != CLI_OK) {
         rc = rc == CLI_DONE ? CLI_OK : rc;
         goto out;

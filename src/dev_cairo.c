@@ -330,15 +330,22 @@ static cairo_font_face_t *shared_face(cdev *d, const dl_font *font)
         return NULL;
     }
     proc_face *pf = realloc(proc_faces, (nproc_faces + 1) * sizeof *pf);
-    if (!pf)
+    if (!pf) {
+        oom(d);
         return NULL;
+    }
     proc_faces = pf;
     char *path = strdup(font->path);
     FT_Face ft;
-    if (!path || FT_New_Face(ft_lib, font->path, font->face_index, &ft) != 0) {
+    FT_Error fe = path ? FT_New_Face(ft_lib, font->path, font->face_index, &ft) : FT_Err_Out_Of_Memory;
+    if (fe != 0) {
+        /* FreeType's own allocations fail as ours do: said as such */
         char msg[600];
         snprintf(msg, sizeof msg, "cannot open the font %s", font->path);
-        fail(d, msg);
+        if (fe == FT_Err_Out_Of_Memory)
+            oom(d);
+        else
+            fail(d, msg);
         free(path);
         return NULL;
     }

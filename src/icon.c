@@ -576,7 +576,7 @@ static icon_json *json_open(const char *path, const struct stat *st, const char 
 {
     icon_json *j = calloc(1, sizeof *j);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
-    *why = "cannot read the file";
+    *why = j ? "cannot read the file" : "out of memory";
     if (!j || fd < 0 || st->st_size <= 0) {
         if (fd >= 0)
             close(fd);

@@ -187,11 +187,9 @@ void lay_sheet_measure_spaces(sheet *s)
     r->justified_lines = (int)s->nspaces;
     if (s->nspaces < 1)
         return;
-    double *v = malloc(s->nspaces * sizeof *v);
-    if (!v)
-        return;
-    memcpy(v, s->spaces, s->nspaces * sizeof *v);
-    double med = median(v, s->nspaces), sum = 0, sum2 = 0;
+    /* the order of the lines' spaces matters to nothing below: the median
+     * sorts them in place, and no copy can fail */
+    double med = median(s->spaces, s->nspaces), sum = 0, sum2 = 0;
     int loose = 0;
     for (size_t i = 0; i < s->nspaces; i++) {
         double q = med > 0 ? s->spaces[i] / med : 1;
@@ -204,7 +202,6 @@ void lay_sheet_measure_spaces(sheet *s)
     double n = (double)s->nspaces, mean = sum / n;
     r->loose_share = 100.0 * loose / n;
     r->space_spread = sqrt(fmax(0, sum2 / n - mean * mean));
-    free(v);
 }
 
 static void measure_para(sheet *s, const lay_para *p, int justified, const doc_node *src)
