@@ -64,7 +64,8 @@
  * Survivors no content can kill (not equivalent, listed so that the score
  * is read right):
  *   - loops or indices moved to -1 or one past an array (204 `d < 0` -> <
- *     -1, 222 `i = 0` -> -1, 392, 430, 461, 467 and 532 `c = 0` -> -1, 394,
+ *     -1, 222 `i = 0` -> -1, 296 on_map `>= 1` -> >= 0 (field 0 is read at
+ *     index -1), 392, 430, 461, 467 and 532 `c = 0` -> -1, 394,
  *     433, 549, 568 and 781 `e < NL_MAXEN` -> <= or from -1, 404 `head = 0`
  *     or `tail = 0` -> -1, 408 `head < tail` -> <= (past the queue), 413
  *     and 439 `k = 0` -> -1 or `k <= 4` (439's dx[4] only when all four
