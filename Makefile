@@ -192,12 +192,18 @@ fuzz-run: $(FUZZERS:%=$(BUILD)/fuzz/fuzz-%)
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp):print_suppressions=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZERS)
 
+# Under the sanitizers every allocation costs a run eight times as long: the
+# allocation-failure sweeps there fail each site's first allocation and every
+# 5th (check) or 10th (build), which still reaches every site for leaks; the
+# plain run sweeps every allocation of the check and every 5th of the build.
+OOM_SAN_STEPS := REGELWERK_OOM_CHECK_STEP=5 REGELWERK_OOM_STEP=10
+
 # The mutator is a prerequisite: tests/test_mutate.c runs it on a fixture.
 check: $(TEST_BIN) $(BIN) $(MUTATOR) $(REPLAY) $(OOM_BIN)
 	for f in $(FUZZERS); do $(SAN_ENV) $(BUILD)/fuzz/replay-$$f tests/fuzz/corpus/$$f tests/fuzz/crashes/$$f \
 	  || exit 1; done
 	$(SAN_ENV) REGELWERK_BIN=$(abspath $(BIN)) REGELWERK_MUTATE=$(abspath $(MUTATOR)) \
-	  REGELWERK_OOM=$(abspath $(OOM_BIN)) $(DEBUGGER) \
+	  REGELWERK_OOM=$(abspath $(OOM_BIN)) $(if $(filter 1,$(SAN)),$(OOM_SAN_STEPS)) $(DEBUGGER) \
 	  $(if $(findstring valgrind,$(DEBUGGER)),$(VALGRIND_FLAGS)) $(TEST_BIN)
 
 # The real tool under valgrind (CI): a full check and a build of every

@@ -55,7 +55,6 @@ int cmd_hyphenate(int argc, char **argv, const cli_env *env)
     snprintf(exc, sizeof exc, "%s/hyphenation.xml", env->templates);
     if (h && lay_hyph_load_exceptions(h, exc, &d) < 0) {
         lay_hyph_free(h);
-    free(words);
         h = NULL;
     }
     if (!h) {
@@ -84,5 +83,6 @@ int cmd_hyphenate(int argc, char **argv, const cli_env *env)
     lay_hyph_free(h);
     lay_hyph_cleanup();
     diag_list_free(&d);
+    free(words);
     return CLI_OK;
 }

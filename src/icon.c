@@ -613,8 +613,11 @@ static icon_json *json_open(const char *path, const struct stat *st, const char 
             j->icons[i].name = j->pool + (uintptr_t)j->icons[i].name;
         for (size_t i = 0; i < j->naliases; i++)
             j->aliases[i].name = j->pool + (uintptr_t)j->aliases[i].name;
-        qsort(j->icons, j->nicons, sizeof *j->icons, member_cmp);
-        qsort(j->aliases, j->naliases, sizeof *j->aliases, member_cmp);
+        /* qsort wants a real array even for none */
+        if (j->nicons)
+            qsort(j->icons, j->nicons, sizeof *j->icons, member_cmp);
+        if (j->naliases)
+            qsort(j->aliases, j->naliases, sizeof *j->aliases, member_cmp);
         /* the scan read every page; a build reads back a few dozen bodies
          * with pread (a mapping would keep whole cached folios resident) */
         munmap(m, j->len);
