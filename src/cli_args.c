@@ -20,15 +20,6 @@ int cli_game_name_ok(const char *name)
     return n >= 1 && n <= 64;
 }
 
-const char *cli_option_value(const char *cmd, int argc, char **argv, int *i)
-{
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "regelwerk%s%s: %s needs a value\n", cmd ? " " : "", cmd ? cmd : "", argv[*i]);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
 char **cli_game_names(const char *content_root)
 {
     errno = 0;

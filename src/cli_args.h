@@ -18,11 +18,6 @@
  * name a path ("../../etc", "/tmp", "a/b"); else 0. */
 int cli_game_name_ok(const char *name);
 
-/* The value of the option argv[*i]: argv[*i + 1], with *i advanced past it.
- * NULL after printing "regelwerk CMD: OPT needs a value" when it is the
- * last argument. */
-const char *cli_option_value(const char *cmd, int argc, char **argv, int *i);
-
 /* Every one of games[0..n) must be a well-formed name of a game folder of
  * content_root (one holding game.xml). CLI_OK; CLI_USAGE naming the games
  * that exist; CLI_FAIL when the content folder cannot be read. */

@@ -30,6 +30,7 @@
 #include "lay_font.h"
 #include "lay_hyph.h"
 #include "lay_sheet.h"
+#include "lay_words.h"
 #include "lay_template.h"
 #include "lay_typo.h"
 #include "out.h"
@@ -721,17 +722,21 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
     return failed ? -1 : 0;
 }
 
+/* build's long options without a short form (getopt_long's values) */
+enum { OPT_STRICT = 256, OPT_NO_VERIFY, OPT_ALIGNMENT, OPT_CORNER, OPT_LANG, OPT_ONLY, OPT_DEVICE, OPT_FORMAT,
+       OPT_PAPER, OPT_PAGES, OPT_LAYOUT, OPT_CARD_SIZE, OPT_DUPLEX, OPT_BACK_OFFSET, OPT_DPI, OPT_REPORT };
+
 /* The cards' and PNG's options that take a value: CLI_OK, or CLI_USAGE
  * with the reason and the "Try" line on stderr. */
-static int card_option(build_opts *bo, const char *a, const char *v)
+static int card_option(build_opts *bo, int opt, const char *v)
 {
-    if (strcmp(a, "--layout") == 0) {
+    if (opt == OPT_LAYOUT) {
         if (strcmp(v, "shop") == 0 || strcmp(v, "home") == 0) {
             bo->shop = strcmp(v, "shop") == 0;
             return CLI_OK;
         }
         return cli_usage_error("build", "--layout wants home or shop, not '%s'", v);
-    } else if (strcmp(a, "--card-size") == 0) {
+    } else if (opt == OPT_CARD_SIZE) {
         bo->card_size = v;
         for (size_t k = 0; k < sizeof card_sizes / sizeof card_sizes[0]; k++)
             if (strcmp(v, card_sizes[k].name) == 0) {
@@ -744,13 +749,13 @@ static int card_option(build_opts *bo, const char *a, const char *v)
             return CLI_OK;
         return cli_usage_error("build", "--card-size wants poker, bridge, mini, tarot or WxH in mm "
                         "(25 to 200 x 280), not '%s'", v);
-    } else if (strcmp(a, "--duplex") == 0) {
+    } else if (opt == OPT_DUPLEX) {
         if (strcmp(v, "long") == 0 || strcmp(v, "short") == 0) {
             bo->duplex_short = strcmp(v, "short") == 0;
             return CLI_OK;
         }
         return cli_usage_error("build", "--duplex wants long or short, not '%s'", v);
-    } else if (strcmp(a, "--back-offset") == 0) {
+    } else if (opt == OPT_BACK_OFFSET) {
         if (two_numbers(v, ',', &bo->back_dx, &bo->back_dy) == 0 && fabs(bo->back_dx) <= 10 &&
             fabs(bo->back_dy) <= 10)
             return CLI_OK;
@@ -765,9 +770,6 @@ static int card_option(build_opts *bo, const char *a, const char *v)
     }
     return cli_usage_error("build", "--dpi wants a number from 36 to 1200, not '%s'", v);
 }
-
-enum { OPT_STRICT = 256, OPT_NO_VERIFY, OPT_ALIGNMENT, OPT_CORNER, OPT_LANG, OPT_ONLY, OPT_DEVICE, OPT_FORMAT,
-       OPT_PAPER, OPT_PAGES, OPT_LAYOUT, OPT_CARD_SIZE, OPT_DUPLEX, OPT_BACK_OFFSET, OPT_DPI, OPT_REPORT };
 
 static const struct option build_longopts[] = {
     {"help", no_argument, NULL, 'h'},
@@ -816,11 +818,11 @@ static int on_option(void *ctx, int c, const char *arg)
         bo->pages = (int)n;
         return CLI_OK;
     }
-    case OPT_LAYOUT: return card_option(bo, "--layout", arg);
-    case OPT_CARD_SIZE: return card_option(bo, "--card-size", arg);
-    case OPT_DUPLEX: return card_option(bo, "--duplex", arg);
-    case OPT_BACK_OFFSET: return card_option(bo, "--back-offset", arg);
-    case OPT_DPI: return card_option(bo, "--dpi", arg);
+    case OPT_LAYOUT:
+    case OPT_CARD_SIZE:
+    case OPT_DUPLEX:
+    case OPT_BACK_OFFSET:
+    case OPT_DPI: return card_option(bo, c, arg);
     case OPT_REPORT:
         if (strcmp(arg, "json") != 0 && strcmp(arg, "text") != 0)
             return cli_usage_error("build", "--report wants text or json, not '%s'", arg);

@@ -232,7 +232,22 @@ static const icu_forms *icu_get(const char *loc)
     return c;
 }
 
-static int index_words(i18n_vocab *v);
+/* Builds word_value's index of the table's words (add_icu_forms adds to
+ * it); 0, or -1 when memory ran out. */
+static int index_words(i18n_vocab *v)
+{
+    v->exact = g_hash_table_new(g_str_hash, g_str_equal);
+    v->stems = malloc((v->nwords + 1) * sizeof *v->stems);
+    if (!v->stems)
+        return -1;
+    for (size_t i = 0; i < v->nwords; i++) {
+        if (!g_hash_table_contains(v->exact, v->words[i].form))
+            g_hash_table_insert(v->exact, v->words[i].form, GSIZE_TO_POINTER(i + 1));
+        if (v->words[i].stem)
+            v->stems[v->nstems++] = i;
+    }
+    return 0;
+}
 
 static int add_icu_forms(i18n_vocab *v, const char *lang)
 {
@@ -241,14 +256,11 @@ static int add_icu_forms(i18n_vocab *v, const char *lang)
     const icu_forms *c = icu_get(loc);
     if (!c)
         return -1;
-    /* the table's own forms win (and say which are ambiguous) */
-    GHashTable *have = g_hash_table_new(g_str_hash, g_str_equal);
-    for (size_t i = 0; i < v->nwords; i++)
-        if (!v->words[i].stem)
-            g_hash_table_add(have, v->words[i].form);
+    /* the table's own forms win (and say which are ambiguous): word_value's
+     * index, built from the table first, tells which ICU forms are new */
     int rc = 0;
     for (size_t k = 0; k < c->n && rc == 0; k++) {
-        if (g_hash_table_contains(have, c->forms[k]))
+        if (g_hash_table_contains(v->exact, c->forms[k]))
             continue;
         vword *p = realloc(v->words, (v->nwords + 1) * sizeof *p);
         if (!p) {
@@ -263,10 +275,9 @@ static int add_icu_forms(i18n_vocab *v, const char *lang)
             rc = -1;
             break;
         }
-        g_hash_table_add(have, w->form);
+        g_hash_table_insert(v->exact, w->form, GSIZE_TO_POINTER(v->nwords + 1));
         v->nwords++;
     }
-    g_hash_table_destroy(have);
     return rc;
 }
 
@@ -369,7 +380,7 @@ i18n_vocab *i18n_vocab_load(const char *templates_dir, const char *lang, diag_li
         }
     }
     if (!bad)
-        bad = add_icu_forms(v, lang) != 0 || index_words(v) != 0;
+        bad = index_words(v) != 0 || add_icu_forms(v, lang) != 0;
     if (!bad)
         for (size_t i = 0; i < v->nwords; i++)
             for (size_t k = 0; k < v->nambiguous; k++)
@@ -450,22 +461,6 @@ static long word_value(const i18n_vocab *v, const char *w, int any)
             }
     }
     return best;
-}
-
-/* Builds word_value's index; 0, or -1 when memory ran out. */
-static int index_words(i18n_vocab *v)
-{
-    v->exact = g_hash_table_new(g_str_hash, g_str_equal);
-    v->stems = malloc((v->nwords + 1) * sizeof *v->stems);
-    if (!v->stems)
-        return -1;
-    for (size_t i = 0; i < v->nwords; i++) {
-        if (!g_hash_table_contains(v->exact, v->words[i].form))
-            g_hash_table_insert(v->exact, v->words[i].form, GSIZE_TO_POINTER(i + 1));
-        if (v->words[i].stem)
-            v->stems[v->nstems++] = i;
-    }
-    return 0;
 }
 
 int i18n_parse_number(const i18n_vocab *v, const char *text, long *out)

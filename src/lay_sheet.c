@@ -956,40 +956,6 @@ const char *lay_word_unverified(const char *lang)
     return words_for(lang)->unverified;
 }
 
-char *lay_localize_credit(const char *lang, const char *english)
-{
-    static const char *const en[] = {"Fonts: ", "Icons: ", " by ", " and contributors"};
-    const lang_words *w = words_for(lang);
-    const char *loc[] = {w->fonts, w->icons, w->by, w->contributors};
-    size_t cap = strlen(english) * 2 + 64, l = 0;
-    char *out = malloc(cap);
-    if (!out)
-        return NULL;
-    for (const char *src = english; *src;) {
-        int hit = -1;
-        for (int k = 0; k < 4 && hit < 0; k++)
-            if (strncmp(src, en[k], strlen(en[k])) == 0)
-                hit = k;
-        const char *put = hit >= 0 ? loc[hit] : NULL;
-        size_t need = put ? strlen(put) + 2 : 1;
-        if (l + need + 1 > cap) {
-            char *p = realloc(out, cap = cap * 2 + need);
-            if (!p) {
-                free(out);
-                return NULL;
-            }
-            out = p;
-        }
-        if (hit < 0) {
-            out[l++] = *src++;
-            continue;
-        }
-        l += (size_t)sprintf(out + l, hit < 2 ? "%s: " : "%s", put);
-        src += strlen(en[hit]);
-    }
-    out[l] = '\0';
-    return out;
-}
 
 /* Whether the first credit is the "not verified" mark cmd_build puts there. */
 int lay_sheet_unverified_mark(const sheet *s)
@@ -1010,28 +976,13 @@ static int make_furniture(sheet *s, furniture *fu)
     return 0;
 }
 
-/* Appends src to buf with the colophon's English words in the sheet's. */
-static void colophon_append(const sheet *s, char *buf, size_t cap, const char *src)
+/* Appends src to buf, bounded. The licences arrive in the sheet's words
+ * (cmd_build localizes them with lay_localize_credit); credits are their
+ * authors' words and are never rewritten. */
+static void colophon_append(char *buf, size_t cap, const char *src)
 {
-    static const char *const en[] = {"Fonts: ", "Icons: ", " by ", " and contributors"};
-    const char *loc[] = {s->w->fonts, s->w->icons, s->w->by, s->w->contributors};
     size_t l = strlen(buf);
-    while (*src && l + 1 < cap) {
-        int hit = -1;
-        for (int k = 0; k < 4 && hit < 0; k++)
-            if (strncmp(src, en[k], strlen(en[k])) == 0)
-                hit = k;
-        if (hit >= 0) {
-            int w = hit < 2 ? snprintf(buf + l, cap - l, "%s: ", loc[hit]) : snprintf(buf + l, cap - l, "%s", loc[hit]);
-            if (w < 0 || (size_t)w >= cap - l)
-                break;
-            l += (size_t)w;
-            src += strlen(en[hit]);
-            continue;
-        }
-        buf[l++] = *src++;
-        buf[l] = '\0';
-    }
+    snprintf(buf + l, cap - l, "%s", src);
 }
 
 /* The colophon: credits, the licences of fonts and icons and the print
@@ -1045,19 +996,19 @@ static int colophon(sheet *s)
         snprintf(buf, sizeof buf, "%s: ", s->w->source);
         for (size_t i = first; cr[i]; i++) {
             if (i > first)
-                colophon_append(s, buf, sizeof buf, "; ");
-            colophon_append(s, buf, sizeof buf, cr[i]);
+                colophon_append(buf, sizeof buf, "; ");
+            colophon_append(buf, sizeof buf, cr[i]);
         }
         /* a credit that ends its own sentence ("… des Bogens.") */
         size_t bl = strlen(buf);
-        colophon_append(s, buf, sizeof buf, bl && buf[bl - 1] == '.' ? " " : ". ");
+        colophon_append(buf, sizeof buf, bl && buf[bl - 1] == '.' ? " " : ". ");
     }
     for (size_t i = 0; s->meta->licences && s->meta->licences[i]; i++) {
-        colophon_append(s, buf, sizeof buf, s->meta->licences[i]);
-        colophon_append(s, buf, sizeof buf, ". ");
+        colophon_append(buf, sizeof buf, s->meta->licences[i]);
+        colophon_append(buf, sizeof buf, ". ");
     }
-    colophon_append(s, buf, sizeof buf, s->w->print100);
-    colophon_append(s, buf, sizeof buf, ".");
+    colophon_append(buf, sizeof buf, s->w->print100);
+    colophon_append(buf, sizeof buf, ".");
     runs rs = {0};
     dl_color grey = {0.33, 0.33, 0.33};
     if (text_run(&rs, LAY_FONT_BODY, grey, buf, 0, NULL) != 0) {

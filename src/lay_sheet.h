@@ -116,10 +116,6 @@ int lay_footer_line(char *buf, size_t cap, const char *const *credits, const cha
 const char *lay_word_flowchart(const char *lang);
 /* "nicht verifiziert", "non verificato": every page of an unverified build says so. */
 const char *lay_word_unverified(const char *lang);
-/* A licence or credit written in English ("Fonts: …", "Icons: … by … and
- * contributors") with those words in lang's; the caller frees it. NULL when
- * memory ran out. */
-char *lay_localize_credit(const char *lang, const char *english);
 
 /* The number of flaws --strict turns into an error: overfull + underfull +
  * widows + orphans + hyphen stacks + greedy paragraphs + split hyphens +

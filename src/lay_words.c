@@ -1,6 +1,8 @@
 /* lay_words.c — the words the layout prints itself (see lay_words.h). */
 #include "lay_words.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const lay_words table[] = {
@@ -62,4 +64,39 @@ const lay_words *lay_words_for(const char *lang)
         if (strncmp(lang, table[i].lang, 2) == 0)
             return &table[i];
     return &table[sizeof table / sizeof table[0] - 1];   /* English */
+}
+
+char *lay_localize_credit(const char *lang, const char *english)
+{
+    static const char *const en[] = {"Fonts: ", "Icons: ", " by ", " and contributors"};
+    const lay_sheet_words *w = &lay_words_for(lang)->sheet;
+    const char *loc[] = {w->fonts, w->icons, w->by, w->contributors};
+    size_t cap = strlen(english) * 2 + 64, l = 0;
+    char *out = malloc(cap);
+    if (!out)
+        return NULL;
+    for (const char *src = english; *src;) {
+        int hit = -1;
+        for (int k = 0; k < 4 && hit < 0; k++)
+            if (strncmp(src, en[k], strlen(en[k])) == 0)
+                hit = k;
+        const char *put = hit >= 0 ? loc[hit] : NULL;
+        size_t need = put ? strlen(put) + 2 : 1;
+        if (l + need + 1 > cap) {
+            char *p = realloc(out, cap = cap * 2 + need);
+            if (!p) {
+                free(out);
+                return NULL;
+            }
+            out = p;
+        }
+        if (hit < 0) {
+            out[l++] = *src++;
+            continue;
+        }
+        l += (size_t)sprintf(out + l, hit < 2 ? "%s: " : "%s", put);
+        src += strlen(en[hit]);
+    }
+    out[l] = '\0';
+    return out;
 }

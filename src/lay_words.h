@@ -41,4 +41,9 @@ typedef struct lay_words {
  * is no row for. */
 const lay_words *lay_words_for(const char *lang);
 
+/* A licence written in English ("Fonts: …", "Icons: … by … and
+ * contributors", as lay_fonts_credit and icon_credit give them) with those
+ * words in lang's; the caller frees it. NULL when memory ran out. */
+char *lay_localize_credit(const char *lang, const char *english);
+
 #endif

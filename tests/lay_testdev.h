@@ -1,8 +1,9 @@
 /* lay_testdev.h — a text-recording device for the layout suites.
  *
  * Every device call becomes one line of text in a buffer (coordinates to
- * 0.01 pt), so layout has golden tests without PDFs or pixels. It stands in
- * for dev_trace until that device lands; the format is ours, not dev_trace's.
+ * 0.01 pt), so layout has golden tests without PDFs or pixels. Unlike
+ * src/dev_trace.c (the same idea for users, written to a file), it records
+ * in memory and also gathers the words shown, which the suites search.
  * Ownership: lt_dev_free() releases the device and its buffer. */
 #ifndef REGELWERK_LAY_TESTDEV_H
 #define REGELWERK_LAY_TESTDEV_H
