@@ -379,19 +379,44 @@ static int have(const char *tool)
     return system(cmd) == 0;
 }
 
+/* The OASIS XLIFF 1.2 schema is not ours to ship and no Debian package
+ * carries it: the tests take it from REGELWERK_XLIFF_SCHEMAS, or from the
+ * shared schemas folder beside the source tree (xliff-core-1.2-transitional.xsd,
+ * xml.xsd and a catalog.xml resolving the W3C import offline). NULL when
+ * neither is there. */
+static const char *xliff_schemas(char *buf, size_t size)
+{
+    const char *env = getenv("REGELWERK_XLIFF_SCHEMAS");
+    char cwd[400];
+    int n;
+    if (env && *env)
+        n = snprintf(buf, size, "%s", env);
+    else if (getcwd(cwd, sizeof cwd))
+        n = snprintf(buf, size, "%s/../shared/schemas", cwd);
+    else
+        return NULL;
+    if (n < 0 || (size_t)n >= size)
+        return NULL;
+    char xsd[800];
+    snprintf(xsd, sizeof xsd, "%s/xliff-core-1.2-transitional.xsd", buf);
+    return access(xsd, R_OK) == 0 ? buf : NULL;
+}
+
 static void test_xliff(void)
 {
     fresh();
     CU_ASSERT_EQUAL_FATAL(run("i18n export mini --to de --format xliff -o $R/mini-de.xlf"), 0);
+    char dir[600];
+    const char *schemas = xliff_schemas(dir, sizeof dir);
     if (!have("xmllint")) {
         printf("\n  (xmllint not installed: XLIFF schema validation skipped)\n");
+    } else if (!schemas) {
+        printf("\n  (no XLIFF 1.2 schema: set REGELWERK_XLIFF_SCHEMAS; validation skipped)\n");
     } else {
-        char cwd[600];
-        CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd));
         int rc = tu_runf(out, sizeof out,
-                         "XML_CATALOG_FILES=%s/../shared/schemas/catalog.xml xmllint --nonet --noout --schema "
-                         "%s/../shared/schemas/xliff-core-1.2-transitional.xsd %s/mini-de.xlf 2>&1",
-                         cwd, cwd, root);
+                         "XML_CATALOG_FILES=%s/catalog.xml xmllint --nonet --noout --schema "
+                         "%s/xliff-core-1.2-transitional.xsd %s/mini-de.xlf 2>&1",
+                         schemas, schemas, root);
         CU_ASSERT_EQUAL(rc, 0);
         CU_ASSERT_PTR_NOT_NULL(strstr(out, "validates"));
     }
