@@ -763,6 +763,27 @@ static int prepare(const eng_game *g, const char *action, const char *args, char
     return parse_args(g, *a, buf, arg, err, errlen);
 }
 
+/* The arguments bounded by a key of the state (eng_key.bounds): "who=3 but
+ * players=2" for one above the key's value. */
+static int check_bounds(const eng_state *st, const eng_action *a, const eng_arg *arg, char *err, size_t errlen)
+{
+    for (size_t k = 0; k < st->g->nkeys; k++) {
+        const eng_key *key = &st->g->keys[k];
+        for (const char *const *b = key->bounds; b && *b; b++) {
+            for (int i = 0; i < ENG_MAXPARAMS && a->params[i].name; i++) {
+                long max;
+                if (strcmp(a->params[i].name, *b) != 0)
+                    continue;
+                if (eng_get_long(st, key->pattern, &max, err, errlen) != 0)
+                    return -1;
+                if (arg[i].v > max)
+                    return snprintf(err, errlen, "%s=%ld but %s=%ld", *b, arg[i].v, key->pattern, max), -1;
+            }
+        }
+    }
+    return 0;
+}
+
 int eng_act(eng_state *st, const char *action, const char *args, char *err, size_t errlen)
 {
     char buf[ENG_MAXARGTEXT];
@@ -770,7 +791,7 @@ int eng_act(eng_state *st, const char *action, const char *args, char *err, size
     eng_arg arg[ENG_MAXPARAMS];
     if (errlen)
         err[0] = '\0';
-    if (prepare(st->g, action, args, buf, &a, arg, err, errlen) != 0)
+    if (prepare(st->g, action, args, buf, &a, arg, err, errlen) != 0 || check_bounds(st, a, arg, err, errlen) != 0)
         return ENG_ERROR;
     st->nactions++;
     return a->fn(st, st->data, arg, err, errlen);

@@ -122,6 +122,10 @@ typedef struct eng_key {
     int (*setk)(void *data, const struct eng_key *k, const int *idx, long v, char *err, size_t errlen);
     long tag;
     unsigned zero_based;          /* bit i: index i runs 0..nmax[i]-1 */
+    /* The action parameters this key's value bounds, in every action that
+     * has them (NULL-terminated; the key has no index): above it eng_act
+     * says ENG_ERROR ("who=3 but players=2"). */
+    const char *const *bounds;
 } eng_key;
 
 /* Table helpers. T is the game's state struct. */

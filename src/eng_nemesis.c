@@ -1163,14 +1163,9 @@ static const char *const pickup_names[] = {"object", "corpse", "carcass", "egg",
 
 #define ILLEGAL(...) return (snprintf(err, errlen, __VA_ARGS__), ENG_ILLEGAL)
 
-/* The acting character (who=, always the first parameter): its index, or
- * -1 with err when the game has fewer characters. */
-static int who(const nm_state *st, const eng_arg *arg, char *err, size_t errlen)
-{
-    if (arg[0].v > st->players)
-        return snprintf(err, errlen, "who=%ld but players=%d", arg[0].v, st->players), -1;
-    return (int)arg[0].v - 1;
-}
+/* The acting character (who=, always the first parameter, at most
+ * players: eng_act checks it): its index. */
+#define WHO(arg) ((int)(arg)[0].v - 1)
 
 static int find_target(const nm_state *st, int c, long t)
 {
@@ -1201,10 +1196,8 @@ enum { MOVE_PLAIN, MOVE_CAREFUL, MOVE_FLEE };
 /* arg: who, corridor, cost[, noise] */
 static int move(eng_state *s, nm_state *st, int how, const eng_arg *arg, char *err, size_t errlen)
 {
-    int c = who(st, arg, err, errlen);
+    int c = WHO(arg);
     long k = arg[1].v, cost = arg[2].v, noise = how == MOVE_CAREFUL ? arg[3].v : 0;
-    if (c < 0)
-        return ENG_ERROR;
     if (!can_act(st, c, cost, err, errlen))
         return ENG_ILLEGAL;
     nm_char *ch = &st->ch[c];
@@ -1242,9 +1235,7 @@ static int move(eng_state *s, nm_state *st, int how, const eng_arg *arg, char *e
 /* arg: who, target, cost */
 static int attack(eng_state *s, nm_state *st, int melee, const eng_arg *arg, char *err, size_t errlen)
 {
-    int c = who(st, arg, err, errlen);
-    if (c < 0)
-        return ENG_ERROR;
+    int c = WHO(arg);
     if (!can_act(st, c, arg[2].v, err, errlen))
         return ENG_ILLEGAL;
     int i = find_target(st, c, arg[1].v);
@@ -1268,20 +1259,18 @@ static int attack(eng_state *s, nm_state *st, int melee, const eng_arg *arg, cha
 
 
 /* The actions with nothing but a cost to check first: arg who, cost, then
- * the action's own. Returns the character or -1 with *rc set. */
-static int paying(nm_state *st, const eng_arg *arg, int *rc, char *err, size_t errlen)
+ * the action's own. Returns the character or -1 when it cannot act. */
+static int paying(nm_state *st, const eng_arg *arg, char *err, size_t errlen)
 {
-    int c = who(st, arg, err, errlen);
-    *rc = c < 0 ? ENG_ERROR : ENG_ILLEGAL;
-    return c >= 0 && can_act(st, c, arg[1].v, err, errlen) ? c : -1;
+    return can_act(st, WHO(arg), arg[1].v, err, errlen) ? WHO(arg) : -1;
 }
 
 static int act_card(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     /* the card itself and as many more as its cost */
     if (st->ch[c].hand < arg[1].v + 1)
         ILLEGAL("the card and %ld more are needed", arg[1].v);
@@ -1293,9 +1282,9 @@ static int act_card(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
 static int act_room(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     if (st->room[st->ch[c].room].malfunction)
         ILLEGAL("the room has a malfunction marker");
     pay(st, c, arg[1].v);
@@ -1306,9 +1295,9 @@ static int act_room(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
 static int act_item(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     pay(st, c, arg[1].v);
     acted(s, c);
     return ENG_OK;
@@ -1317,9 +1306,9 @@ static int act_item(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
 static int act_craft(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     if (st->ch[c].tools < 2)
         ILLEGAL("crafting needs 2 item cards");
     pay(st, c, arg[1].v);
@@ -1333,12 +1322,10 @@ static int act_craft(eng_state *s, void *d, const eng_arg *arg, char *err, size_
 static int act_trade(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     int w = (int)arg[2].v - 1;
-    if (w >= st->players)
-        return snprintf(err, errlen, "with=%d but players=%d", w + 1, st->players), ENG_ERROR;
     if (w == c || !in_play(&st->ch[w]) || st->ch[w].room != st->ch[c].room)
         ILLEGAL("character %d is not in the room", w + 1);
     pay(st, c, arg[1].v);
@@ -1350,9 +1337,9 @@ static int act_trade(eng_state *s, void *d, const eng_arg *arg, char *err, size_
 static int act_close_door(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     int corr = slot_corr(st->ch[c].room, (int)arg[2].v);
     if (st->corr[corr].door == D_DESTROYED)
         ILLEGAL("a destroyed door cannot be closed");
@@ -1368,9 +1355,9 @@ static int act_close_door(eng_state *s, void *d, const eng_arg *arg, char *err, 
 static int act_pickup(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     nm_room *r = &st->room[st->ch[c].room];
     int ok = 0;
     switch (arg[2].v) {
@@ -1394,9 +1381,7 @@ static int act_pickup(eng_state *s, void *d, const eng_arg *arg, char *err, size
 static int act_pass(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int c = who(st, arg, err, errlen);
-    if (c < 0)
-        return ENG_ERROR;
+    int c = WHO(arg);
     if (!can_act(st, c, 0, err, errlen))
         return ENG_ILLEGAL;
     if (arg[1].v > st->ch[c].hand)
@@ -1413,9 +1398,7 @@ static int act_pass(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
 static int act_wound(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int c = who(st, arg, err, errlen);
-    if (c < 0)
-        return ENG_ERROR;
+    int c = WHO(arg);
     if (st->ch[c].dead)
         ILLEGAL("character %d is dead", c + 1);
     if (arg[1].v == 0)
@@ -1433,9 +1416,7 @@ static void do_encounter(eng_state *s, int c)
 /* hibernate and escape: the character leaves play (arg: who). */
 static int leave(eng_state *s, nm_state *st, int pod, const eng_arg *arg, char *err, size_t errlen)
 {
-    int c = who(st, arg, err, errlen);
-    if (c < 0)
-        return ENG_ERROR;
+    int c = WHO(arg);
     if (!in_play(&st->ch[c]))
         ILLEGAL("character %d is not in play", c + 1);
     if (pod)
@@ -1658,7 +1639,8 @@ TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(nex
 #define TEXT(p, name, d) {.pattern = p, .type = ENG_TEXT, .doc = d, .get_text = get_##name, .set_text = set_##name}
 
 static const eng_key keys[] = {
-    INT("players", players, 1, NM_MAXCH, "characters in the game"),
+    {.pattern = "players", .type = ENG_INT, .doc = "characters in the game", .lo = 1, .hi = NM_MAXCH,
+     .off = offsetof(nm_state, players), .bounds = (const char *const[]){"who", "with", NULL}},
     KEY("first", 0, 0, KT_FROM1, 1, NM_MAXCH, first, setk, "the first player (character number)"),
     KEY("current", 0, 0, KT_FROM1, 1, NM_MAXCH, current, setk, "the character whose turn it is"),
     INT("round", round, 1, 999, "the round, from 1"), INT("time", time, 0, 99, "spaces of the time track left to the red space"),
@@ -1728,14 +1710,14 @@ ACTION_FN(act_shoot) { return attack(s, d, 0, arg, err, errlen); }
 ACTION_FN(act_melee) { return attack(s, d, 1, arg, err, errlen); }
 ACTION_FN(act_hibernate) { return leave(s, d, 0, arg, err, errlen); }
 ACTION_FN(act_escape) { return leave(s, d, 1, arg, err, errlen); }
-ACTION_FN(act_end_turn) { int c = who(d, arg, err, errlen); return c < 0 ? ENG_ERROR : (turn_end(s, c), ENG_OK); }
-ACTION_FN(act_noise_roll) { int c = who(d, arg, err, errlen); return c < 0 ? ENG_ERROR : (nm_noise_roll(s, c), ENG_OK); }
-ACTION_FN(act_encounter) { int c = who(d, arg, err, errlen); return c < 0 ? ENG_ERROR : (do_encounter(s, c), ENG_OK); }
-ACTION_FN(act_round_start) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (nm_round_start(d), ENG_OK); }
-ACTION_FN(act_event_phase) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (nm_event_phase(s), ENG_OK); }
-ACTION_FN(act_bag) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (ev_bag(s), ENG_OK); }
-ACTION_FN(act_event_card) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (ev_card(s), ENG_OK); }
-ACTION_FN(act_fire_damage) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (ev_fire(s), ENG_OK); }
+ACTION_FN(act_end_turn) { return turn_end(s, WHO(arg)), ENG_OK; }
+ACTION_FN(act_noise_roll) { return nm_noise_roll(s, WHO(arg)), ENG_OK; }
+ACTION_FN(act_encounter) { return do_encounter(s, WHO(arg)), ENG_OK; }
+ACTION_FN(act_round_start) { return nm_round_start(d), ENG_OK; }
+ACTION_FN(act_event_phase) { return nm_event_phase(s), ENG_OK; }
+ACTION_FN(act_bag) { return ev_bag(s), ENG_OK; }
+ACTION_FN(act_event_card) { return ev_card(s), ENG_OK; }
+ACTION_FN(act_fire_damage) { return ev_fire(s), ENG_OK; }
 ACTION_FN(act_danger) { return nm_danger(s, (int)arg[1].v), ENG_OK; }
 ACTION_FN(act_place_fire) { return nm_place_fire(s, (int)arg[1].v), ENG_OK; }
 ACTION_FN(act_place_malfunction) { return nm_place_malfunction(s, (int)arg[1].v), ENG_OK; }

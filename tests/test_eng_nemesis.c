@@ -376,6 +376,12 @@ static void test_api_errors(void)
     CU_ASSERT_EQUAL(act(g, "move", "who=1 corridor=7"), ENG_ERROR);
     CU_ASSERT_EQUAL(act(g, "move", "who=9 corridor=1"), ENG_ERROR);
     CU_ASSERT_EQUAL(act(g, "move", "who=2 corridor=1"), ENG_ERROR);   /* players=1 */
+    /* who= and with= are bounded by players (the players key's bounds) in every action */
+    CU_ASSERT_EQUAL(eng_act(g, "danger", "who=2 room=1", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_STRING_EQUAL(err, "who=2 but players=1");
+    set(g, "players", "2");
+    CU_ASSERT_EQUAL(eng_act(g, "trade", "who=1 with=3", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_STRING_EQUAL(err, "with=3 but players=2");
     CU_ASSERT_EQUAL(act(g, "place-intruder", "type=none room=1"), ENG_ERROR);
     eng_state_free(g);
 }
