@@ -257,6 +257,13 @@ static int other_room(const nm_state *st, int c, int r)
     return k->a == r ? k->b : k->a;
 }
 
+/* Puts (1) or takes away (0) a noise marker in every corridor of room r. */
+static void room_noise(nm_state *st, int r, int v)
+{
+    for (int k = 1; k <= 4; k++)
+        st->corr[slot_corr(r, k)].noise = v;
+}
+
 static void nm_build_map(nm_state *st)
 {
     for (int r = 0; r < NM_NROOMS; r++) {
@@ -645,10 +652,8 @@ static void nm_danger(eng_state *s, int r)
             }
         }
     }
-    if (moved)
-        return;
-    for (int k = 1; k <= 4; k++)
-        st->corr[slot_corr(r, k)].noise = 1;
+    if (!moved)
+        room_noise(st, r, 1);
 }
 
 static void nm_encounter(eng_state *s, int c, int r);
@@ -676,14 +681,12 @@ static void nm_encounter(eng_state *s, int c, int r)
 {
     nm_state *st = eng_data(s);
     eng_note(s, EV_ENCOUNTER);
-    for (int k = 1; k <= 4; k++)
-        st->corr[slot_corr(r, k)].noise = 0;
+    room_noise(st, r, 0);
     nm_tok t;
     if (bag_draw(s, &t) != 0)
         return;
     if (t.kind == K_SIX) {
-        for (int k = 1; k <= 4; k++)
-            st->corr[slot_corr(r, k)].noise = 1;
+        room_noise(st, r, 1);
         if (st->nbag == 0)
             supply_to_bag(st, K_ADULT);
         bag_put(st->bag, &st->nbag, t.kind, t.num);
@@ -915,8 +918,7 @@ static void ev_bag(eng_state *s)
         if (c >= 0 && st->room[NM_NEST].explored) {
             /* the drawn queen is the intruder of this encounter */
             eng_note(s, EV_ENCOUNTER);
-            for (int k = 1; k <= 4; k++)
-                st->corr[slot_corr(NM_NEST, k)].noise = 0;
+            room_noise(st, NM_NEST, 0);
             int i = nm_place(st, K_QUEEN, t.num, NM_NEST);
             if (i >= 0 && st->ch[c].hand < t.num) {
                 eng_note(s, EV_SURPRISE);
