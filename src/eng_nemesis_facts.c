@@ -865,6 +865,21 @@ PROBE(probe_retreat)
     return 0;
 }
 
+/* All 8 adults in combat: none retreats, so an encounter drawing an adult
+ * places nobody and its token goes back into the bag (the sheet's gap). */
+PROBE(probe_adults_none_free)
+{
+    fresh(p, 1);
+    eng_probe_setl(p, 2, "c1.room");
+    for (int k = 0; k < 8; k++)
+        add(p, "adult", 2);
+    eng_probe_set(p, "adult5", "bag");
+    eng_probe_do(p, "encounter", "who=1");
+    *value = eng_probe_get(p, "log.encounter") == 1 && eng_probe_get(p, "room.2.intruders") == 8 &&
+             eng_probe_get(p, "bag.adult") == 1;
+    return 0;
+}
+
 /* ---- the bag development -------------------------------------------------------------- */
 
 static void bag_with(eng_probe *p, const char *kind)
@@ -961,6 +976,29 @@ PROBE(probe_bag_queen_token)
         r[h] = eng_probe_get(p, "log.bag-token") * 10 + eng_probe_get(p, "log.surprise-attack");
     }
     *value = r[0] == 11 && r[1] == 10;
+    return 0;
+}
+
+/* Two characters in the nest: the encounter is the first's in turn order
+ * from the first player (the sheet's gap). Character 1 holds 5 cards,
+ * character 3 holds 3: only 3's encounter with the queen numbered 4 is a
+ * surprise attack. */
+PROBE(probe_bag_queen_first)
+{
+    long r[2];
+    for (int f = 0; f < 2; f++) {
+        bag_with(p, "queen");
+        eng_probe_set(p, "queen4 adult3", "bag");
+        eng_probe_setl(p, 1, "room.11.explored");
+        eng_probe_setl(p, NEST, "c1.room");
+        eng_probe_setl(p, NEST, "c3.room");
+        eng_probe_setl(p, 3, "c3.hand");
+        eng_probe_setl(p, f ? 3 : 1, "first");
+        eng_probe_set(p, "v5-serious-large", "next.attack");
+        eng_probe_do(p, "bag-development", NULL);
+        r[f] = eng_probe_get(p, "log.surprise-attack");
+    }
+    *value = r[0] == 0 && r[1] == 1;
     return 0;
 }
 
@@ -1752,6 +1790,7 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.event.technical", "1 if a technical corridor returns the intruder to the bag", probe_ev_technical},
     {"nemesis.adults.miniatures", "most adults on the board while placing twelve", probe_adult_minis},
     {"nemesis.adults.retreat", "1 if the ninth adult makes those not in combat retreat", probe_retreat},
+    {"nemesis.adults.none-free", "1 if an adult drawn with all 8 in combat places nobody and goes back into the bag", probe_adults_none_free},
     {"nemesis.bag.tokens", "tokens drawn by a bag development (a larva token: no noise roll follows)", probe_bag_tokens},
     {"nemesis.bag.larva", "1 if a larva token becomes an adult token", probe_bag_larva},
     {"nemesis.bag.creeper", "1 if a creeper token becomes a breeder token", probe_bag_creeper},
@@ -1759,6 +1798,7 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.bag.breeder", "1 if a breeder token does the same", probe_bag_breeder},
     {"nemesis.bag.queen-nest", "1 if the queen enters a nest with characters", probe_bag_queen_nest},
     {"nemesis.bag.queen-token", "1 if the queen's encounter draws no other token and compares with the queen's number", probe_bag_queen_token},
+    {"nemesis.bag.queen-first-in-turn", "1 if of several characters in the nest the first in turn order meets the queen", probe_bag_queen_first},
     {"nemesis.bag.queen-eggs", "egg tokens added when the queen finds nobody in the nest", probe_bag_queen_eggs},
     {"nemesis.bag.blank", "tokens the blank token adds to the bag (an adult one)", probe_bag_blank},
     {"nemesis.bag.blank-none", "1 if a blank with no adult token left changes nothing", probe_bag_blank_none},
