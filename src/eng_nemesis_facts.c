@@ -10,7 +10,7 @@
  * change what the engine does, with the reason; lines as of the commit that
  * wrote this list.
  *
- *   168, 176, 211, 226, 246, 256, 353, 365, 376, 481, 489, 1182, 1542
+ *   168, 176, 211, 226, 246, 256, 360, 372, 383, 488, 496, 1179, 1525
  *       `return -1` -> -2 (deck_of, pop_stacked, nm_draw_weighted,
  *       slot_corr, other_room, take_kind, bag_draw, nm_place, find_target,
  *       eng_nemesis_run_damage): every caller tests < 0, >= 0 or != 0.
@@ -19,60 +19,62 @@
  *       below the total, the loop returns first; 221 `i < nfaces` -> <=
  *       too); 211 -> 0 (nothing to draw): bag_draw's take_kind fails on the
  *       empty bag all the same, and contamination_draw has cards to draw in
- *       every consistent state; 210 `total <= 0` -> < 0 alike.
- *   1178 find_target's and 1276 paying's `: -1` -> -2: tested < 0.
- *   738 `from = -1` -> -2 and 838 nm_target(..., -1) -> -2: tested < 0 and
+ *       every consistent state; 210 `total <= 0` -> < 0 alike, and 772
+ *       contamination_draw's `f < 0` -> < -1 (f is -1 only when there is
+ *       nothing to draw).
+ *   1175 find_target's and 1267 paying's `: -1` -> -2: tested < 0.
+ *   741 `from = -1` -> -2 and 841 nm_target(..., -1) -> -2: tested < 0 and
  *       >= 0.
  *   255 other_room `k->b < 0` -> < -1: a technical corridor's a is the room
  *       itself, so b (-1) is returned all the same.
- *   218 `rng->mismatch = 1` -> 2, 1137 `coords_earth = 1` -> 2: flags.
- *   1120 nm_enter `st->over || !in_play(ch)` -> &&: when the game is over
+ *   218 `rng->mismatch = 1` -> 2, 1139 `coords_earth = 1` -> 2: flags.
+ *   1122 nm_enter `st->over || !in_play(ch)` -> &&: when the game is over
  *       the character who entered is out of play (fire, malfunction and the
  *       self-destruct kill everyone aboard, the time every character awake).
- *   264 a technical corridor's `b = -1` -> -2: tested with < 0.
- *   909 `int c = -1` -> -2 (the queen's Nest search): tested with < 0.
- *   921 `i >= 0` -> >= -1: nm_place finds a free slot (24 of them).
- *   262 nm_build_map `r < NM_NROOMS` -> <=: corr[12] is written again by the
+ *   271 a technical corridor's `b = -1` -> -2: tested with < 0.
+ *   912 `int c = -1` -> -2 (the queen's Nest search): tested with < 0.
+ *   923 `i >= 0` -> >= -1: nm_place finds a free slot (24 of them).
+ *   269 nm_build_map `r < NM_NROOMS` -> <=: corr[12] is written again by the
  *       cross corridors, corr[30] lies in the bag, which nm_init fills after.
- *   339 bag_put `*n < NM_MAXTOK` -> <=, and 348 take_kind's memmove
+ *   346 bag_put `*n < NM_MAXTOK` -> <=, and 355 take_kind's memmove
  *       `*n - i - 1` -> `+ 1`, `- 0`: only a bag of 40 tokens tells them
  *       apart (no rule fills it); past the count nothing is read.
- *   467 remove_intruder `{K_NONE, 0, 0, 0}` -> 1 or -1 in room, damage,
+ *   474 remove_intruder `{K_NONE, 0, 0, 0}` -> 1 or -1 in room, damage,
  *       token: a free slot's fields are never read; nm_place sets all four.
- *   1383 pickup of an egg, remove_intruder(..., 0) -> 1 or -1, and
+ *   1372 pickup of an egg, remove_intruder(..., 0) -> 1 or -1, and
  *       `ok = 1` -> 2: an egg never goes into the bag (only larva..queen
  *       tokens do); ok is a flag.
- *   504 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
- *       (also 515 and 1568 in getk): with nobody in the room the search finds
+ *   511 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
+ *       (also 522 and 1551 in getk): with nobody in the room the search finds
  *       nobody, who stays -1, no step is marked; no character has index -2.
- *   505 `ties = 0` -> 1 or -1: set to 1 with the first character found.
- *   522, 910 `k < st->players` -> <= (turn order from the first player):
+ *   512 `ties = 0` -> 1 or -1: set to 1 with the first character found.
+ *   529, 913 `k < st->players` -> <= (turn order from the first player):
  *       k = players is the first player again, already looked at.
- *   637 nm_danger `k <= 4` -> <= 3 and 639 `adj < 0` -> < -1: corridor 4 is
+ *   644 nm_danger `k <= 4` -> <= 3 and 646 `adj < 0` -> < -1: corridor 4 is
  *       technical (no room behind it), and no intruder stands in room -1.
- *   620 nm_damage intruder_through(..., 1) -> 2, 1727 attack(..., 1) -> 2,
- *       1729 leave(..., 1) -> 2,
- *       1085 `int roll = 1` -> 2, 774 `return 1` -> 2: flags read as truth.
- *   1191, 1192, 1195 die_damage's miss -1 -> 0 or -2 and 1261 `dmg > 0` -> >= 0:
+ *   627 nm_damage intruder_through(..., 1) -> 2, 1711 attack(..., 1) -> 2,
+ *       1713 leave(..., 1) -> 2,
+ *       1087 `int roll = 1` -> 2, 777 `return 1` -> 2: flags read as truth.
+ *   1188, 1189, 1192 die_damage's miss -1 -> 0 or -2 and 1254 `dmg > 0` -> >= 0:
  *       the caller tests dmg > 0; a hit is never 0.
- *   991 nm_round_start `want > c->deck` -> >=: equal gives the same want;
- *       993 `want > 0` -> > -1: adding 0 cards changes nothing.
- *   1576 getk `k->tag >= KT_SUPPLY` -> >: only the tag KT_SUPPLY + 0 (kind
+ *   993 nm_round_start `want > c->deck` -> >=: equal gives the same want;
+ *       995 `want > 0` -> > -1: adding 0 cards changes nothing.
+ *   1559 getk `k->tag >= KT_SUPPLY` -> >: only the tag KT_SUPPLY + 0 (kind
  *       "none") tells them apart, and no key has it.
- *   479 the retreat's remove_intruder(..., 1) -> 2, 792 nm_end's `: 1` -> 2
- *       and 1050 can_act's `return 1` -> 2: flags read as truth.
- *   1377, 1378, 1379 pickup's `ok = ..., 1` -> 2: flags.
- *   1381 pickup's egg search `i < NM_MAXINT` -> <=: past the intruders lie
+ *   486 the retreat's remove_intruder(..., 1) -> 2, 795 nm_end's `: 1` -> 2
+ *       and 1052 can_act's `return 1` -> 2: flags read as truth.
+ *   1366, 1367, 1368 pickup's `ok = ..., 1` -> 2, 1144 nm_init's
+ *       `room[0].explored = 1` -> 2: flags.
+ *   1370 pickup's egg search `i < NM_MAXINT` -> <=: past the intruders lie
  *       room 0's fields, whose "type" is its explored flag (0 or 1), never
  *       an egg.
- *   1205 move's `noise = ... : 0` -> -1: plain moves test careful_k > 0.
- *   1530 run_as's `st->proc = T_NONE` deleted: the checker runs each
+ *   1202 move's `noise = ... : 0` -> -1: plain moves test careful_k > 0.
+ *   1513 run_as's `st->proc = T_NONE` deleted: the checker runs each
  *       procedure on a state of its own, not used after.
- *   999 nm_round_start `k <= st->players` -> <: k = players is the first
+ *   1001 nm_round_start `k <= st->players` -> <: k = players is the first
  *       player again; with nobody else in play the token stays either way.
- *   Numbers in error texts (who + 1, current + 1, w + 1, t + 1, i + 1,
- *       c + 1, with=, the name of what to pick up, the text of a bad list in
- *       set_list): the
+ *   Numbers in error texts (current + 1, w + 1, t + 1, i + 1, c + 1, the
+ *       name of what to pick up, the text of a bad list in set_list): the
  *       text is not behaviour; only the result code is.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
@@ -80,34 +82,33 @@
  *   - loops started at -1 (`int i = 0` -> -1), loops run one past an array
  *     (`< NM_MAXINT` -> <=) and corridor loops from k = 0 or to k = 5
  *     (slot_corr gives -1): they read or write outside an array, undefined
- *     behaviour rather than a rule;
- *   - `c < 0` -> `c < -1` after who(), 1454 type=none, 1502 reason=none,
- *     1541 a damage question without intruder: paths of an argument that
- *     the checker refuses as a content error (who= beyond players=) before
- *     any scenario could expect a result; tests/test_eng_nemesis.c covers
- *     them;
- *   - 1604, 1607 get_list's bounds of its buffer, 1626 a stacked deck
+ *     behaviour rather than a rule (the seed-1 sample's: 165 deck_of's
+ *     `d < NDECKS` -> <= for a die without a deck, 321, 399, 648, 824,
+ *     1226 from -1, 644 from corridor 0, 742 and 850 one past);
+ *   - 1437 type=none, 1485 reason=none, 1524 and 1525 (`return -1` -> 0)
+ *     a damage question without intruder: paths of an argument that the
+ *     checker refuses as a content error before any scenario could expect
+ *     a result; tests/test_eng_nemesis.c covers them (who= and with= beyond
+ *     players= are refused by eng_act itself: the players key bounds them);
+ *   - 1587, 1590 get_list's bounds of its buffer, 1609 a stacked deck
  *     copied one place further: only a text longer than the buffer, or a
  *     deck of 4 stacked cards, tells them apart;
- *   - 1620 set_list's checks of a token word (at most 3 digits, only
- *     digits after the kind): a wrong word is a content error;
+ *   - 1603 set_list's checks of a token word (at most 3 digits, only
+ *     digits after the kind) and 1605 its `-1` -> 0 (a bad item accepted):
+ *     a wrong word is a content error; 1605 -> -2 is tested != 0;
  *   - nm_draw_weighted's handling of a forced or stacked face the bag cannot
  *     give (218 mismatch), 187 forced_for reading past the forced rolls and
  *     213 a stacked and a forced face for the same draw: the mechanics of
  *     scenarios (the checker reports a mismatch; no scenario needs both);
- *   - 1573 next.attack.N.arrow one past the stacked cards: a probe key,
+ *   - 1556 next.attack.N.arrow one past the stacked cards: a probe key,
  *     read only within them;
- *   - 910 which character in the Nest meets the queen (`c < 0` -> < 1, the
- *     last instead of the first), 693, 694 an encounter whose adult cannot
- *     be placed (all 8 in combat) putting its token back: the source does
- *     not say; the engine's choices stay unverified;
- *   - 739 nm_place_door's search `from < 0` -> < 1 (a later door): which door
+ *   - 742 nm_place_door's search `from < 0` -> < 1 (a later door): which door
  *     comes off the board is the players' choice ("a vostra scelta"); the
  *     engine takes the first, no rule to verify;
  *   - nm_damage's `amount <= 0`: no action deals 0 damage; only the damage
  *     procedure's question (ai.amount) could, and its enumerator asks >= 1;
  *   - nm_init's stand-ins (time 15, self-destruct 10, 8 doors, room 0
- *     explored, the kinds in the default bag and supply, 1135..1154): the
+ *     explored, the kinds in the default bag and supply, 1137..1156): the
  *     source states none of these numbers (the default tokens carry none).
  */
 #include "eng_nemesis.h"
