@@ -74,7 +74,8 @@
  *   1001 nm_round_start `k <= st->players` -> <: k = players is the first
  *       player again; with nobody else in play the token stays either way.
  *   Numbers in error texts (current + 1, w + 1, t + 1, i + 1, c + 1, the
- *       name of what to pick up, the text of a bad list in set_list): the
+ *       cost in 1278, the name of what to pick up, the text of a bad list
+ *       in set_list): the
  *       text is not behaviour; only the result code is.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
@@ -82,9 +83,12 @@
  *   - loops started at -1 (`int i = 0` -> -1), loops run one past an array
  *     (`< NM_MAXINT` -> <=) and corridor loops from k = 0 or to k = 5
  *     (slot_corr gives -1): they read or write outside an array, undefined
- *     behaviour rather than a rule (the seed-1 sample's: 165 deck_of's
- *     `d < NDECKS` -> <= for a die without a deck, 321, 399, 648, 824,
- *     1226 from -1, 644 from corridor 0, 742 and 850 one past);
+ *     behaviour rather than a rule (the seed-1 and seed-2 samples': 165
+ *     deck_of's `d < NDECKS` -> <= and 175 pop_stacked's `d < 0` -> < -1
+ *     for a die without a deck, 321, 399, 484, 648, 820, 824, 865, 1156,
+ *     1226 from -1, 644 from corridor 0 or to 5, 742 and 850 one past;
+ *     1328, 1361 and the other `c < 0` after paying() -> < -1: a refused
+ *     action going on as character -1);
  *   - 1437 type=none, 1485 reason=none, 1524 and 1525 (`return -1` -> 0)
  *     a damage question without intruder: paths of an argument that the
  *     checker refuses as a content error before any scenario could expect
@@ -95,7 +99,8 @@
  *     deck of 4 stacked cards, tells them apart;
  *   - 1603 set_list's checks of a token word (at most 3 digits, only
  *     digits after the kind) and 1605 its `-1` -> 0 (a bad item accepted):
- *     a wrong word is a content error; 1605 -> -2 is tested != 0;
+ *     a wrong word is a content error; 1605 -> -2 is tested != 0; 1607
+ *     `len > name` -> >=: strtol of the separator or the end gives 0 too;
  *   - nm_draw_weighted's handling of a forced or stacked face the bag cannot
  *     give (218 mismatch), 187 forced_for reading past the forced rolls and
  *     213 a stacked and a forced face for the same draw: the mechanics of
