@@ -52,7 +52,7 @@
  *       k = players is the first player again, already looked at.
  *   644 nm_danger `k <= 4` -> <= 3 and 646 `adj < 0` -> < -1: corridor 4 is
  *       technical (no room behind it), and no intruder stands in room -1.
- *   627 nm_damage intruder_through(..., 1) -> 2, 1711 attack(..., 1) -> 2,
+ *   627 nm_damage intruder_through(..., 1) -> 2 (-> 0 is measured), 1711 attack(..., 1) -> 2,
  *       1713 leave(..., 1) -> 2,
  *       1087 `int roll = 1` -> 2, 777 `return 1` -> 2: flags read as truth.
  *   1188, 1189, 1192 die_damage's miss -1 -> 0 or -2 and 1254 `dmg > 0` -> >= 0:
@@ -1392,14 +1392,28 @@ PROBE(probe_damage_sum)
     return 0;
 }
 
-PROBE(probe_damage_arrow)
+/* An adult in room 3 takes 1 damage against a card with the retreat arrow
+ * and flees by event card e1 (corridor 1, to room 4) with room 3's door of
+ * corridor 1 open or closed: the room it ends in. */
+static long flee_from_3(eng_probe *p, const char *door)
 {
     fresh(p, 1);
     add(p, "adult", 3);
+    eng_probe_set(p, door, "room.3.door.1");
     eng_probe_set(p, "v4-light-retreat", "next.attack");
     eng_probe_set(p, "e1-adult", "next.event");
     eng_probe_do(p, "damage", "intruder=1 amount=1");
-    *value = eng_probe_get(p, "i1.room") == 4;
+    return eng_probe_get(p, "i1.room");
+}
+
+PROBE(probe_damage_arrow) { *value = flee_from_3(p, "open") == 4; return 0; }
+
+/* A fleeing intruder is placed in the room behind the event card's
+ * corridor even when its door is closed; the door stays closed (the
+ * sheet's gap). */
+PROBE(probe_damage_flee_door)
+{
+    *value = flee_from_3(p, "closed") == 4 && eng_probe_get(p, "room.3.door.1") == 1;
     return 0;
 }
 
@@ -1846,6 +1860,7 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.damage.at-value", "1 if damage equal to the card's number kills and one less does not", probe_dies_at_value},
     {"nemesis.damage.sum", "1 if breeders and queens compare with the sum of two cards", probe_damage_sum},
     {"nemesis.damage.arrow", "1 if the retreat arrow moves the intruder by an event card", probe_damage_arrow},
+    {"nemesis.damage.flee-ignores-door", "1 if a fleeing intruder is placed behind a closed door, which stays closed", probe_damage_flee_door},
     {"nemesis.target.fewest", "1 if the intruder attacks the character with fewest cards", probe_target_fewest},
     {"nemesis.target.tie-first", "1 if a tie goes to the first player", probe_target_tie_first},
     {"nemesis.target.tie-order", "1 if otherwise to the next tied player in turn order", probe_target_tie_order},
