@@ -60,7 +60,6 @@ static const char *const events[] = {
     "step.time", "step.attack", "step.fire", "step.move", "step.effect", "step.bag",
     "check.engines", "check.coordinates", "check.contamination", "check.objective", "check.draw", NULL};
 
-static const char *const kind_names[] = {"none", "larva", "creeper", "adult", "breeder", "queen", "blank", NULL};
 static const char *const intruder_names[] = {"none", "larva", "creeper", "adult", "breeder", "queen", "egg", NULL};
 static const char *const token_names[] = {"none", "silence", "danger", "slime", "fire", "malfunction", "door", NULL};
 static const char *const door_names[] = {"open", "closed", "destroyed", NULL};
@@ -1529,21 +1528,17 @@ int eng_nemesis_run_damage(eng_state *st)
 
 /* ==== scaffolding: key accessors ==== */
 
-/* What a computed key shows (its tag): its field (KT_FIELD), its field kept
- * from 0 shown from 1, a count, a room's corridor, the Nth stacked card or
- * token, the tokens of a kind in the bag (KT_BAG + kind) or the supply. */
-enum { KT_FIELD, KT_FROM1, KT_FIRES, KT_MALFUNCTIONS, KT_ADULTS, KT_COMBAT, KT_ROOM_CHARS, KT_ROOM_INTRUDERS,
+/* What a computed key shows (its tag): a count, a room's corridor, the Nth
+ * stacked card or token, the tokens of a kind in the bag (KT_BAG + kind) or
+ * the supply. */
+enum { KT_FIRES, KT_MALFUNCTIONS, KT_ADULTS, KT_COMBAT, KT_ROOM_CHARS, KT_ROOM_INTRUDERS,
        KT_NOISE, KT_DOOR, KT_NEXT_VALUE, KT_NEXT_ARROW, KT_NEXT_BAG, KT_BAG, KT_SUPPLY = KT_BAG + 8 };
-
-static int *field_of(const void *d, const eng_key *k) { return (int *)((uintptr_t)d + k->off); }
 
 static long getk(const void *d, const eng_key *k, const int *idx)
 {
     const nm_state *st = d;
     int n = idx[0] - 1, stacked = st->nnext[k->tag == KT_NEXT_BAG ? DECK_BAG : DECK_ATTACK], count = 0;
     switch (k->tag) {
-    case KT_FIELD: return *field_of(d, k);
-    case KT_FROM1: return *field_of(d, k) + 1;
     case KT_FIRES: return count_fires(st);
     case KT_MALFUNCTIONS: return count_malfunctions(st);
     case KT_ADULTS: return adults_on_board(st);
@@ -1565,12 +1560,6 @@ static long getk(const void *d, const eng_key *k, const int *idx)
 static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    if (k->tag == KT_FROM1) {
-        *field_of(d, k) = (int)v - 1;
-        return 0;
-    }
-    /* a corridor's slot only for a corridor's key: the others have no
-     * corridor indexes (slot_corr would give -1) */
     nm_corr *c = &((nm_state *)d)->corr[slot_corr(idx[0], idx[1])];
     *(k->tag == KT_NOISE ? &c->noise : &c->door) = (int)v;
     return 0;
@@ -1583,35 +1572,25 @@ enum { L_BAG = NDECKS, L_SUPPLY };
 static void get_list(const nm_state *st, int list, char *buf, size_t len)
 {
     const nm_tok *t = list == L_BAG ? st->bag : st->supply;
-    int n = list < NDECKS ? st->nnext[list] : list == L_BAG ? st->nbag : st->nsupply;
-    for (int i = 0, used = 0; i < n && used >= 0 && (size_t)used < len; i++) {
-        const char *name = list < NDECKS ? deck_dice[list]->faces[st->next[list][i]] : kind_names[t[i].kind];
-        int numbered = list >= NDECKS && t[i].kind != K_SIX;
-        used += snprintf(buf + used, len - (size_t)used, numbered ? "%s%s%d" : "%s%s", i ? " " : "", name, t[i].num);
-    }
+    int n = list == L_BAG ? st->nbag : st->nsupply, face[NM_MAXTOK], num[NM_MAXTOK];
+    if (list < NDECKS)
+        return eng_faces_format(deck_dice[list], st->next[list], NULL, st->nnext[list], buf, len);
+    for (int i = 0; i < n; i++)   /* a blank token shows no number */
+        face[i] = t[i].kind - 1, num[i] = t[i].kind == K_SIX ? -1 : t[i].num;
+    eng_faces_format(&die_bag, face, num, n, buf, len);
 }
 
 static int set_list(nm_state *st, int list, const char *v, char *err, size_t errlen)
 {
-    const eng_die *die = list < NDECKS ? deck_dice[list] : &die_bag;
-    nm_tok t[NM_MAXTOK];
-    int n = 0, max = list < NDECKS ? NM_MAXNEXT : NM_MAXTOK;
-    for (const char *w = v + strspn(v, " ,"); *w; w += strspn(w, " ,")) {
-        size_t len = strcspn(w, " ,"), name = list < NDECKS ? len : strspn(w, "abcdefghijklmnopqrstuvwxyz");
-        char face[32];
-        snprintf(face, sizeof face, "%.*s", (int)name, w);
-        if ((t[n].kind = eng_die_face(die, face) + 1) == 0 || n == max || len - name > 3 || strspn(w + name, "0123456789") != len - name)
-            return snprintf(err, errlen, "bad item \"%.*s\" in \"%s\": at most %d faces of the %s die%s", (int)len, w,
-                            v, max, die->id, list < NDECKS ? "" : ", each with its number"), -1;
-        /* at most 3 digits (checked above): no overflow; 0 when none follow */
-        t[n++].num = len > name ? (int)strtol(w + name, NULL, 10) : 0;
-        w += len;
-    }
-    for (int i = 0; i < n && list < NDECKS; i++)
-        st->next[list][i] = t[i].kind - 1;
-    if (list < NDECKS)
-        return st->nnext[list] = n, 0;
-    memcpy(list == L_BAG ? st->bag : st->supply, t, (size_t)n * sizeof *t);
+    int face[NM_MAXTOK], num[NM_MAXTOK], deck = list < NDECKS;
+    int n = eng_faces_parse(deck ? deck_dice[list] : &die_bag, v, deck ? NM_MAXNEXT : NM_MAXTOK, face, deck ? NULL : num,
+                            err, errlen);
+    if (n < 0)
+        return -1;
+    if (deck)
+        return memcpy(st->next[list], face, (size_t)n * sizeof *face), st->nnext[list] = n, 0;
+    for (int i = 0; i < n; i++)
+        (list == L_BAG ? st->bag : st->supply)[i] = (nm_tok){face[i] + 1, num[i]};
     return *(list == L_BAG ? &st->nbag : &st->nsupply) = n, 0;
 }
 
@@ -1630,10 +1609,10 @@ TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(nex
 #define ROOM(f, t, h, nm, d)                                                                                     \
     {.pattern = "room.N." #f, .type = t, .doc = d, .nmax = {NM_NROOMS}, .hi = h, .names = nm, .zero_based = 1, \
      .off = offsetof(nm_state, room[0].f), .stride = {sizeof(nm_room)}}
-/* computed by getk and setk (tag t), read-only without set; a field (f) when the tag needs one */
-#define KEY(p, n0, n1, t, l, h, f, set, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n0, n1}, .lo = l, .hi = h, \
-     .getk = getk, .setk = set, .tag = t, .off = offsetof(nm_state, f)}
-#define RO(p, n, t, h, d) KEY(p, n, 0, t, 0, h, players, NULL, d)
+/* computed by getk (tag t), read-only */
+#define RO(p, n, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n}, .hi = h, .getk = getk, .tag = t}
+/* a field shown plus 1 (an index from 0: pl = 1), read-only or not */
+#define FIELD(p, f, pl, l, h, r, d) {.pattern = p, .type = ENG_INT, .doc = d, .lo = l, .hi = h, .off = offsetof(nm_state, f), .plus = pl, .ro = r}
 #define ROOM_KEY(p, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {NM_NROOMS, 4}, .hi = h, .getk = getk, \
      .setk = t >= KT_NOISE ? setk : NULL, .tag = t, .zero_based = 1}
 #define KIND(k, name) RO("bag." name, 0, KT_BAG + k, NM_MAXTOK, "tokens of this kind in the intruder bag"), \
@@ -1643,8 +1622,8 @@ TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(nex
 static const eng_key keys[] = {
     {.pattern = "players", .type = ENG_INT, .doc = "characters in the game", .lo = 1, .hi = NM_MAXCH,
      .off = offsetof(nm_state, players), .bounds = (const char *const[]){"who", "with", NULL}},
-    KEY("first", 0, 0, KT_FROM1, 1, NM_MAXCH, first, setk, "the first player (character number)"),
-    KEY("current", 0, 0, KT_FROM1, 1, NM_MAXCH, current, setk, "the character whose turn it is"),
+    FIELD("first", first, 1, 1, NM_MAXCH, 0, "the first player (character number)"),
+    FIELD("current", current, 1, 1, NM_MAXCH, 0, "the character whose turn it is"),
     INT("round", round, 1, 999, "the round, from 1"), INT("time", time, 0, 99, "spaces of the time track left to the red space"),
     INT("sd.active", sd_active, 0, 1, "the self-destruct is active"), INT("sd", sd, 0, 99, "self-destruct spaces left to the red space"),
     INT("over", over, 0, 1, "the game is over"), ENG_KEY_ENUM("end", nm_state, end, end_names, "why the game ended"),
@@ -1659,9 +1638,9 @@ static const eng_key keys[] = {
     TEXT("supply", supply, "intruder tokens outside the bag, the same way"),
     KIND(K_LARVA, "larva"), KIND(K_CREEPER, "creeper"), KIND(K_ADULT, "adult"),
     KIND(K_BREEDER, "breeder"), KIND(K_QUEEN, "queen"), KIND(K_SIX, "blank"),
-    KEY("last.token", 0, 0, KT_FIELD, 0, 99, last_token, NULL, "the number on the bag token drawn last"),
-    KEY("last.attack", 0, 0, KT_FIELD, 0, 99, last_attack, NULL, "the number (sum) of the attack cards of the last damage"),
-    KEY("last.target", 0, 0, KT_FROM1, 0, NM_MAXCH, last_target, NULL, "the character an intruder chose last (0 none)"),
+    FIELD("last.token", last_token, 0, 0, 99, 1, "the number on the bag token drawn last"),
+    FIELD("last.attack", last_attack, 0, 0, 99, 1, "the number (sum) of the attack cards of the last damage"),
+    FIELD("last.target", last_target, 1, 0, NM_MAXCH, 1, "the character an intruder chose last (0 none)"),
     TEXT("next.attack", next_attack, "attack cards stacked on the deck, drawn first"),
     TEXT("next.event", next_event, "event cards stacked on the deck, drawn first"),
     TEXT("next.bag", next_bag, "bag tokens (kinds) to be drawn next, when in the bag"),

@@ -10,71 +10,71 @@
  * change what the engine does, with the reason; lines as of the commit that
  * wrote this list.
  *
- *   168, 176, 211, 226, 246, 256, 360, 372, 383, 488, 496, 1179, 1525
+ *   167, 175, 210, 225, 245, 255, 359, 371, 382, 487, 495, 1178, 1524
  *       `return -1` -> -2 (deck_of, pop_stacked, nm_draw_weighted,
  *       slot_corr, other_room, take_kind, bag_draw, nm_place, find_target,
  *       eng_nemesis_run_damage): every caller tests < 0, >= 0 or != 0.
- *       246 slot_corr's default is never reached (corridors are 1..4),
- *       so -> 0 as well; 226 nm_draw_weighted's last return neither (r is
- *       below the total, the loop returns first; 221 `i < nfaces` -> <=
- *       too); 211 -> 0 (nothing to draw): bag_draw's take_kind fails on the
+ *       245 slot_corr's default is never reached (corridors are 1..4),
+ *       so -> 0 as well; 225 nm_draw_weighted's last return neither (r is
+ *       below the total, the loop returns first; 220 `i < nfaces` -> <=
+ *       too); 210 -> 0 (nothing to draw): bag_draw's take_kind fails on the
  *       empty bag all the same, and contamination_draw has cards to draw in
- *       every consistent state; 210 `total <= 0` -> < 0 alike, and 772
+ *       every consistent state; 209 `total <= 0` -> < 0 alike, and 771
  *       contamination_draw's `f < 0` -> < -1 (f is -1 only when there is
  *       nothing to draw).
- *   1175 find_target's and 1267 paying's `: -1` -> -2: tested < 0.
- *   741 `from = -1` -> -2 and 841 nm_target(..., -1) -> -2: tested < 0 and
+ *   1174 find_target's and 1266 paying's `: -1` -> -2: tested < 0.
+ *   740 `from = -1` -> -2 and 840 nm_target(..., -1) -> -2: tested < 0 and
  *       >= 0.
- *   255 other_room `k->b < 0` -> < -1: a technical corridor's a is the room
+ *   254 other_room `k->b < 0` -> < -1: a technical corridor's a is the room
  *       itself, so b (-1) is returned all the same.
- *   218 `rng->mismatch = 1` -> 2, 1139 `coords_earth = 1` -> 2: flags.
- *   1122 nm_enter `st->over || !in_play(ch)` -> &&: when the game is over
+ *   217 `rng->mismatch = 1` -> 2, 1138 `coords_earth = 1` -> 2: flags.
+ *   1121 nm_enter `st->over || !in_play(ch)` -> &&: when the game is over
  *       the character who entered is out of play (fire, malfunction and the
  *       self-destruct kill everyone aboard, the time every character awake).
- *   271 a technical corridor's `b = -1` -> -2: tested with < 0.
- *   912 `int c = -1` -> -2 (the queen's Nest search): tested with < 0.
- *   923 `i >= 0` -> >= -1: nm_place finds a free slot (24 of them).
- *   269 nm_build_map `r < NM_NROOMS` -> <=: corr[12] is written again by the
+ *   270 a technical corridor's `b = -1` -> -2: tested with < 0.
+ *   911 `int c = -1` -> -2 (the queen's Nest search): tested with < 0.
+ *   922 `i >= 0` -> >= -1: nm_place finds a free slot (24 of them).
+ *   268 nm_build_map `r < NM_NROOMS` -> <=: corr[12] is written again by the
  *       cross corridors, corr[30] lies in the bag, which nm_init fills after.
- *   346 bag_put `*n < NM_MAXTOK` -> <=, and 355 take_kind's memmove
+ *   345 bag_put `*n < NM_MAXTOK` -> <=, and 354 take_kind's memmove
  *       `*n - i - 1` -> `+ 1`, `- 0`: only a bag of 40 tokens tells them
  *       apart (no rule fills it); past the count nothing is read.
- *   474 remove_intruder `{K_NONE, 0, 0, 0}` -> 1 or -1 in room, damage,
+ *   473 remove_intruder `{K_NONE, 0, 0, 0}` -> 1 or -1 in room, damage,
  *       token: a free slot's fields are never read; nm_place sets all four.
- *   1372 pickup of an egg, remove_intruder(..., 0) -> 1 or -1, and
+ *   1371 pickup of an egg, remove_intruder(..., 0) -> 1 or -1, and
  *       `ok = 1` -> 2: an egg never goes into the bag (only larva..queen
  *       tokens do); ok is a flag.
- *   511 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
- *       (also 522 and 1551 in getk): with nobody in the room the search finds
+ *   510 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
+ *       (also 521 and 1546 in getk): with nobody in the room the search finds
  *       nobody, who stays -1, no step is marked; no character has index -2.
- *   512 `ties = 0` -> 1 or -1: set to 1 with the first character found.
- *   529, 913 `k < st->players` -> <= (turn order from the first player):
+ *   511 `ties = 0` -> 1 or -1: set to 1 with the first character found.
+ *   528, 912 `k < st->players` -> <= (turn order from the first player):
  *       k = players is the first player again, already looked at.
- *   644 nm_danger `k <= 4` -> <= 3 and 646 `adj < 0` -> < -1: corridor 4 is
+ *   643 nm_danger `k <= 4` -> <= 3 and 645 `adj < 0` -> < -1: corridor 4 is
  *       technical (no room behind it), and no intruder stands in room -1.
- *   627 nm_damage intruder_through(..., 1) -> 2 (-> 0 is measured), 1711 attack(..., 1) -> 2,
- *       1713 leave(..., 1) -> 2,
- *       1087 `int roll = 1` -> 2, 777 `return 1` -> 2: flags read as truth.
- *   1188, 1189, 1192 die_damage's miss -1 -> 0 or -2 and 1254 `dmg > 0` -> >= 0:
+ *   626 nm_damage intruder_through(..., 1) -> 2 (-> 0 is measured), 1690 attack(..., 1) -> 2,
+ *       1692 leave(..., 1) -> 2,
+ *       1086 `int roll = 1` -> 2, 776 `return 1` -> 2: flags read as truth.
+ *   1187, 1188, 1191 die_damage's miss -1 -> 0 or -2 and 1253 `dmg > 0` -> >= 0:
  *       the caller tests dmg > 0; a hit is never 0.
- *   993 nm_round_start `want > c->deck` -> >=: equal gives the same want;
- *       995 `want > 0` -> > -1: adding 0 cards changes nothing.
- *   1559 getk `k->tag >= KT_SUPPLY` -> >: only the tag KT_SUPPLY + 0 (kind
+ *   992 nm_round_start `want > c->deck` -> >=: equal gives the same want;
+ *       994 `want > 0` -> > -1: adding 0 cards changes nothing.
+ *   1554 getk `k->tag >= KT_SUPPLY` -> >: only the tag KT_SUPPLY + 0 (kind
  *       "none") tells them apart, and no key has it.
- *   486 the retreat's remove_intruder(..., 1) -> 2, 795 nm_end's `: 1` -> 2
- *       and 1052 can_act's `return 1` -> 2: flags read as truth.
- *   1366, 1367, 1368 pickup's `ok = ..., 1` -> 2, 1144 nm_init's
+ *   485 the retreat's remove_intruder(..., 1) -> 2, 794 nm_end's `: 1` -> 2
+ *       and 1051 can_act's `return 1` -> 2: flags read as truth.
+ *   1365, 1366, 1367 pickup's `ok = ..., 1` -> 2, 1143 nm_init's
  *       `room[0].explored = 1` -> 2: flags.
- *   1370 pickup's egg search `i < NM_MAXINT` -> <=: past the intruders lie
+ *   1369 pickup's egg search `i < NM_MAXINT` -> <=: past the intruders lie
  *       room 0's fields, whose "type" is its explored flag (0 or 1), never
  *       an egg.
- *   1202 move's `noise = ... : 0` -> -1: plain moves test careful_k > 0.
- *   1513 run_as's `st->proc = T_NONE` deleted: the checker runs each
+ *   1201 move's `noise = ... : 0` -> -1: plain moves test careful_k > 0.
+ *   1512 run_as's `st->proc = T_NONE` deleted: the checker runs each
  *       procedure on a state of its own, not used after.
- *   1001 nm_round_start `k <= st->players` -> <: k = players is the first
+ *   1000 nm_round_start `k <= st->players` -> <: k = players is the first
  *       player again; with nobody else in play the token stays either way.
  *   Numbers in error texts (current + 1, w + 1, t + 1, i + 1, c + 1, the
- *       cost in 1278, the name of what to pick up, the text of a bad list
+ *       cost in 1277, the name of what to pick up, the text of a bad list
  *       in set_list): the
  *       text is not behaviour; only the result code is.
  *
@@ -83,37 +83,35 @@
  *   - loops started at -1 (`int i = 0` -> -1), loops run one past an array
  *     (`< NM_MAXINT` -> <=) and corridor loops from k = 0 or to k = 5
  *     (slot_corr gives -1): they read or write outside an array, undefined
- *     behaviour rather than a rule (the seed-1 and seed-2 samples': 165
- *     deck_of's `d < NDECKS` -> <= and 175 pop_stacked's `d < 0` -> < -1
- *     for a die without a deck, 321, 399, 484, 648, 820, 824, 865, 1156,
- *     1226 from -1, 644 from corridor 0 or to 5, 742 and 850 one past;
- *     1328, 1361 and the other `c < 0` after paying() -> < -1: a refused
+ *     behaviour rather than a rule (the seed-1 and seed-2 samples': 164
+ *     deck_of's `d < NDECKS` -> <= and 174 pop_stacked's `d < 0` -> < -1
+ *     for a die without a deck, 320, 398, 483, 647, 819, 823, 864, 1155,
+ *     1225 from -1, 643 from corridor 0 or to 5, 741 and 849 one past;
+ *     1327, 1360 and the other `c < 0` after paying() -> < -1: a refused
  *     action going on as character -1);
- *   - 1437 type=none, 1485 reason=none, 1524 and 1525 (`return -1` -> 0)
+ *   - 1436 type=none, 1484 reason=none, 1523 and 1524 (`return -1` -> 0)
  *     a damage question without intruder: paths of an argument that the
  *     checker refuses as a content error before any scenario could expect
  *     a result; tests/test_eng_nemesis.c covers them (who= and with= beyond
  *     players= are refused by eng_act itself: the players key bounds them);
- *   - 1587, 1590 get_list's bounds of its buffer, 1609 a stacked deck
- *     copied one place further: only a text longer than the buffer, or a
- *     deck of 4 stacked cards, tells them apart;
- *   - 1603 set_list's checks of a token word (at most 3 digits, only
- *     digits after the kind) and 1605 its `-1` -> 0 (a bad item accepted):
- *     a wrong word is a content error; 1605 -> -2 is tested != 0; 1607
- *     `len > name` -> >=: strtol of the separator or the end gives 0 too;
+ *   - 1588 set_list's `n < 0` -> < -1 (a bad list's -1 used as a count)
+ *     and 1589 `return -1` -> 0 (a bad list accepted; -> -2 is tested
+ *     != 0): a wrong list is a content error (the lists' parser and
+ *     printer are eng.c's eng_faces_parse and eng_faces_format, tested in
+ *     tests/test_eng.c);
  *   - nm_draw_weighted's handling of a forced or stacked face the bag cannot
- *     give (218 mismatch), 187 forced_for reading past the forced rolls and
- *     213 a stacked and a forced face for the same draw: the mechanics of
+ *     give (217 mismatch), 186 forced_for reading past the forced rolls and
+ *     212 a stacked and a forced face for the same draw: the mechanics of
  *     scenarios (the checker reports a mismatch; no scenario needs both);
- *   - 1556 next.attack.N.arrow one past the stacked cards: a probe key,
+ *   - 1551 next.attack.N.arrow one past the stacked cards: a probe key,
  *     read only within them;
- *   - 742 nm_place_door's search `from < 0` -> < 1 (a later door): which door
+ *   - 741 nm_place_door's search `from < 0` -> < 1 (a later door): which door
  *     comes off the board is the players' choice ("a vostra scelta"); the
  *     engine takes the first, no rule to verify;
  *   - nm_damage's `amount <= 0`: no action deals 0 damage; only the damage
  *     procedure's question (ai.amount) could, and its enumerator asks >= 1;
  *   - nm_init's stand-ins (time 15, self-destruct 10, 8 doors, room 0
- *     explored, the kinds in the default bag and supply, 1137..1156): the
+ *     explored, the kinds in the default bag and supply, 1136..1155): the
  *     source states none of these numbers (the default tokens carry none).
  */
 #include "eng_nemesis.h"
