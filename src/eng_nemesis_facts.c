@@ -73,6 +73,8 @@
  *       procedure on a state of its own, not used after.
  *   1000 nm_round_start `k <= st->players` -> <: k = players is the first
  *       player again; with nobody else in play the token stays either way.
+ *   1592 get_list's `i < n` -> <=: the face written past the count is not
+ *       printed (eng_faces_format prints n).
  *   Numbers in error texts (current + 1, w + 1, t + 1, i + 1, c + 1, the
  *       cost in 1277, the name of what to pick up, the text of a bad list
  *       in set_list): the
@@ -105,6 +107,8 @@
  *     scenarios (the checker reports a mismatch; no scenario needs both);
  *   - 1551 next.attack.N.arrow one past the stacked cards: a probe key,
  *     read only within them;
+ *   - 495 nm_place's last `return -1` -> 0: only with all 24 intruder
+ *     slots taken (the model's size; no rule fills them);
  *   - 741 nm_place_door's search `from < 0` -> < 1 (a later door): which door
  *     comes off the board is the players' choice ("a vostra scelta"); the
  *     engine takes the first, no rule to verify;
