@@ -87,8 +87,9 @@
  *     (slot_corr gives -1): they read or write outside an array, undefined
  *     behaviour rather than a rule (the seed-1 and seed-2 samples': 164
  *     deck_of's `d < NDECKS` -> <= and 174 pop_stacked's `d < 0` -> < -1
- *     for a die without a deck, 320, 398, 483, 647, 819, 823, 864, 1155,
- *     1225 from -1, 643 from corridor 0 or to 5, 741 and 849 one past;
+ *     for a die without a deck, 320, 351, 398, 483, 647, 815, 819, 823,
+ *     864, 872, 912, 1155, 1225, 1592 from -1, 643 from corridor 0 or to
+ *     5, 262 room_noise to 5, 320, 741, 849, 872 and 1155 one past;
  *     1327, 1360 and the other `c < 0` after paying() -> < -1: a refused
  *     action going on as character -1);
  *   - 1436 type=none, 1484 reason=none, 1523 and 1524 (`return -1` -> 0)
