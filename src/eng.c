@@ -73,6 +73,35 @@ int eng_die_face(const eng_die *die, const char *name)
     return -1;
 }
 
+int eng_faces_parse(const eng_die *die, const char *v, int max, int *face, int *num, char *err, size_t errlen)
+{
+    int n = 0;
+    for (const char *w = v + strspn(v, " ,"); *w; w += strspn(w, " ,")) {
+        size_t len = strcspn(w, " ,"), name = num ? strspn(w, "abcdefghijklmnopqrstuvwxyz") : len;
+        char buf[32];
+        snprintf(buf, sizeof buf, "%.*s", (int)name, w);
+        if (n == max || (face[n] = eng_die_face(die, buf)) < 0 || len - name > 3 ||
+            strspn(w + name, "0123456789") != len - name)
+            return snprintf(err, errlen, "bad item \"%.*s\" in \"%s\": at most %d faces of the %s die%s", (int)len, w,
+                            v, max, die->id, num ? ", each with its number" : ""), -1;
+        /* at most 3 digits (checked above): no overflow */
+        if (num)
+            num[n] = len > name ? (int)strtol(w + name, NULL, 10) : 0;
+        n++;
+        w += len;
+    }
+    return n;
+}
+
+void eng_faces_format(const eng_die *die, const int *face, const int *num, int n, char *buf, size_t len)
+{
+    if (len)
+        buf[0] = '\0';
+    for (int i = 0, used = 0; i < n && used >= 0 && (size_t)used < len; i++)
+        used += snprintf(buf + used, len - (size_t)used, num && num[i] >= 0 ? "%s%s%d" : "%s%s", i ? " " : "",
+                         die->faces[face[i]], num ? num[i] : 0);
+}
+
 int eng_rng_force(eng_rng *rng, const eng_die *die, const char *face)
 {
     int f = eng_die_face(die, face);
@@ -469,7 +498,7 @@ static int *field(const eng_state *st, const key_ref *r)
 
 static int read_only(const eng_key *k)
 {
-    return k->type == ENG_TEXT ? k->set_text == NULL : ((k->get || k->getk) && !k->set && !k->setk);
+    return k->type == ENG_TEXT ? k->set_text == NULL : k->ro || ((k->get || k->getk) && !k->set && !k->setk);
 }
 
 /* Parses a value for an INT or ENUM key or parameter. */
@@ -526,7 +555,7 @@ static int get_ref(const eng_state *st, const key_ref *r, long *num, char *buf, 
         k->get_text(st->data, r->idx, buf, len);
         return 1;
     }
-    *num = k->getk ? k->getk(st->data, k, r->idx) : k->get ? k->get(st->data, r->idx) : *field(st, r);
+    *num = k->getk ? k->getk(st->data, k, r->idx) : k->get ? k->get(st->data, r->idx) : *field(st, r) + k->plus;
     return 0;
 }
 
@@ -657,7 +686,7 @@ int eng_set(eng_state *st, const char *key, const char *value, char *err, size_t
         return k->setk(st->data, k, r.idx, v, err, errlen);
     if (k->set)
         return k->set(st->data, r.idx, v, err, errlen);
-    *field(st, &r) = (int)v;
+    *field(st, &r) = (int)(v - k->plus);
     return 0;
 }
 
@@ -763,6 +792,27 @@ static int prepare(const eng_game *g, const char *action, const char *args, char
     return parse_args(g, *a, buf, arg, err, errlen);
 }
 
+/* The arguments bounded by a key of the state (eng_key.bounds): "who=3 but
+ * players=2" for one above the key's value. */
+static int check_bounds(const eng_state *st, const eng_action *a, const eng_arg *arg, char *err, size_t errlen)
+{
+    for (size_t k = 0; k < st->g->nkeys; k++) {
+        const eng_key *key = &st->g->keys[k];
+        for (const char *const *b = key->bounds; b && *b; b++) {
+            for (int i = 0; i < ENG_MAXPARAMS && a->params[i].name; i++) {
+                long max;
+                if (strcmp(a->params[i].name, *b) != 0)
+                    continue;
+                if (eng_get_long(st, key->pattern, &max, err, errlen) != 0)
+                    return -1;
+                if (arg[i].v > max)
+                    return snprintf(err, errlen, "%s=%ld but %s=%ld", *b, arg[i].v, key->pattern, max), -1;
+            }
+        }
+    }
+    return 0;
+}
+
 int eng_act(eng_state *st, const char *action, const char *args, char *err, size_t errlen)
 {
     char buf[ENG_MAXARGTEXT];
@@ -770,7 +820,7 @@ int eng_act(eng_state *st, const char *action, const char *args, char *err, size
     eng_arg arg[ENG_MAXPARAMS];
     if (errlen)
         err[0] = '\0';
-    if (prepare(st->g, action, args, buf, &a, arg, err, errlen) != 0)
+    if (prepare(st->g, action, args, buf, &a, arg, err, errlen) != 0 || check_bounds(st, a, arg, err, errlen) != 0)
         return ENG_ERROR;
     st->nactions++;
     return a->fn(st, st->data, arg, err, errlen);

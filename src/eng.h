@@ -68,6 +68,14 @@ int eng_rng_force(eng_rng *rng, const eng_die *die, const char *face);
 int eng_roll(eng_rng *rng, const eng_die *die);
 /* Face index of name on die, or -1. */
 int eng_die_face(const eng_die *die, const char *name);
+/* A list of die's faces as a text key holds it ("v2-light v3-serious";
+ * with numbers, when num is given, "adult3 blank": a face's lower-case
+ * name and at most 3 digits, 0 when none), separated by spaces or commas:
+ * parse writes at most max faces (indexes) and numbers and returns their
+ * count, or -1 with err; format writes them back, a number only where
+ * num[i] >= 0. */
+int eng_faces_parse(const eng_die *die, const char *v, int max, int *face, int *num, char *err, size_t errlen);
+void eng_faces_format(const eng_die *die, const int *face, const int *num, int n, char *buf, size_t len);
 
 /* ---- result codes --------------------------------------------------------- */
 
@@ -122,6 +130,15 @@ typedef struct eng_key {
     int (*setk)(void *data, const struct eng_key *k, const int *idx, long v, char *err, size_t errlen);
     long tag;
     unsigned zero_based;          /* bit i: index i runs 0..nmax[i]-1 */
+    /* The action parameters this key's value bounds, in every action that
+     * has them (NULL-terminated; the key has no index): above it eng_act
+     * says ENG_ERROR ("who=3 but players=2"). */
+    const char *const *bounds;
+    /* A plain field's key (no get, set, getk or setk): shown as the field
+     * plus this (1 for an index kept from 0 and shown from 1), and
+     * read-only when ro is set. */
+    int plus;
+    unsigned ro;
 } eng_key;
 
 /* Table helpers. T is the game's state struct. */

@@ -60,7 +60,6 @@ static const char *const events[] = {
     "step.time", "step.attack", "step.fire", "step.move", "step.effect", "step.bag",
     "check.engines", "check.coordinates", "check.contamination", "check.objective", "check.draw", NULL};
 
-static const char *const kind_names[] = {"none", "larva", "creeper", "adult", "breeder", "queen", "blank", NULL};
 static const char *const intruder_names[] = {"none", "larva", "creeper", "adult", "breeder", "queen", "egg", NULL};
 static const char *const token_names[] = {"none", "silence", "danger", "slime", "fire", "malfunction", "door", NULL};
 static const char *const door_names[] = {"open", "closed", "destroyed", NULL};
@@ -255,6 +254,13 @@ static int other_room(const nm_state *st, int c, int r)
     if (k->b < 0)
         return -1;
     return k->a == r ? k->b : k->a;
+}
+
+/* Puts (1) or takes away (0) a noise marker in every corridor of room r. */
+static void room_noise(nm_state *st, int r, int v)
+{
+    for (int k = 1; k <= 4; k++)
+        st->corr[slot_corr(r, k)].noise = v;
 }
 
 static void nm_build_map(nm_state *st)
@@ -645,10 +651,8 @@ static void nm_danger(eng_state *s, int r)
             }
         }
     }
-    if (moved)
-        return;
-    for (int k = 1; k <= 4; k++)
-        st->corr[slot_corr(r, k)].noise = 1;
+    if (!moved)
+        room_noise(st, r, 1);
 }
 
 static void nm_encounter(eng_state *s, int c, int r);
@@ -676,14 +680,12 @@ static void nm_encounter(eng_state *s, int c, int r)
 {
     nm_state *st = eng_data(s);
     eng_note(s, EV_ENCOUNTER);
-    for (int k = 1; k <= 4; k++)
-        st->corr[slot_corr(r, k)].noise = 0;
+    room_noise(st, r, 0);
     nm_tok t;
     if (bag_draw(s, &t) != 0)
         return;
     if (t.kind == K_SIX) {
-        for (int k = 1; k <= 4; k++)
-            st->corr[slot_corr(r, k)].noise = 1;
+        room_noise(st, r, 1);
         if (st->nbag == 0)
             supply_to_bag(st, K_ADULT);
         bag_put(st->bag, &st->nbag, t.kind, t.num);
@@ -915,8 +917,7 @@ static void ev_bag(eng_state *s)
         if (c >= 0 && st->room[NM_NEST].explored) {
             /* the drawn queen is the intruder of this encounter */
             eng_note(s, EV_ENCOUNTER);
-            for (int k = 1; k <= 4; k++)
-                st->corr[slot_corr(NM_NEST, k)].noise = 0;
+            room_noise(st, NM_NEST, 0);
             int i = nm_place(st, K_QUEEN, t.num, NM_NEST);
             if (i >= 0 && st->ch[c].hand < t.num) {
                 eng_note(s, EV_SURPRISE);
@@ -1163,14 +1164,9 @@ static const char *const pickup_names[] = {"object", "corpse", "carcass", "egg",
 
 #define ILLEGAL(...) return (snprintf(err, errlen, __VA_ARGS__), ENG_ILLEGAL)
 
-/* The acting character (who=, always the first parameter): its index, or
- * -1 with err when the game has fewer characters. */
-static int who(const nm_state *st, const eng_arg *arg, char *err, size_t errlen)
-{
-    if (arg[0].v > st->players)
-        return snprintf(err, errlen, "who=%ld but players=%d", arg[0].v, st->players), -1;
-    return (int)arg[0].v - 1;
-}
+/* The acting character (who=, always the first parameter, at most
+ * players: eng_act checks it): its index. */
+#define WHO(arg) ((int)(arg)[0].v - 1)
 
 static int find_target(const nm_state *st, int c, long t)
 {
@@ -1201,10 +1197,8 @@ enum { MOVE_PLAIN, MOVE_CAREFUL, MOVE_FLEE };
 /* arg: who, corridor, cost[, noise] */
 static int move(eng_state *s, nm_state *st, int how, const eng_arg *arg, char *err, size_t errlen)
 {
-    int c = who(st, arg, err, errlen);
+    int c = WHO(arg);
     long k = arg[1].v, cost = arg[2].v, noise = how == MOVE_CAREFUL ? arg[3].v : 0;
-    if (c < 0)
-        return ENG_ERROR;
     if (!can_act(st, c, cost, err, errlen))
         return ENG_ILLEGAL;
     nm_char *ch = &st->ch[c];
@@ -1242,9 +1236,7 @@ static int move(eng_state *s, nm_state *st, int how, const eng_arg *arg, char *e
 /* arg: who, target, cost */
 static int attack(eng_state *s, nm_state *st, int melee, const eng_arg *arg, char *err, size_t errlen)
 {
-    int c = who(st, arg, err, errlen);
-    if (c < 0)
-        return ENG_ERROR;
+    int c = WHO(arg);
     if (!can_act(st, c, arg[2].v, err, errlen))
         return ENG_ILLEGAL;
     int i = find_target(st, c, arg[1].v);
@@ -1268,20 +1260,18 @@ static int attack(eng_state *s, nm_state *st, int melee, const eng_arg *arg, cha
 
 
 /* The actions with nothing but a cost to check first: arg who, cost, then
- * the action's own. Returns the character or -1 with *rc set. */
-static int paying(nm_state *st, const eng_arg *arg, int *rc, char *err, size_t errlen)
+ * the action's own. Returns the character or -1 when it cannot act. */
+static int paying(nm_state *st, const eng_arg *arg, char *err, size_t errlen)
 {
-    int c = who(st, arg, err, errlen);
-    *rc = c < 0 ? ENG_ERROR : ENG_ILLEGAL;
-    return c >= 0 && can_act(st, c, arg[1].v, err, errlen) ? c : -1;
+    return can_act(st, WHO(arg), arg[1].v, err, errlen) ? WHO(arg) : -1;
 }
 
 static int act_card(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     /* the card itself and as many more as its cost */
     if (st->ch[c].hand < arg[1].v + 1)
         ILLEGAL("the card and %ld more are needed", arg[1].v);
@@ -1293,9 +1283,9 @@ static int act_card(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
 static int act_room(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     if (st->room[st->ch[c].room].malfunction)
         ILLEGAL("the room has a malfunction marker");
     pay(st, c, arg[1].v);
@@ -1306,9 +1296,9 @@ static int act_room(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
 static int act_item(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     pay(st, c, arg[1].v);
     acted(s, c);
     return ENG_OK;
@@ -1317,9 +1307,9 @@ static int act_item(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
 static int act_craft(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     if (st->ch[c].tools < 2)
         ILLEGAL("crafting needs 2 item cards");
     pay(st, c, arg[1].v);
@@ -1333,12 +1323,10 @@ static int act_craft(eng_state *s, void *d, const eng_arg *arg, char *err, size_
 static int act_trade(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     int w = (int)arg[2].v - 1;
-    if (w >= st->players)
-        return snprintf(err, errlen, "with=%d but players=%d", w + 1, st->players), ENG_ERROR;
     if (w == c || !in_play(&st->ch[w]) || st->ch[w].room != st->ch[c].room)
         ILLEGAL("character %d is not in the room", w + 1);
     pay(st, c, arg[1].v);
@@ -1350,9 +1338,9 @@ static int act_trade(eng_state *s, void *d, const eng_arg *arg, char *err, size_
 static int act_close_door(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     int corr = slot_corr(st->ch[c].room, (int)arg[2].v);
     if (st->corr[corr].door == D_DESTROYED)
         ILLEGAL("a destroyed door cannot be closed");
@@ -1368,9 +1356,9 @@ static int act_close_door(eng_state *s, void *d, const eng_arg *arg, char *err, 
 static int act_pickup(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int rc, c = paying(st, arg, &rc, err, errlen);
+    int c = paying(st, arg, err, errlen);
     if (c < 0)
-        return rc;
+        return ENG_ILLEGAL;
     nm_room *r = &st->room[st->ch[c].room];
     int ok = 0;
     switch (arg[2].v) {
@@ -1394,9 +1382,7 @@ static int act_pickup(eng_state *s, void *d, const eng_arg *arg, char *err, size
 static int act_pass(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int c = who(st, arg, err, errlen);
-    if (c < 0)
-        return ENG_ERROR;
+    int c = WHO(arg);
     if (!can_act(st, c, 0, err, errlen))
         return ENG_ILLEGAL;
     if (arg[1].v > st->ch[c].hand)
@@ -1413,9 +1399,7 @@ static int act_pass(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
 static int act_wound(eng_state *s, void *d, const eng_arg *arg, char *err, size_t errlen)
 {
     nm_state *st = d;
-    int c = who(st, arg, err, errlen);
-    if (c < 0)
-        return ENG_ERROR;
+    int c = WHO(arg);
     if (st->ch[c].dead)
         ILLEGAL("character %d is dead", c + 1);
     if (arg[1].v == 0)
@@ -1433,9 +1417,7 @@ static void do_encounter(eng_state *s, int c)
 /* hibernate and escape: the character leaves play (arg: who). */
 static int leave(eng_state *s, nm_state *st, int pod, const eng_arg *arg, char *err, size_t errlen)
 {
-    int c = who(st, arg, err, errlen);
-    if (c < 0)
-        return ENG_ERROR;
+    int c = WHO(arg);
     if (!in_play(&st->ch[c]))
         ILLEGAL("character %d is not in play", c + 1);
     if (pod)
@@ -1546,21 +1528,17 @@ int eng_nemesis_run_damage(eng_state *st)
 
 /* ==== scaffolding: key accessors ==== */
 
-/* What a computed key shows (its tag): its field (KT_FIELD), its field kept
- * from 0 shown from 1, a count, a room's corridor, the Nth stacked card or
- * token, the tokens of a kind in the bag (KT_BAG + kind) or the supply. */
-enum { KT_FIELD, KT_FROM1, KT_FIRES, KT_MALFUNCTIONS, KT_ADULTS, KT_COMBAT, KT_ROOM_CHARS, KT_ROOM_INTRUDERS,
+/* What a computed key shows (its tag): a count, a room's corridor, the Nth
+ * stacked card or token, the tokens of a kind in the bag (KT_BAG + kind) or
+ * the supply. */
+enum { KT_FIRES, KT_MALFUNCTIONS, KT_ADULTS, KT_COMBAT, KT_ROOM_CHARS, KT_ROOM_INTRUDERS,
        KT_NOISE, KT_DOOR, KT_NEXT_VALUE, KT_NEXT_ARROW, KT_NEXT_BAG, KT_BAG, KT_SUPPLY = KT_BAG + 8 };
-
-static int *field_of(const void *d, const eng_key *k) { return (int *)((uintptr_t)d + k->off); }
 
 static long getk(const void *d, const eng_key *k, const int *idx)
 {
     const nm_state *st = d;
     int n = idx[0] - 1, stacked = st->nnext[k->tag == KT_NEXT_BAG ? DECK_BAG : DECK_ATTACK], count = 0;
     switch (k->tag) {
-    case KT_FIELD: return *field_of(d, k);
-    case KT_FROM1: return *field_of(d, k) + 1;
     case KT_FIRES: return count_fires(st);
     case KT_MALFUNCTIONS: return count_malfunctions(st);
     case KT_ADULTS: return adults_on_board(st);
@@ -1582,12 +1560,6 @@ static long getk(const void *d, const eng_key *k, const int *idx)
 static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    if (k->tag == KT_FROM1) {
-        *field_of(d, k) = (int)v - 1;
-        return 0;
-    }
-    /* a corridor's slot only for a corridor's key: the others have no
-     * corridor indexes (slot_corr would give -1) */
     nm_corr *c = &((nm_state *)d)->corr[slot_corr(idx[0], idx[1])];
     *(k->tag == KT_NOISE ? &c->noise : &c->door) = (int)v;
     return 0;
@@ -1600,35 +1572,25 @@ enum { L_BAG = NDECKS, L_SUPPLY };
 static void get_list(const nm_state *st, int list, char *buf, size_t len)
 {
     const nm_tok *t = list == L_BAG ? st->bag : st->supply;
-    int n = list < NDECKS ? st->nnext[list] : list == L_BAG ? st->nbag : st->nsupply;
-    for (int i = 0, used = 0; i < n && used >= 0 && (size_t)used < len; i++) {
-        const char *name = list < NDECKS ? deck_dice[list]->faces[st->next[list][i]] : kind_names[t[i].kind];
-        int numbered = list >= NDECKS && t[i].kind != K_SIX;
-        used += snprintf(buf + used, len - (size_t)used, numbered ? "%s%s%d" : "%s%s", i ? " " : "", name, t[i].num);
-    }
+    int n = list == L_BAG ? st->nbag : st->nsupply, face[NM_MAXTOK], num[NM_MAXTOK];
+    if (list < NDECKS)
+        return eng_faces_format(deck_dice[list], st->next[list], NULL, st->nnext[list], buf, len);
+    for (int i = 0; i < n; i++)   /* a blank token shows no number */
+        face[i] = t[i].kind - 1, num[i] = t[i].kind == K_SIX ? -1 : t[i].num;
+    eng_faces_format(&die_bag, face, num, n, buf, len);
 }
 
 static int set_list(nm_state *st, int list, const char *v, char *err, size_t errlen)
 {
-    const eng_die *die = list < NDECKS ? deck_dice[list] : &die_bag;
-    nm_tok t[NM_MAXTOK];
-    int n = 0, max = list < NDECKS ? NM_MAXNEXT : NM_MAXTOK;
-    for (const char *w = v + strspn(v, " ,"); *w; w += strspn(w, " ,")) {
-        size_t len = strcspn(w, " ,"), name = list < NDECKS ? len : strspn(w, "abcdefghijklmnopqrstuvwxyz");
-        char face[32];
-        snprintf(face, sizeof face, "%.*s", (int)name, w);
-        if ((t[n].kind = eng_die_face(die, face) + 1) == 0 || n == max || len - name > 3 || strspn(w + name, "0123456789") != len - name)
-            return snprintf(err, errlen, "bad item \"%.*s\" in \"%s\": at most %d faces of the %s die%s", (int)len, w,
-                            v, max, die->id, list < NDECKS ? "" : ", each with its number"), -1;
-        /* at most 3 digits (checked above): no overflow; 0 when none follow */
-        t[n++].num = len > name ? (int)strtol(w + name, NULL, 10) : 0;
-        w += len;
-    }
-    for (int i = 0; i < n && list < NDECKS; i++)
-        st->next[list][i] = t[i].kind - 1;
-    if (list < NDECKS)
-        return st->nnext[list] = n, 0;
-    memcpy(list == L_BAG ? st->bag : st->supply, t, (size_t)n * sizeof *t);
+    int face[NM_MAXTOK], num[NM_MAXTOK], deck = list < NDECKS;
+    int n = eng_faces_parse(deck ? deck_dice[list] : &die_bag, v, deck ? NM_MAXNEXT : NM_MAXTOK, face, deck ? NULL : num,
+                            err, errlen);
+    if (n < 0)
+        return -1;
+    if (deck)
+        return memcpy(st->next[list], face, (size_t)n * sizeof *face), st->nnext[list] = n, 0;
+    for (int i = 0; i < n; i++)
+        (list == L_BAG ? st->bag : st->supply)[i] = (nm_tok){face[i] + 1, num[i]};
     return *(list == L_BAG ? &st->nbag : &st->nsupply) = n, 0;
 }
 
@@ -1647,10 +1609,10 @@ TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(nex
 #define ROOM(f, t, h, nm, d)                                                                                     \
     {.pattern = "room.N." #f, .type = t, .doc = d, .nmax = {NM_NROOMS}, .hi = h, .names = nm, .zero_based = 1, \
      .off = offsetof(nm_state, room[0].f), .stride = {sizeof(nm_room)}}
-/* computed by getk and setk (tag t), read-only without set; a field (f) when the tag needs one */
-#define KEY(p, n0, n1, t, l, h, f, set, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n0, n1}, .lo = l, .hi = h, \
-     .getk = getk, .setk = set, .tag = t, .off = offsetof(nm_state, f)}
-#define RO(p, n, t, h, d) KEY(p, n, 0, t, 0, h, players, NULL, d)
+/* computed by getk (tag t), read-only */
+#define RO(p, n, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n}, .hi = h, .getk = getk, .tag = t}
+/* a field shown plus 1 (an index from 0: pl = 1), read-only or not */
+#define FIELD(p, f, pl, l, h, r, d) {.pattern = p, .type = ENG_INT, .doc = d, .lo = l, .hi = h, .off = offsetof(nm_state, f), .plus = pl, .ro = r}
 #define ROOM_KEY(p, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {NM_NROOMS, 4}, .hi = h, .getk = getk, \
      .setk = t >= KT_NOISE ? setk : NULL, .tag = t, .zero_based = 1}
 #define KIND(k, name) RO("bag." name, 0, KT_BAG + k, NM_MAXTOK, "tokens of this kind in the intruder bag"), \
@@ -1658,9 +1620,10 @@ TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(nex
 #define TEXT(p, name, d) {.pattern = p, .type = ENG_TEXT, .doc = d, .get_text = get_##name, .set_text = set_##name}
 
 static const eng_key keys[] = {
-    INT("players", players, 1, NM_MAXCH, "characters in the game"),
-    KEY("first", 0, 0, KT_FROM1, 1, NM_MAXCH, first, setk, "the first player (character number)"),
-    KEY("current", 0, 0, KT_FROM1, 1, NM_MAXCH, current, setk, "the character whose turn it is"),
+    {.pattern = "players", .type = ENG_INT, .doc = "characters in the game", .lo = 1, .hi = NM_MAXCH,
+     .off = offsetof(nm_state, players), .bounds = (const char *const[]){"who", "with", NULL}},
+    FIELD("first", first, 1, 1, NM_MAXCH, 0, "the first player (character number)"),
+    FIELD("current", current, 1, 1, NM_MAXCH, 0, "the character whose turn it is"),
     INT("round", round, 1, 999, "the round, from 1"), INT("time", time, 0, 99, "spaces of the time track left to the red space"),
     INT("sd.active", sd_active, 0, 1, "the self-destruct is active"), INT("sd", sd, 0, 99, "self-destruct spaces left to the red space"),
     INT("over", over, 0, 1, "the game is over"), ENG_KEY_ENUM("end", nm_state, end, end_names, "why the game ended"),
@@ -1675,9 +1638,9 @@ static const eng_key keys[] = {
     TEXT("supply", supply, "intruder tokens outside the bag, the same way"),
     KIND(K_LARVA, "larva"), KIND(K_CREEPER, "creeper"), KIND(K_ADULT, "adult"),
     KIND(K_BREEDER, "breeder"), KIND(K_QUEEN, "queen"), KIND(K_SIX, "blank"),
-    KEY("last.token", 0, 0, KT_FIELD, 0, 99, last_token, NULL, "the number on the bag token drawn last"),
-    KEY("last.attack", 0, 0, KT_FIELD, 0, 99, last_attack, NULL, "the number (sum) of the attack cards of the last damage"),
-    KEY("last.target", 0, 0, KT_FROM1, 0, NM_MAXCH, last_target, NULL, "the character an intruder chose last (0 none)"),
+    FIELD("last.token", last_token, 0, 0, 99, 1, "the number on the bag token drawn last"),
+    FIELD("last.attack", last_attack, 0, 0, 99, 1, "the number (sum) of the attack cards of the last damage"),
+    FIELD("last.target", last_target, 1, 0, NM_MAXCH, 1, "the character an intruder chose last (0 none)"),
     TEXT("next.attack", next_attack, "attack cards stacked on the deck, drawn first"),
     TEXT("next.event", next_event, "event cards stacked on the deck, drawn first"),
     TEXT("next.bag", next_bag, "bag tokens (kinds) to be drawn next, when in the bag"),
@@ -1728,14 +1691,14 @@ ACTION_FN(act_shoot) { return attack(s, d, 0, arg, err, errlen); }
 ACTION_FN(act_melee) { return attack(s, d, 1, arg, err, errlen); }
 ACTION_FN(act_hibernate) { return leave(s, d, 0, arg, err, errlen); }
 ACTION_FN(act_escape) { return leave(s, d, 1, arg, err, errlen); }
-ACTION_FN(act_end_turn) { int c = who(d, arg, err, errlen); return c < 0 ? ENG_ERROR : (turn_end(s, c), ENG_OK); }
-ACTION_FN(act_noise_roll) { int c = who(d, arg, err, errlen); return c < 0 ? ENG_ERROR : (nm_noise_roll(s, c), ENG_OK); }
-ACTION_FN(act_encounter) { int c = who(d, arg, err, errlen); return c < 0 ? ENG_ERROR : (do_encounter(s, c), ENG_OK); }
-ACTION_FN(act_round_start) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (nm_round_start(d), ENG_OK); }
-ACTION_FN(act_event_phase) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (nm_event_phase(s), ENG_OK); }
-ACTION_FN(act_bag) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (ev_bag(s), ENG_OK); }
-ACTION_FN(act_event_card) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (ev_card(s), ENG_OK); }
-ACTION_FN(act_fire_damage) { return who(d, arg, err, errlen) < 0 ? ENG_ERROR : (ev_fire(s), ENG_OK); }
+ACTION_FN(act_end_turn) { return turn_end(s, WHO(arg)), ENG_OK; }
+ACTION_FN(act_noise_roll) { return nm_noise_roll(s, WHO(arg)), ENG_OK; }
+ACTION_FN(act_encounter) { return do_encounter(s, WHO(arg)), ENG_OK; }
+ACTION_FN(act_round_start) { return nm_round_start(d), ENG_OK; }
+ACTION_FN(act_event_phase) { return nm_event_phase(s), ENG_OK; }
+ACTION_FN(act_bag) { return ev_bag(s), ENG_OK; }
+ACTION_FN(act_event_card) { return ev_card(s), ENG_OK; }
+ACTION_FN(act_fire_damage) { return ev_fire(s), ENG_OK; }
 ACTION_FN(act_danger) { return nm_danger(s, (int)arg[1].v), ENG_OK; }
 ACTION_FN(act_place_fire) { return nm_place_fire(s, (int)arg[1].v), ENG_OK; }
 ACTION_FN(act_place_malfunction) { return nm_place_malfunction(s, (int)arg[1].v), ENG_OK; }

@@ -25,7 +25,7 @@ int eng_nemesis_run_bag(eng_state *st);
 
 /* In eng_nemesis_facts.c: the facts and the AI procedures (predicates,
  * outcomes with their postconditions, enumerators). */
-#define ENG_NEMESIS_NFACTS 137
+#define ENG_NEMESIS_NFACTS 140
 #define ENG_NEMESIS_NAIS 4
 extern const eng_fact eng_nemesis_facts[ENG_NEMESIS_NFACTS];
 extern const eng_ai eng_nemesis_ais[ENG_NEMESIS_NAIS];

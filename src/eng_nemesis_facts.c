@@ -10,69 +10,74 @@
  * change what the engine does, with the reason; lines as of the commit that
  * wrote this list.
  *
- *   168, 176, 211, 226, 246, 256, 353, 365, 376, 481, 489, 1182, 1542
+ *   167, 175, 210, 225, 245, 255, 359, 371, 382, 487, 495, 1178, 1524
  *       `return -1` -> -2 (deck_of, pop_stacked, nm_draw_weighted,
  *       slot_corr, other_room, take_kind, bag_draw, nm_place, find_target,
  *       eng_nemesis_run_damage): every caller tests < 0, >= 0 or != 0.
- *       246 slot_corr's default is never reached (corridors are 1..4),
- *       so -> 0 as well; 226 nm_draw_weighted's last return neither (r is
- *       below the total, the loop returns first; 221 `i < nfaces` -> <=
- *       too); 211 -> 0 (nothing to draw): bag_draw's take_kind fails on the
+ *       245 slot_corr's default is never reached (corridors are 1..4),
+ *       so -> 0 as well; 225 nm_draw_weighted's last return neither (r is
+ *       below the total, the loop returns first; 220 `i < nfaces` -> <=
+ *       too); 210 -> 0 (nothing to draw): bag_draw's take_kind fails on the
  *       empty bag all the same, and contamination_draw has cards to draw in
- *       every consistent state; 210 `total <= 0` -> < 0 alike.
- *   1178 find_target's and 1276 paying's `: -1` -> -2: tested < 0.
- *   738 `from = -1` -> -2 and 838 nm_target(..., -1) -> -2: tested < 0 and
+ *       every consistent state; 209 `total <= 0` -> < 0 alike, and 771
+ *       contamination_draw's `f < 0` -> < -1 (f is -1 only when there is
+ *       nothing to draw).
+ *   1174 find_target's and 1266 paying's `: -1` -> -2: tested < 0.
+ *   740 `from = -1` -> -2 and 840 nm_target(..., -1) -> -2: tested < 0 and
  *       >= 0.
- *   255 other_room `k->b < 0` -> < -1: a technical corridor's a is the room
+ *   254 other_room `k->b < 0` -> < -1: a technical corridor's a is the room
  *       itself, so b (-1) is returned all the same.
- *   218 `rng->mismatch = 1` -> 2, 1137 `coords_earth = 1` -> 2: flags.
- *   1120 nm_enter `st->over || !in_play(ch)` -> &&: when the game is over
+ *   217 `rng->mismatch = 1` -> 2, 1138 `coords_earth = 1` -> 2: flags.
+ *   1121 nm_enter `st->over || !in_play(ch)` -> &&: when the game is over
  *       the character who entered is out of play (fire, malfunction and the
  *       self-destruct kill everyone aboard, the time every character awake).
- *   264 a technical corridor's `b = -1` -> -2: tested with < 0.
- *   909 `int c = -1` -> -2 (the queen's Nest search): tested with < 0.
- *   921 `i >= 0` -> >= -1: nm_place finds a free slot (24 of them).
- *   262 nm_build_map `r < NM_NROOMS` -> <=: corr[12] is written again by the
+ *   270 a technical corridor's `b = -1` -> -2: tested with < 0.
+ *   911 `int c = -1` -> -2 (the queen's Nest search): tested with < 0.
+ *   922 `i >= 0` -> >= -1: nm_place finds a free slot (24 of them).
+ *   268 nm_build_map `r < NM_NROOMS` -> <=: corr[12] is written again by the
  *       cross corridors, corr[30] lies in the bag, which nm_init fills after.
- *   339 bag_put `*n < NM_MAXTOK` -> <=, and 348 take_kind's memmove
+ *   345 bag_put `*n < NM_MAXTOK` -> <=, and 354 take_kind's memmove
  *       `*n - i - 1` -> `+ 1`, `- 0`: only a bag of 40 tokens tells them
  *       apart (no rule fills it); past the count nothing is read.
- *   467 remove_intruder `{K_NONE, 0, 0, 0}` -> 1 or -1 in room, damage,
+ *   473 remove_intruder `{K_NONE, 0, 0, 0}` -> 1 or -1 in room, damage,
  *       token: a free slot's fields are never read; nm_place sets all four.
- *   1383 pickup of an egg, remove_intruder(..., 0) -> 1 or -1, and
+ *   1371 pickup of an egg, remove_intruder(..., 0) -> 1 or -1, and
  *       `ok = 1` -> 2: an egg never goes into the bag (only larva..queen
  *       tokens do); ok is a flag.
- *   504 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
- *       (also 515 and 1568 in getk): with nobody in the room the search finds
+ *   510 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
+ *       (also 521 and 1546 in getk): with nobody in the room the search finds
  *       nobody, who stays -1, no step is marked; no character has index -2.
- *   505 `ties = 0` -> 1 or -1: set to 1 with the first character found.
- *   522, 910 `k < st->players` -> <= (turn order from the first player):
+ *   511 `ties = 0` -> 1 or -1: set to 1 with the first character found.
+ *   528, 912 `k < st->players` -> <= (turn order from the first player):
  *       k = players is the first player again, already looked at.
- *   637 nm_danger `k <= 4` -> <= 3 and 639 `adj < 0` -> < -1: corridor 4 is
+ *   643 nm_danger `k <= 4` -> <= 3 and 645 `adj < 0` -> < -1: corridor 4 is
  *       technical (no room behind it), and no intruder stands in room -1.
- *   620 nm_damage intruder_through(..., 1) -> 2, 1727 attack(..., 1) -> 2,
- *       1729 leave(..., 1) -> 2,
- *       1085 `int roll = 1` -> 2, 774 `return 1` -> 2: flags read as truth.
- *   1191, 1192, 1195 die_damage's miss -1 -> 0 or -2 and 1261 `dmg > 0` -> >= 0:
+ *   626 nm_damage intruder_through(..., 1) -> 2 (-> 0 is measured), 1690 attack(..., 1) -> 2,
+ *       1692 leave(..., 1) -> 2,
+ *       1086 `int roll = 1` -> 2, 776 `return 1` -> 2: flags read as truth.
+ *   1187, 1188, 1191 die_damage's miss -1 -> 0 or -2 and 1253 `dmg > 0` -> >= 0:
  *       the caller tests dmg > 0; a hit is never 0.
- *   991 nm_round_start `want > c->deck` -> >=: equal gives the same want;
- *       993 `want > 0` -> > -1: adding 0 cards changes nothing.
- *   1576 getk `k->tag >= KT_SUPPLY` -> >: only the tag KT_SUPPLY + 0 (kind
+ *   992 nm_round_start `want > c->deck` -> >=: equal gives the same want;
+ *       994 `want > 0` -> > -1: adding 0 cards changes nothing.
+ *   1554 getk `k->tag >= KT_SUPPLY` -> >: only the tag KT_SUPPLY + 0 (kind
  *       "none") tells them apart, and no key has it.
- *   479 the retreat's remove_intruder(..., 1) -> 2, 792 nm_end's `: 1` -> 2
- *       and 1050 can_act's `return 1` -> 2: flags read as truth.
- *   1377, 1378, 1379 pickup's `ok = ..., 1` -> 2: flags.
- *   1381 pickup's egg search `i < NM_MAXINT` -> <=: past the intruders lie
+ *   485 the retreat's remove_intruder(..., 1) -> 2, 794 nm_end's `: 1` -> 2
+ *       and 1051 can_act's `return 1` -> 2: flags read as truth.
+ *   1365, 1366, 1367 pickup's `ok = ..., 1` -> 2, 1143 nm_init's
+ *       `room[0].explored = 1` -> 2: flags.
+ *   1369 pickup's egg search `i < NM_MAXINT` -> <=: past the intruders lie
  *       room 0's fields, whose "type" is its explored flag (0 or 1), never
  *       an egg.
- *   1205 move's `noise = ... : 0` -> -1: plain moves test careful_k > 0.
- *   1530 run_as's `st->proc = T_NONE` deleted: the checker runs each
+ *   1201 move's `noise = ... : 0` -> -1: plain moves test careful_k > 0.
+ *   1512 run_as's `st->proc = T_NONE` deleted: the checker runs each
  *       procedure on a state of its own, not used after.
- *   999 nm_round_start `k <= st->players` -> <: k = players is the first
+ *   1000 nm_round_start `k <= st->players` -> <: k = players is the first
  *       player again; with nobody else in play the token stays either way.
- *   Numbers in error texts (who + 1, current + 1, w + 1, t + 1, i + 1,
- *       c + 1, with=, the name of what to pick up, the text of a bad list in
- *       set_list): the
+ *   1592 get_list's `i < n` -> <=: the face written past the count is not
+ *       printed (eng_faces_format prints n).
+ *   Numbers in error texts (current + 1, w + 1, t + 1, i + 1, c + 1, the
+ *       cost in 1277, the name of what to pick up, the text of a bad list
+ *       in set_list): the
  *       text is not behaviour; only the result code is.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
@@ -80,34 +85,38 @@
  *   - loops started at -1 (`int i = 0` -> -1), loops run one past an array
  *     (`< NM_MAXINT` -> <=) and corridor loops from k = 0 or to k = 5
  *     (slot_corr gives -1): they read or write outside an array, undefined
- *     behaviour rather than a rule;
- *   - `c < 0` -> `c < -1` after who(), 1454 type=none, 1502 reason=none,
- *     1541 a damage question without intruder: paths of an argument that
- *     the checker refuses as a content error (who= beyond players=) before
- *     any scenario could expect a result; tests/test_eng_nemesis.c covers
- *     them;
- *   - 1604, 1607 get_list's bounds of its buffer, 1626 a stacked deck
- *     copied one place further: only a text longer than the buffer, or a
- *     deck of 4 stacked cards, tells them apart;
- *   - 1620 set_list's checks of a token word (at most 3 digits, only
- *     digits after the kind): a wrong word is a content error;
+ *     behaviour rather than a rule (the seed-1 and seed-2 samples': 164
+ *     deck_of's `d < NDECKS` -> <= and 174 pop_stacked's `d < 0` -> < -1
+ *     for a die without a deck, 320, 351, 398, 483, 647, 815, 819, 823,
+ *     864, 872, 912, 1155, 1225, 1592 from -1, 643 from corridor 0 or to
+ *     5, 262 room_noise to 5, 320, 741, 849, 872 and 1155 one past;
+ *     1327, 1360 and the other `c < 0` after paying() -> < -1: a refused
+ *     action going on as character -1);
+ *   - 1436 type=none, 1484 reason=none, 1523 and 1524 (`return -1` -> 0)
+ *     a damage question without intruder: paths of an argument that the
+ *     checker refuses as a content error before any scenario could expect
+ *     a result; tests/test_eng_nemesis.c covers them (who= and with= beyond
+ *     players= are refused by eng_act itself: the players key bounds them);
+ *   - 1588 set_list's `n < 0` -> < -1 (a bad list's -1 used as a count)
+ *     and 1589 `return -1` -> 0 (a bad list accepted; -> -2 is tested
+ *     != 0): a wrong list is a content error (the lists' parser and
+ *     printer are eng.c's eng_faces_parse and eng_faces_format, tested in
+ *     tests/test_eng.c);
  *   - nm_draw_weighted's handling of a forced or stacked face the bag cannot
- *     give (218 mismatch), 187 forced_for reading past the forced rolls and
- *     213 a stacked and a forced face for the same draw: the mechanics of
+ *     give (217 mismatch), 186 forced_for reading past the forced rolls and
+ *     212 a stacked and a forced face for the same draw: the mechanics of
  *     scenarios (the checker reports a mismatch; no scenario needs both);
- *   - 1573 next.attack.N.arrow one past the stacked cards: a probe key,
+ *   - 1551 next.attack.N.arrow one past the stacked cards: a probe key,
  *     read only within them;
- *   - 910 which character in the Nest meets the queen (`c < 0` -> < 1, the
- *     last instead of the first), 693, 694 an encounter whose adult cannot
- *     be placed (all 8 in combat) putting its token back: the source does
- *     not say; the engine's choices stay unverified;
- *   - 739 nm_place_door's search `from < 0` -> < 1 (a later door): which door
+ *   - 495 nm_place's last `return -1` -> 0: only with all 24 intruder
+ *     slots taken (the model's size; no rule fills them);
+ *   - 741 nm_place_door's search `from < 0` -> < 1 (a later door): which door
  *     comes off the board is the players' choice ("a vostra scelta"); the
  *     engine takes the first, no rule to verify;
  *   - nm_damage's `amount <= 0`: no action deals 0 damage; only the damage
  *     procedure's question (ai.amount) could, and its enumerator asks >= 1;
  *   - nm_init's stand-ins (time 15, self-destruct 10, 8 doors, room 0
- *     explored, the kinds in the default bag and supply, 1135..1154): the
+ *     explored, the kinds in the default bag and supply, 1136..1155): the
  *     source states none of these numbers (the default tokens carry none).
  */
 #include "eng_nemesis.h"
@@ -865,6 +874,21 @@ PROBE(probe_retreat)
     return 0;
 }
 
+/* All 8 adults in combat: none retreats, so an encounter drawing an adult
+ * places nobody and its token goes back into the bag (the sheet's gap). */
+PROBE(probe_adults_none_free)
+{
+    fresh(p, 1);
+    eng_probe_setl(p, 2, "c1.room");
+    for (int k = 0; k < 8; k++)
+        add(p, "adult", 2);
+    eng_probe_set(p, "adult5", "bag");
+    eng_probe_do(p, "encounter", "who=1");
+    *value = eng_probe_get(p, "log.encounter") == 1 && eng_probe_get(p, "room.2.intruders") == 8 &&
+             eng_probe_get(p, "bag.adult") == 1;
+    return 0;
+}
+
 /* ---- the bag development -------------------------------------------------------------- */
 
 static void bag_with(eng_probe *p, const char *kind)
@@ -961,6 +985,29 @@ PROBE(probe_bag_queen_token)
         r[h] = eng_probe_get(p, "log.bag-token") * 10 + eng_probe_get(p, "log.surprise-attack");
     }
     *value = r[0] == 11 && r[1] == 10;
+    return 0;
+}
+
+/* Two characters in the nest: the encounter is the first's in turn order
+ * from the first player (the sheet's gap). Character 1 holds 5 cards,
+ * character 3 holds 3: only 3's encounter with the queen numbered 4 is a
+ * surprise attack. */
+PROBE(probe_bag_queen_first)
+{
+    long r[2];
+    for (int f = 0; f < 2; f++) {
+        bag_with(p, "queen");
+        eng_probe_set(p, "queen4 adult3", "bag");
+        eng_probe_setl(p, 1, "room.11.explored");
+        eng_probe_setl(p, NEST, "c1.room");
+        eng_probe_setl(p, NEST, "c3.room");
+        eng_probe_setl(p, 3, "c3.hand");
+        eng_probe_setl(p, f ? 3 : 1, "first");
+        eng_probe_set(p, "v5-serious-large", "next.attack");
+        eng_probe_do(p, "bag-development", NULL);
+        r[f] = eng_probe_get(p, "log.surprise-attack");
+    }
+    *value = r[0] == 0 && r[1] == 1;
     return 0;
 }
 
@@ -1348,14 +1395,28 @@ PROBE(probe_damage_sum)
     return 0;
 }
 
-PROBE(probe_damage_arrow)
+/* An adult in room 3 takes 1 damage against a card with the retreat arrow
+ * and flees by event card e1 (corridor 1, to room 4) with room 3's door of
+ * corridor 1 open or closed: the room it ends in. */
+static long flee_from_3(eng_probe *p, const char *door)
 {
     fresh(p, 1);
     add(p, "adult", 3);
+    eng_probe_set(p, door, "room.3.door.1");
     eng_probe_set(p, "v4-light-retreat", "next.attack");
     eng_probe_set(p, "e1-adult", "next.event");
     eng_probe_do(p, "damage", "intruder=1 amount=1");
-    *value = eng_probe_get(p, "i1.room") == 4;
+    return eng_probe_get(p, "i1.room");
+}
+
+PROBE(probe_damage_arrow) { *value = flee_from_3(p, "open") == 4; return 0; }
+
+/* A fleeing intruder is placed in the room behind the event card's
+ * corridor even when its door is closed; the door stays closed (the
+ * sheet's gap). */
+PROBE(probe_damage_flee_door)
+{
+    *value = flee_from_3(p, "closed") == 4 && eng_probe_get(p, "room.3.door.1") == 1;
     return 0;
 }
 
@@ -1752,6 +1813,7 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.event.technical", "1 if a technical corridor returns the intruder to the bag", probe_ev_technical},
     {"nemesis.adults.miniatures", "most adults on the board while placing twelve", probe_adult_minis},
     {"nemesis.adults.retreat", "1 if the ninth adult makes those not in combat retreat", probe_retreat},
+    {"nemesis.adults.none-free", "1 if an adult drawn with all 8 in combat places nobody and goes back into the bag", probe_adults_none_free},
     {"nemesis.bag.tokens", "tokens drawn by a bag development (a larva token: no noise roll follows)", probe_bag_tokens},
     {"nemesis.bag.larva", "1 if a larva token becomes an adult token", probe_bag_larva},
     {"nemesis.bag.creeper", "1 if a creeper token becomes a breeder token", probe_bag_creeper},
@@ -1759,6 +1821,7 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.bag.breeder", "1 if a breeder token does the same", probe_bag_breeder},
     {"nemesis.bag.queen-nest", "1 if the queen enters a nest with characters", probe_bag_queen_nest},
     {"nemesis.bag.queen-token", "1 if the queen's encounter draws no other token and compares with the queen's number", probe_bag_queen_token},
+    {"nemesis.bag.queen-first-in-turn", "1 if of several characters in the nest the first in turn order meets the queen", probe_bag_queen_first},
     {"nemesis.bag.queen-eggs", "egg tokens added when the queen finds nobody in the nest", probe_bag_queen_eggs},
     {"nemesis.bag.blank", "tokens the blank token adds to the bag (an adult one)", probe_bag_blank},
     {"nemesis.bag.blank-none", "1 if a blank with no adult token left changes nothing", probe_bag_blank_none},
@@ -1800,6 +1863,7 @@ const eng_fact eng_nemesis_facts[] = {
     {"nemesis.damage.at-value", "1 if damage equal to the card's number kills and one less does not", probe_dies_at_value},
     {"nemesis.damage.sum", "1 if breeders and queens compare with the sum of two cards", probe_damage_sum},
     {"nemesis.damage.arrow", "1 if the retreat arrow moves the intruder by an event card", probe_damage_arrow},
+    {"nemesis.damage.flee-ignores-door", "1 if a fleeing intruder is placed behind a closed door, which stays closed", probe_damage_flee_door},
     {"nemesis.target.fewest", "1 if the intruder attacks the character with fewest cards", probe_target_fewest},
     {"nemesis.target.tie-first", "1 if a tie goes to the first player", probe_target_tie_first},
     {"nemesis.target.tie-order", "1 if otherwise to the next tied player in turn order", probe_target_tie_order},

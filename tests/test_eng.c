@@ -453,6 +453,33 @@ static void test_parse_long(void)
     CU_ASSERT_EQUAL(eng_parse_long("", &v), -1);
 }
 
+/* Lists of die faces as text keys hold them, with and without numbers. */
+static void test_faces(void)
+{
+    static const char *const names[] = {"larva", "adult", "blank"};
+    static const eng_die bag = {"bag", 3, names};
+    int face[4], num[4];
+    char text[64], why[160];
+    CU_ASSERT_EQUAL(eng_faces_parse(&bag, " adult3, blank larva12", 4, face, num, why, sizeof why), 3);
+    CU_ASSERT(face[0] == 1 && face[1] == 2 && face[2] == 0);
+    CU_ASSERT(num[0] == 3 && num[1] == 0 && num[2] == 12);
+    num[1] = -1;   /* shown without its number */
+    eng_faces_format(&bag, face, num, 3, text, sizeof text);
+    CU_ASSERT_STRING_EQUAL(text, "adult3 blank larva12");
+    eng_faces_format(&bag, face, NULL, 2, text, sizeof text);
+    CU_ASSERT_STRING_EQUAL(text, "adult blank");
+    eng_faces_format(&bag, face, num, 3, text, 8);   /* cut at the buffer */
+    CU_ASSERT_STRING_EQUAL(text, "adult3 ");
+    CU_ASSERT_EQUAL(eng_faces_parse(&bag, "", 4, face, num, why, sizeof why), 0);
+    CU_ASSERT_EQUAL(eng_faces_parse(&bag, "adult3", 4, face, NULL, why, sizeof why), -1);   /* no numbers here */
+    CU_ASSERT_EQUAL(eng_faces_parse(&bag, "adult1234", 4, face, num, why, sizeof why), -1);
+    CU_ASSERT_EQUAL(eng_faces_parse(&bag, "adult3x", 4, face, num, why, sizeof why), -1);
+    CU_ASSERT_EQUAL(eng_faces_parse(&bag, "ghost", 4, face, num, why, sizeof why), -1);
+    CU_ASSERT_EQUAL(eng_faces_parse(&bag, "larva adult blank larva adult", 4, face, num, why, sizeof why), -1);
+    CU_ASSERT_STRING_EQUAL(why, "bad item \"adult\" in \"larva adult blank larva adult\": at most 4 faces of the bag "
+                                "die, each with its number");
+}
+
 void suite_eng(void);
 void suite_eng(void)
 {
@@ -464,4 +491,5 @@ void suite_eng(void)
     CU_add_test(s, "probes measure through actions or fail", test_probes);
     CU_add_test(s, "procedures are checked by their effect", test_procedures);
     CU_add_test(s, "numbers parsed whole, with range checks", test_parse_long);
+    CU_add_test(s, "lists of die faces, with and without numbers", test_faces);
 }

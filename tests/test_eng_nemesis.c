@@ -166,7 +166,7 @@ static void test_keys_round_trip(void)
         if (rc != 0)
             fprintf(stderr, "get %s: %s\n", key, err);
         CU_ASSERT_EQUAL_FATAL(rc, 0);
-        int ro = k->type == ENG_TEXT ? k->set_text == NULL : ((k->get || k->getk) && !k->set && !k->setk);
+        int ro = k->type == ENG_TEXT ? k->set_text == NULL : k->ro || ((k->get || k->getk) && !k->set && !k->setk);
         if (ro) {
             CU_ASSERT_EQUAL(eng_set(st, key, v, err, sizeof err), -1);
             continue;
@@ -376,6 +376,17 @@ static void test_api_errors(void)
     CU_ASSERT_EQUAL(act(g, "move", "who=1 corridor=7"), ENG_ERROR);
     CU_ASSERT_EQUAL(act(g, "move", "who=9 corridor=1"), ENG_ERROR);
     CU_ASSERT_EQUAL(act(g, "move", "who=2 corridor=1"), ENG_ERROR);   /* players=1 */
+    /* a field shown from 1, and a read-only field */
+    CU_ASSERT_EQUAL(eng_set(g, "first", "1", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(g, "first"), 1);
+    CU_ASSERT_EQUAL(eng_val(g, "last.target"), 0);   /* nobody chosen: -1 kept */
+    CU_ASSERT_EQUAL(eng_set(g, "last.token", "3", err, sizeof err), -1);
+    /* who= and with= are bounded by players (the players key's bounds) in every action */
+    CU_ASSERT_EQUAL(eng_act(g, "danger", "who=2 room=1", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_STRING_EQUAL(err, "who=2 but players=1");
+    set(g, "players", "2");
+    CU_ASSERT_EQUAL(eng_act(g, "trade", "who=1 with=3", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_STRING_EQUAL(err, "with=3 but players=2");
     CU_ASSERT_EQUAL(act(g, "place-intruder", "type=none room=1"), ENG_ERROR);
     eng_state_free(g);
 }
