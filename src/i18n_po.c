@@ -3,6 +3,7 @@
  * summary built from the source and the catalog. */
 #include "i18n_po.h"
 
+#include <glib.h>
 #include <gettext-po.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,14 +49,6 @@ struct i18n_cat_index {
     size_t *slot;       /* entry index + 1, 0 = empty */
 };
 
-static size_t key_hash(const char *s)
-{
-    size_t h = 1469598103934665603u;   /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
-}
-
 static void cat_index_drop(i18n_cat *c)
 {
     if (c->index)
@@ -82,7 +75,7 @@ static void cat_index_build(i18n_cat *c)
         const i18n_entry *e = &c->e[i];
         if (e->obsolete || !e->ctx)
             continue;
-        size_t h = key_hash(e->ctx) & (x->cap - 1);
+        size_t h = g_str_hash(e->ctx) & (x->cap - 1);
         while (x->slot[h] && strcmp(c->e[x->slot[h] - 1].ctx, e->ctx) != 0)
             h = (h + 1) & (x->cap - 1);
         if (!x->slot[h])
@@ -110,7 +103,7 @@ i18n_entry *i18n_cat_find(const i18n_cat *c, const char *ctx)
 {
     const struct i18n_cat_index *x = c->index;
     if (ctx && x && x->e == c->e && x->n == c->n) {
-        for (size_t h = key_hash(ctx) & (x->cap - 1); x->slot[h]; h = (h + 1) & (x->cap - 1))
+        for (size_t h = g_str_hash(ctx) & (x->cap - 1); x->slot[h]; h = (h + 1) & (x->cap - 1))
             if (strcmp(c->e[x->slot[h] - 1].ctx, ctx) == 0)
                 return &c->e[x->slot[h] - 1];
         return NULL;
