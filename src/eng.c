@@ -641,6 +641,7 @@ typedef struct val_memo {
     unsigned serial;
     long a[ENG_MAXIDX];
     key_ref r;
+    long off;           /* a plain int field's offset in the data, or -1 */
 } val_memo;
 static struct {
     val_fmt *fmt;
@@ -723,6 +724,11 @@ long eng_val(const eng_state *st, const char *keyfmt, ...)
         e = val_slot(st->g, vf->serial, a);
         if (e->g == st->g && e->serial == vf->serial && e->a[0] == a[0] && e->a[1] == a[1]) {
             va_end(ap);
+            if (e->off >= 0) {
+                int v;
+                memcpy(&v, st->data + e->off, sizeof v);
+                return v;
+            }
             return val_of(st, &e->r);
         }
     }
@@ -741,6 +747,8 @@ long eng_val(const eng_state *st, const char *keyfmt, ...)
         e->serial = vf->serial;
         memcpy(e->a, a, sizeof e->a);
         e->r = r;
+        e->off = r.log || r.k->type == ENG_TEXT || r.k->get || r.k->getk
+                     ? -1 : (long)((const unsigned char *)field(st, &r) - st->data);
     }
     return val_of(st, &r);
 }
