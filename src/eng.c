@@ -644,11 +644,123 @@ static int format_key(char *out, size_t len, const char *fmt, va_list ap)
     return 0;
 }
 
+/* eng_val's calls, memoised by call: a key format ("e%d.defeated") with
+ * the same integer arguments always names the same key, so the formatted
+ * key's resolution is kept under the format and the arguments. Predicates
+ * read keys by the million (every enumerated state), and formatting,
+ * hashing and comparing the key text was most of a check.
+ *
+ * Two direct-mapped tables (a collision replaces the older entry): the
+ * formats, by address, each with its text (a buffer reused for another
+ * key is not the same format), its integer conversions and a serial
+ * number; and the resolved keys, by format serial and arguments. Only
+ * formats of at most two %d or %ld are memoised. */
+#define VFMT_CAP 1024
+#define VFMT_TEXT 32
+#define VMEMO_CAP 4096
+typedef struct val_fmt {
+    const char *fmt;
+    unsigned serial;    /* 0: empty */
+    int nconv;          /* -1: not memoised */
+    unsigned char conv[ENG_MAXIDX];   /* 0: %d, 1: %ld */
+    char text[VFMT_TEXT];
+} val_fmt;
+typedef struct val_memo {
+    const eng_game *g;
+    unsigned serial;
+    long a[ENG_MAXIDX];
+    key_ref r;
+    long off;           /* a plain int field's offset in the data, or -1 */
+} val_memo;
+static struct {
+    val_fmt *fmt;
+    val_memo *memo;
+    unsigned serial;
+} vm;
+
+/* The format's entry, filled when new; NULL when there are no tables. */
+static const val_fmt *val_format(const char *fmt)
+{
+    if (!vm.fmt) {
+        vm.fmt = calloc(VFMT_CAP, sizeof *vm.fmt);
+        vm.memo = calloc(VMEMO_CAP, sizeof *vm.memo);
+        if (!vm.fmt || !vm.memo) {
+            free(vm.fmt);
+            free(vm.memo);
+            vm.fmt = NULL;
+            vm.memo = NULL;
+            return NULL;
+        }
+    }
+    uint64_t h = (uint64_t)(uintptr_t)fmt * 0x9e3779b97f4a7c15u;
+    val_fmt *e = &vm.fmt[(h >> 40) & (VFMT_CAP - 1)];
+    if (e->serial && e->fmt == fmt && strcmp(e->text, fmt) == 0)
+        return e;
+    e->fmt = fmt;
+    e->serial = ++vm.serial ? vm.serial : ++vm.serial;
+    e->nconv = 0;
+    size_t len = 0;
+    for (const char *p = fmt; *p && e->nconv >= 0; p++, len++) {
+        if (*p != '%')
+            continue;
+        if (e->nconv == ENG_MAXIDX) {
+            e->nconv = -1;
+        } else if (p[1] == 'd') {
+            e->conv[e->nconv++] = 0;
+            p++, len++;
+        } else if (p[1] == 'l' && p[2] == 'd') {
+            e->conv[e->nconv++] = 1;
+            p += 2, len += 2;
+        } else {
+            e->nconv = -1;
+        }
+    }
+    if (len >= VFMT_TEXT)
+        e->nconv = -1;
+    snprintf(e->text, sizeof e->text, "%s", e->nconv >= 0 ? fmt : "");
+    return e;
+}
+
+static val_memo *val_slot(const eng_game *g, unsigned serial, const long *a)
+{
+    uint64_t h = (uint64_t)serial * 0x9e3779b97f4a7c15u;
+    h ^= (uint64_t)(uintptr_t)g + (h >> 29);
+    h = (h ^ (uint64_t)a[0]) * 0xbf58476d1ce4e5b9u;
+    h = (h ^ (uint64_t)a[1]) * 0x94d049bb133111ebu;
+    return &vm.memo[(h >> 32) & (VMEMO_CAP - 1)];
+}
+
+static long val_of(const eng_state *st, const key_ref *r)
+{
+    long v = 0;
+    char buf[8];
+    return get_ref(st, r, &v, buf, sizeof buf) ? 0 : v;
+}
+
 long eng_val(const eng_state *st, const char *keyfmt, ...)
 {
     char key[128], err[8];
     va_list ap, ap2;
+    long a[ENG_MAXIDX] = {0, 0};
+    const val_fmt *vf = val_format(keyfmt);
+    val_memo *e = NULL;
     va_start(ap, keyfmt);
+    if (vf && vf->nconv >= 0) {
+        va_copy(ap2, ap);
+        for (int i = 0; i < vf->nconv; i++)
+            a[i] = vf->conv[i] ? va_arg(ap2, long) : va_arg(ap2, int);
+        va_end(ap2);
+        e = val_slot(st->g, vf->serial, a);
+        if (e->g == st->g && e->serial == vf->serial && e->a[0] == a[0] && e->a[1] == a[1]) {
+            va_end(ap);
+            if (e->off >= 0) {
+                int v;
+                memcpy(&v, st->data + e->off, sizeof v);
+                return v;
+            }
+            return val_of(st, &e->r);
+        }
+    }
     va_copy(ap2, ap);
     if (!strchr(keyfmt, '%'))
         snprintf(key, sizeof key, "%s", keyfmt);
@@ -656,10 +768,18 @@ long eng_val(const eng_state *st, const char *keyfmt, ...)
         vsnprintf(key, sizeof key, keyfmt, ap2);
     va_end(ap2);
     va_end(ap);
-    long v = 0;
-    if (eng_get_long(st, key, &v, err, sizeof err) != 0)
+    key_ref r;
+    if (resolve(st->g, key, &r, err, sizeof err) != 0)
         return 0;
-    return v;
+    if (e) {
+        e->g = st->g;
+        e->serial = vf->serial;
+        memcpy(e->a, a, sizeof e->a);
+        e->r = r;
+        e->off = r.log || r.k->type == ENG_TEXT || r.k->get || r.k->getk
+                     ? -1 : (long)((const unsigned char *)field(st, &r) - st->data);
+    }
+    return val_of(st, &r);
 }
 
 /* Checks and converts value for r's key without storing it. */

@@ -38,6 +38,9 @@ typedef struct i18n_cat {
     int header_line;
     i18n_entry *e;
     size_t n;
+    /* i18n_cat_find's hash of the live keys, built when a file is read and
+     * dropped when the entries change (sync); NULL: found by scan */
+    struct i18n_cat_index *index;
 } i18n_cat;
 
 i18n_cat *i18n_cat_new(const char *lang, const char *game, const char *source_lang,

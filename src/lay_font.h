@@ -71,7 +71,8 @@ lay_font_metrics lay_fonts_metrics(const lay_fonts *f, lay_font_role r, double s
  * counts characters the face has no glyph for (drawn as .notdef). */
 typedef struct lay_shaped {
     dl_glyph *glyphs;
-    double *advance;    /* per glyph, in points (kerning included) */
+    double *advance;    /* per glyph, in points (kerning included); in the
+                         * glyphs' block, freed with them */
     size_t n;
     double width;
     int missing;

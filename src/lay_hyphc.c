@@ -220,6 +220,17 @@ int lay_hyphc_write(const HyphenDict *d, const char *src_path, const char *out_p
     return rc;
 }
 
+/* Drops the whole pages of map between from and to (bytes already read),
+ * which are file-backed and come back from the file if touched again;
+ * returns where the next drop starts. */
+static size_t drop_read(void *map, size_t from, size_t to, size_t page)
+{
+    size_t a = (from + page - 1) / page * page, b = to / page * page;
+    if (b > a)
+        madvise((char *)map + a, b - a, MADV_DONTNEED);
+    return b > a ? b : from;
+}
+
 /* ---- reading -------------------------------------------------------------- */
 
 lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path)
@@ -272,7 +283,12 @@ lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path)
         at += lh[l].nohyphen_len;
         d->nextlevel = l + 1 < fh.levels ? &c->dicts[l + 1] : NULL;
     }
-    size_t recs_from = at;
+    /* the state records are read once into libhyphen's structs: their
+     * pages (9 MB for German) need not stay resident, and are dropped as
+     * they are read, a megabyte at a time, so that the records and the
+     * structs are never resident together (the peak of a build) */
+    long page = sysconf(_SC_PAGESIZE);
+    size_t dropped = at, chunk = page > 0 ? (size_t)page * 256 : 0;
     for (uint32_t l = 0; l < fh.levels; l++) {
         HyphenDict *d = &c->dicts[l];
         size_t n = (size_t)d->num_states;
@@ -293,17 +309,12 @@ lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path)
             s->num_trans = r.num_trans;
             s->replindex = r.replindex;
             s->replcut = r.replcut;
+            if (chunk && at + sizeof r - dropped >= chunk + (size_t)page)
+                dropped = drop_read(map, dropped, at + sizeof r, (size_t)page);
         }
     }
-    /* the state records were read once into libhyphen's structs: their
-     * pages (9 MB for German) need not stay resident */
-    long page = sysconf(_SC_PAGESIZE);
-    if (page > 0) {
-        size_t from = (recs_from + (size_t)page - 1) / (size_t)page * (size_t)page;
-        size_t to = at / (size_t)page * (size_t)page;
-        if (to > from)
-            madvise((char *)map + from, to - from, MADV_DONTNEED);
-    }
+    if (chunk)
+        drop_read(map, dropped, at, (size_t)page);
     /* the patterns are walked a few transitions a word, all over the file:
      * reading around each page touched would make most of it resident */
     madvise(map, len, MADV_RANDOM);

@@ -54,8 +54,10 @@ char *lay_typo_text(const char *text)
         size_t hit = 0;
         /* at a word's start only: "Uz. B." is no abbreviation */
         int at_word = i == 0 || !isalpha((unsigned char)t[i - 1]);
+        /* the first letter compared first: every character of every text
+         * passes here (7.6 million strncmp in a build of everything) */
         for (size_t k = 0; at_word && abbrevs[k] && !hit; k++)
-            if (strncmp(t + i, abbrevs[k], strlen(abbrevs[k])) == 0)
+            if (t[i] == abbrevs[k][0] && strncmp(t + i, abbrevs[k], strlen(abbrevs[k])) == 0)
                 hit = strlen(abbrevs[k]);
         for (size_t j = 0; j < hit; j++) {
             if (t[i + j] == ' ') {

@@ -292,6 +292,32 @@ static void test_keys(void)
     CU_ASSERT_EQUAL(eng_val(st, "%s", "total"), 10);
     CU_ASSERT_EQUAL(eng_val(st, "c%x.hp", 3), 7);   /* other conversions: vsnprintf */
     CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", -1), 0);   /* no such key: 0 */
+    /* eng_val memoises a format with its arguments: the same call sees
+     * values change, other arguments name other keys, and a buffer given
+     * as the format with another text is another key */
+    for (int round = 0; round < 2; round++)
+        for (int i = 1; i <= 3; i++)
+            CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", i), i == 3 ? 7 : 5);
+    CU_ASSERT_EQUAL(eng_set(st, "c1.hp", "2", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", 1), 2);
+    CU_ASSERT_EQUAL(eng_set(st, "c1.hp", "5", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", 4), 0);   /* out of range, every time */
+    CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", 4), 0);
+    {
+        char fmt[16];
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#pragma GCC diagnostic ignored "-Wformat-security"
+        snprintf(fmt, sizeof fmt, "c3.hp");
+        CU_ASSERT_EQUAL(eng_val(st, fmt), 7);
+        snprintf(fmt, sizeof fmt, "total");
+        CU_ASSERT_EQUAL(eng_val(st, fmt), 10);
+        snprintf(fmt, sizeof fmt, "c%%d.guard");
+        CU_ASSERT_EQUAL(eng_val(st, fmt, 2), 1);
+        snprintf(fmt, sizeof fmt, "c%%d.hp");
+        CU_ASSERT_EQUAL(eng_val(st, fmt, 3), 7);
+#pragma GCC diagnostic pop
+    }
     /* no leading zeros; 0 only where a key's indexes start at 0 */
     CU_ASSERT_EQUAL(eng_set(st, "c01.hp", "1", err, sizeof err), -1);
     CU_ASSERT_EQUAL(eng_set(st, "c0.hp", "1", err, sizeof err), -1);

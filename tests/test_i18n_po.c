@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "i18n_po.h"
 #include "i18n_seg.h"
 #include "testutil.h"
 
@@ -485,6 +486,45 @@ static void test_its_rules(void)
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "grep -c 'la fonte non dice chi comincia' %s/its.pot", root), 0);
 }
 
+/* A catalog's keys are hashed when it is read: the live entry of a key is
+ * found, an obsolete one and an unknown key are not, and entries added
+ * later are still found (the hash is of what was read). */
+static void test_cat_find(void)
+{
+    char path[300];
+    snprintf(path, sizeof path, "%s/find.po", root);
+    CU_ASSERT_EQUAL_FATAL(tu_write_file(path, "msgid \"\"\nmsgstr \"Language: it\\n\"\n\n"
+                                              "msgctxt \"s.p1\"\nmsgid \"one\"\nmsgstr \"uno\"\n\n"
+                                              "msgctxt \"s.p2\"\nmsgid \"two\"\nmsgstr \"due\"\n\n"
+                                              "#~ msgctxt \"s.old\"\n#~ msgid \"gone\"\n#~ msgstr \"via\"\n"), 0);
+    diag_list dl;
+    diag_list_init(&dl);
+    i18n_cat *c = i18n_po_read(path, &dl);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_EQUAL(c->n, 3);
+    const i18n_entry *e = i18n_cat_find(c, "s.p2");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CU_ASSERT_STRING_EQUAL(e->msgstr, "due");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(i18n_cat_find(c, "s.p1"));
+    CU_ASSERT_STRING_EQUAL(i18n_cat_find(c, "s.p1")->msgstr, "uno");
+    CU_ASSERT_PTR_NULL(i18n_cat_find(c, "s.old"));
+    CU_ASSERT_PTR_NULL(i18n_cat_find(c, "s.p3"));
+    CU_ASSERT_PTR_NULL(i18n_cat_find(c, NULL));
+    /* an entry pushed after reading */
+    i18n_entry *v = realloc(c->e, (c->n + 1) * sizeof *v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    c->e = v;
+    memset(&v[c->n], 0, sizeof *v);
+    v[c->n].ctx = strdup("s.p3");
+    v[c->n].msgstr = strdup("tre");
+    c->n++;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(i18n_cat_find(c, "s.p3"));
+    CU_ASSERT_STRING_EQUAL(i18n_cat_find(c, "s.p3")->msgstr, "tre");
+    CU_ASSERT_STRING_EQUAL(i18n_cat_find(c, "s.p2")->msgstr, "due");
+    i18n_cat_free(c);
+    diag_list_free(&dl);
+}
+
 static int setup(void)
 {
     return mkdtemp(root) ? 0 : 1;
@@ -502,6 +542,7 @@ void suite_i18n_po(void)
 {
     CU_pSuite s = CU_add_suite("i18n_po", setup, teardown);
     CU_add_test(s, "segments: placeholders out and back", test_seg_roundtrip);
+    CU_add_test(s, "catalog look-ups: live keys only, hashed when read", test_cat_find);
     CU_add_test(s, "a clean translation checks clean; status; msgfmt", test_clean);
     CU_add_test(s, "each translation check fails on its planted fault", test_faults);
     CU_add_test(s, "a changed source: stale, update, fuzzy", test_stale_and_update);
