@@ -756,7 +756,7 @@ long eng_val(const eng_state *st, const char *keyfmt, ...)
             if (e->off >= 0) {
                 int v;
                 memcpy(&v, st->data + e->off, sizeof v);
-                return v;
+                return v + e->r.k->plus;   /* as get_ref shows a plain field */
             }
             return val_of(st, &e->r);
         }

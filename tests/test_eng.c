@@ -84,6 +84,8 @@ static const eng_key toy_keys[] = {
     ENG_KEY_INT1("cN.hp", 3, toy, ch[0].hp, sizeof(toy_char), 0, 9, "hit points"),
     ENG_KEY_INT1("cN.guard", 3, toy, ch[0].guard, sizeof(toy_char), 0, 1, "guarding"),
     ENG_KEY_RO("total", 0, 0, 99, get_total, "hit points of all players"),
+    {.pattern = "phase.shown", .type = ENG_INT, .doc = "the phase counted from 1", .lo = 1, .hi = 2,
+     .off = offsetof(toy, phase), .plus = 1},
     {.pattern = "cN.name", .type = ENG_TEXT, .doc = "name", .nmax = {3}, .get_text = get_name,
      .set_text = set_name},
 };
@@ -290,6 +292,9 @@ static void test_keys(void)
     CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", 3), 7);
     CU_ASSERT_EQUAL(eng_val(st, "c%ld.%s", 3L, "hp"), 7);
     CU_ASSERT_EQUAL(eng_val(st, "%s", "total"), 10);
+    /* a field shown plus one, read twice: the second read comes from the memo */
+    CU_ASSERT_EQUAL(eng_val(st, "phase.shown"), eng_val(st, "phase") + 1);
+    CU_ASSERT_EQUAL(eng_val(st, "phase.shown"), eng_val(st, "phase") + 1);
     CU_ASSERT_EQUAL(eng_val(st, "c%x.hp", 3), 7);   /* other conversions: vsnprintf */
     CU_ASSERT_EQUAL(eng_val(st, "c%d.hp", -1), 0);   /* no such key: 0 */
     /* eng_val memoises a format with its arguments: the same call sees
