@@ -102,9 +102,9 @@
  *     1098/1108 four damage numbers): a scenario that sets a bad spec fails
  *     as a content error before it can expect anything;
  *     tests/test_eng_noxius.c ("notation refusals") checks them;
- *   - the fight file's reader and round (attr, sim_set, sim_setup,
+ *   - the fight file's reader and round (sim_keys, sim_setup,
  *     sim_round, and fight_result's loop over the file's enemies, 1160:
- *     1767..1865) run only under `regelwerk simulate`;
+ *     1767..1843) run only under `regelwerk simulate`;
  *     tests/test_simulate.c and the simulator tests of
  *     tests/test_eng_noxius.c check them;
  *   - reads or writes one element outside an array: 170 can_fight and 625
