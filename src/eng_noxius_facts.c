@@ -39,9 +39,11 @@
  *   870 get_ability's, 999 get_plates' and 1074 get_fields' `buf[0] =
  *       '\0'` (deleted, or a neighbour cleared instead): eng.c clears the
  *       buffer before it calls a text key's reader (get_ref), and an enemy
- *       always has a plate, so 999's loop writes; 1020 get_plates `w < 0` ->
- *       < -1 and the bounds of a full buffer in get_ability: the longest
- *       text (about 200 characters) fits every buffer it is read into.
+ *       always has a plate, so 999's loop writes; 1020 get_plates' and 1086
+ *       get_fields' `w < 0` -> < -1, <= 0 or < 1: every plate and field
+ *       writes a character; the bounds of a full buffer (894, 895
+ *       get_ability's end, 1000 and 1075 `u < len` -> <=): the longest text
+ *       (about 200 characters) fits every buffer it is read into.
  *   1063 `sizeof f[0]` -> f[-1]: the same size. 1080 get_fields `sizeof t
  *       - k` -> + k: k is 0 there.
  *   1127 nx_init's `phase = PH_POSITION` and 1136 `tlow = 0`: the state
@@ -60,7 +62,10 @@
  *       op->n` -> <=: equal gives the same minimum.
  *   1441 and 1453 the meet loops after a sacrifice `k < 2` -> <= 2: the
  *       sacrifice was made because a condition k < 2 is open, and the loop
- *       breaks there.
+ *       breaks there. 1461 auto_turn's `!dead && !ko` -> ||: a sacrifice
+ *       never knocks out (LP only from 2 up), so both are 0 there. 1464
+ *       `best = -1` -> -2: only tested < 0. 1466 the abilities from k = -1:
+ *       cast_illegal refuses k < 0.
  *   239 gain_lp's `ch->lp > 0` -> > -1: LP just rose by at least 1.
  *   285, 302, 500 `c < st->players` -> <= (fight_end, defeated,
  *       round_field): the slot past the group is never knocked out, at an
@@ -81,9 +86,10 @@
  *       dealer's name, 673, 675 the default ability name and the shaded
  *       bonus, 712 the rolled number, 1131, 1145 the stand-in names), the
  *       numbers in error texts (942, 961, 970, 972, 1044: the plate's or
- *       field's number) and error returns -1 -> -2 (784, 800, 824, 842,
- *       845, 930, 947, 1109, 1204, 1503 and the others of set_ability,
- *       set_plates, set_fields, set_damage): the text is not behaviour,
+ *       field's number, 820 the face's) and error returns -1 -> -2 (784,
+ *       800, 824, 842, 845, 902, 930, 947, 1109, 1204, 1503 and the others
+ *       of parse_op, parse_cond, set_ability, set_plates, set_fields,
+ *       set_damage): the text is not behaviour,
  *       every caller tests != 0.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
@@ -92,42 +98,47 @@
  *     (747/759 parse_op's refusals returned as success, 754/759 N of an
  *     op 0..99, 765/766 ops only for effects and 767 the table searched one
  *     past its end when no op matches, 783 at most 400 characters, 806 at
- *     most four effects, 810 "r=", 820/823 a face's refusals and forms
+ *     most four effects, 798/799 "delta=" -9..+9, 810 "r=", 820/823 a face's refusals and forms
  *     (820 returned as success), 832-836 the shade's bounds and its error
- *     returned as success, 900/901/910 a condition's word, 909 its number
- *     1..99, 935 "2p:".."4p:", 941 the grey plates' order, 945 a plate
- *     token's length, 961 (returned as success), 963/964 a plate's
- *     numbers, 972 (returned as success), 974 no plate, 1052-1059 +N,
+ *     returned as success, 900/901/910 a condition's word, 910 its number
+ *     1..99 and 914 its refusal returned as success, 935 "2p:".."4p:", 941 the grey plates' order, 945 a plate
+ *     token's length, 961 (returned as success), 963-966 a plate's
+ *     numbers, 972 (returned as success), 977 no plate, 1052-1059 +N,
  *     dmg:0..99, until:1..4 and their refusal returned as success,
- *     1098/1108 four damage numbers): a scenario that sets a bad spec fails
+ *     1098/1104/1108 four damage numbers 0..99, 1202 the field key's
+ *     bound nfields + 1): a scenario that sets a bad spec fails
  *     as a content error before it can expect anything;
  *     tests/test_eng_noxius.c ("notation refusals") checks them;
  *   - the fight file's reader and round (sim_keys, sim_setup,
- *     sim_round, and fight_result's loop over the file's enemies, 1160:
+ *     sim_round, and fight_result's count of the file's enemies, 1160,
+ *     1161:
  *     1767..1843) run only under `regelwerk simulate`;
  *     tests/test_simulate.c and the simulator tests of
  *     tests/test_eng_noxius.c check them;
  *   - reads or writes one element outside an array: 170 can_fight and 625
- *     op_effect with enemy 0 (`> 0` -> >= 0: en[-1]), 176 enemies_present
+ *     op_effect with enemy 0 (`> 0` -> >= 0: en[-1]), 357 deal's linked
+ *     conditions to k = 2, 176 enemies_present
  *     and 1305 best_enemy and 513 round_linked_reset to NX_MAXEN or from
- *     -1, 406 wound's and 1630 act_sacrifice's conditions to k = 2, 494
+ *     -1, 406 wound's and 1630 act_sacrifice's conditions to k = 2 (406 from
+ *     -1 too), 886 get_ability's faces from -1, 494
  *     round_field's `&&` -> || (fld[-1] before the first field), 552
  *     cast_illegal's ability 5 (`k >= NX_NAB` -> >), 580 ally_default, 663
- *     cast_begin, 1331 auto_position and 1539 act_start from -1, 799 an
+ *     cast_begin, 1331 auto_position and 1533, 1539 act_start from -1, 799 an
  *     ability's seventh face, 1146 nx_init's damage to k = 4, 1365
- *     ability_value's faces from -1, 1588 act_wound's `target < 0` -> < -1
+ *     ability_value's faces and 1366 a face's ops from -1, 1588 act_wound's `target < 0` -> < -1
  *     (no enemy: en[-1]): undefined behaviour rather than a rule.
  *
  * Not equivalent and not verified yet (the simulated players' policy, and
  * one step of the round procedure): 1146 nx_init's stand-in damage 1 at P4
- * (k < 3; no rule, probes set what they use), 1366 ability_value reading
+ * (k < 3) and 1137 its stand-in high T field 6 (no rule: probes set what
+ * they use), 1366 ability_value reading
  * one op past a face that holds four, 1386 one effect past four, 588
  * ally_default's tie between two characters with no place, 1316 the focus
  * enemy's weight 1 << 10 (a hit of 64 or more at the focus outweighs it),
  * 1716 the round procedure without its spawn and 1719 its `had_enemies`
  * (the round's enumerator brings no enemy in, and always has one), 1317
- * choose_place's tie between two enemies that are not the focus, 1377 a
- * hit as large as LP + SP weighed as a knock-out, 1401 an effect V's worth
+ * choose_place's tie between two enemies that are not the focus, 1377 and
+ * 1406 a hit as large as LP + SP weighed as a knock-out, 1401 an effect V's worth
  * where the plate has one number (0 -> 1 keeps the first of two equal
  * abilities first).
  */
@@ -1651,7 +1662,7 @@ static int post_c_power_hit(const eng_state *b, const eng_state *a)
 
 static int post_c_stopped(const eng_state *b, const eng_state *a)
 {
-    return CV(a, "ko") && LOGV(a, "roll") == LOGV(b, "roll");
+    return CV(a, "ko") && LOGV(a, "roll") == LOGV(b, "roll") && eng_val(a, "cast.bonus") == 0;
 }
 
 static int post_c_roll(const eng_state *b, const eng_state *a)
