@@ -135,8 +135,8 @@
  * one op past a face that holds four, 1386 one effect past four, 588
  * ally_default's tie between two characters with no place, 1316 the focus
  * enemy's weight 1 << 10 (a hit of 64 or more at the focus outweighs it),
- * 1716 the round procedure without its spawn and 1719 its `had_enemies`
- * (the round's enumerator brings no enemy in, and always has one), 1317
+ * 1716 the round procedure without its spawn (the round's enumerator
+ * brings no enemy in), 1317
  * choose_place's tie between two enemies that are not the focus, 1377 and
  * 1406 a hit as large as LP + SP weighed as a knock-out, 1401 an effect V's worth
  * where the plate has one number (0 -> 1 keeps the first of two equal
@@ -1463,7 +1463,7 @@ static int run(eng_state *st, const char *action, const char *args)
  * kinds of result of the ability T|2|3|T/2|4/T|V that differ for a round:
  * a hit (1), plain damage (3), hit then damage (4), damage then hit (5).
  * Every combination for 2 players, of the first, second and fourth kind for
- * 3, the same face for all with 4. */
+ * 3, the same face for all with 4; and a round with no enemy at all. */
 static long enum_round(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
     static const char *const plates[] = {"3/2 3/2", "2", "[3+,4!] 3"};
@@ -1514,6 +1514,18 @@ static long enum_round(const eng_game *g, uint64_t seed, int (*visit)(const eng_
                             goto done;
                     }
                 }
+    }
+    /* a round with no enemy on the field (its progress field brings none),
+     * with and without a knocked-out character: nothing to recover from */
+    for (int ko = 0; ko <= 1 && base; ko++) {
+        eng_state_free(base);
+        base = eng_state_new(g, seed);
+        if (!base || run(base, "start", "players=2") != ENG_OK ||
+            (ko && run(base, "lose", "who=1 amount=9 kind=lp") != ENG_OK))
+            break;
+        n++;
+        if (visit(base, ctx))
+            goto done;
     }
 done:
     eng_state_free(base);
