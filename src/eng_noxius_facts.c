@@ -137,8 +137,8 @@
  * enemy's weight 1 << 10 (a hit of 64 or more at the focus outweighs it),
  * 1716 the round procedure without its spawn (the round's enumerator
  * brings no enemy in), 1317
- * choose_place's tie between two enemies that are not the focus, 1377 and
- * 1406 a hit as large as LP + SP weighed as a knock-out, 1401 an effect V's worth
+ * choose_place's tie between two enemies that are not the focus, 1406 a
+ * landing on a T field as large as LP + SP weighed as a knock-out, 1401 an effect V's worth
  * where the plate has one number (0 -> 1 keeps the first of two equal
  * abilities first).
  */
