@@ -8,27 +8,29 @@
  * ------------------
  * Mutants of src/eng_noxius.c (`make mutate GAMES=noxius`) that cannot
  * change what the engine does, with the reason; lines as of the commit that
- * wrote this list (read against the seed-1 sample of 300).
+ * wrote this list (read against the samples of 300 of seeds 1 and 2).
  *
  *   216 lose `amount < ch->sp` -> <=, 235 gain_lp `lp > lpmax` -> >=, 225
  *       `ch->lp < 0` -> <= 0 or < 1: equal gives the same minimum, cap or 0.
  *   259 hit `ch->pos < 1` -> < 0, 445 pos_taken `ch->enemy > 0` -> > -1,
- *       1182 K_HURT `ch->enemy > 0` -> >= 0: every action sets a
- *       character's enemy and position together (place, defeated, kill), so
- *       one with no enemy has position 0 and one at an enemy a position.
+ *       1182 K_HURT `ch->enemy > 0` -> >= 0: every action sets a character's
+ *       enemy and position together (place, defeated, kill), so one with no
+ *       enemy has position 0 and one at an enemy a position.
  *   278 need `p->lo > 0` -> > -1: a plate is wounded only when it has a
  *       smaller number (wound), and taking it clears the wound (advance).
- *   356 deal's `pass < 2` -> <= 2: a third pass repeats the second's test.
+ *   356 deal's `pass < 2` -> <= 2: a third pass repeats the second's
+ *       test.
  *   446 pos_taken `return 1` -> 2, 520 `reset = 1` -> 2, the ops table's
  *       eff_only 1 -> 2 (765): flags.
  *   426, 517 and 1148 `metby = -1` -> -2: "nobody" either way (no
  *       character is -1 or -2); 1148 nx_init's too because spawn sets both
  *       before a linked plate can be met.
- *   480 current `c < st->players` -> <=, 663 cast_begin's `o <
- *       st->players` -> <=: the slot past the group is no player (can_fight
- *       refuses it) and never gets a buff.
+ *   443 pos_taken's, 480 current's `c < st->players` -> <=, 663
+ *       cast_begin's `o < st->players` -> <=: the slot past the group is no
+ *       player (can_fight refuses it), at no position, and never gets a buff.
  *   482 current `>` -> >=: two characters able to cast never share a
- *       position.
+ *       position. 552 cast_illegal's `k < 0` -> < -1: every caller passes an
+ *       ability 0..3. 1660 act_kill's `dead = 1` -> 2: a flag.
  *   529 round_spawn `st->field >= 1` -> >= 0: round_field has moved the
  *       track to field 1 at least before.
  *   587 ally_default `best >= 0` -> >= -1: `best < 0 ||` (588) decides
@@ -39,11 +41,13 @@
  *   870 get_ability's, 999 get_plates' and 1074 get_fields' `buf[0] =
  *       '\0'` (deleted, or a neighbour cleared instead): eng.c clears the
  *       buffer before it calls a text key's reader (get_ref), and an enemy
- *       always has a plate, so 999's loop writes; 1020 get_plates' and 1086
- *       get_fields' `w < 0` -> < -1, <= 0 or < 1: every plate and field
+ *       always has a plate, so 999's loop writes; 1018 get_plates' `len - u`
+ *       -> + u, 1084 get_fields' `sizeof t - k` -> + k, 1020 get_plates' and
+ *       1086 get_fields' `w < 0` -> < -1, <= 0 or < 1: every plate and field
  *       writes a character; the bounds of a full buffer (894, 895
  *       get_ability's end, 1000 and 1075 `u < len` -> <=): the longest text
  *       (about 200 characters) fits every buffer it is read into.
+ *   670, 671 the cast's narrated ability name (see Narration below).
  *   1063 `sizeof f[0]` -> f[-1]: the same size. 1080 get_fields `sizeof t
  *       - k` -> + k: k is 0 there.
  *   1127 nx_init's `phase = PH_POSITION` and 1136 `tlow = 0`: the state
@@ -51,9 +55,9 @@
  *   1175, 1176 nx_getk `idx[0] ? idx[0] - 1 : 0` -> : -1: keys without an
  *       index never read the character or enemy pointer.
  *   1296 best_enemy's and 1307 choose_place's `best_e = -1` -> -2: only
- *       tested < 0. 1307 `best_d = 1 << 20` -> 1 << 19 and `best_p = 0` ->
- *       1: every place weighs less than 1 << 19, and best_p is written with
- *       the first place found.
+ *       tested < 0. 1307 `best_d = 1 << 20` -> 1 << 19 and `best_p = 0` -> 1:
+ *       every place weighs less than 1 << 19, and best_p is written with the
+ *       first place found.
  *   1316 choose_place's focus `? 0 :` -> `? 1 :`: the same +1 on every
  *       place at the focus enemy keeps their order.
  *   1337 the insertion sort from i = 0: the inner loop does not run.
@@ -63,8 +67,8 @@
  *   1441 and 1453 the meet loops after a sacrifice `k < 2` -> <= 2: the
  *       sacrifice was made because a condition k < 2 is open, and the loop
  *       breaks there. 1461 auto_turn's `!dead && !ko` -> ||: a sacrifice
- *       never knocks out (LP only from 2 up), so both are 0 there. 1464
- *       `best = -1` -> -2: only tested < 0. 1466 the abilities from k = -1:
+ *       never knocks out (LP only from 2 up), so both are 0 there. 1464 `best
+ *       = -1` -> -2: only tested < 0. 1466 the abilities from k = -1:
  *       cast_illegal refuses k < 0.
  *   239 gain_lp's `ch->lp > 0` -> > -1: LP just rose by at least 1.
  *   285, 302, 500 `c < st->players` -> <= (fight_end, defeated,
@@ -72,75 +76,77 @@
  *       enemy or buffed.
  *   686 cast_effect's `i = 0` -> -1: as 1386 below.
  *   1146 nx_init's damage loop from k = -1: dmg[-1] is the last byte of
- *       the stand-in name, which snprintf writes after; dmg[0..3] are set
- *       all the same.
+ *       the stand-in name, which snprintf writes after; dmg[0..3] are set all
+ *       the same.
  *   1322, 1423 `return -1` -> -2: the callers test == 0 or != 0; 1478
  *       `ally = -1` -> -2 or 0: read only when the ability has a buff, heal
  *       or shield, which set it first.
- *   1386, 1479 `i = 0` -> -1 over an ability's effects, and 1453 `k = 0` ->
- *       -1 over a linked plate's conditions: the element before the array
+ *   1386, 1479 `i = 0` -> -1 over an ability's effects, and 1453 `k = 0`
+ *       -> -1 over a linked plate's conditions: the element before the array
  *       is the high bytes of the delta (kind 0, none, or -1, no kind) or a
  *       linked plate's smaller number (0: C_ATLEAST, never C_LP): nothing
  *       matches.
- *   Narration (222 the loss's figures, 333 the condition's number, 352 the
- *       dealer's name, 673, 675 the default ability name and the shaded
+ *   Narration (222 the loss's figures, 333 the condition's number, 352
+ *       the dealer's name, 673, 675 the default ability name and the shaded
  *       bonus, 712 the rolled number, 1131, 1145 the stand-in names), the
  *       numbers in error texts (942, 961, 970, 972, 1044: the plate's or
- *       field's number, 820 the face's) and error returns -1 -> -2 (784,
- *       800, 824, 842, 845, 902, 930, 947, 1109, 1204, 1503 and the others
- *       of parse_op, parse_cond, set_ability, set_plates, set_fields,
- *       set_damage): the text is not behaviour,
- *       every caller tests != 0.
+ *       field's number, 820 the face's, 1059 the field's) and error returns
+ *       -1 -> -2 (784, 800, 824, 842, 845, 849, 902, 930, 947, 961, 970,
+ *       1040, 1109, 1204, 1503 and the others of parse_op, parse_cond,
+ *       set_ability, set_plates, set_fields, set_damage): the text is not
+ *       behaviour, every caller tests != 0.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * reads right):
  *   - the notation's refusals: bounds and forms only a bad spec tells apart
- *     (747/759 parse_op's refusals returned as success, 754/759 N of an
+ *     (747/759 parse_op's refusals returned as success, 754/758/759 N of an
  *     op 0..99, 765/766 ops only for effects and 767 the table searched one
  *     past its end when no op matches, 783 at most 400 characters, 806 at
- *     most four effects, 798/799 "delta=" -9..+9, 810 "r=", 820/823 a face's refusals and forms
- *     (820 returned as success), 832-836 the shade's bounds and its error
- *     returned as success, 900/901/910 a condition's word, 910 its number
- *     1..99 and 914 its refusal returned as success, 935 "2p:".."4p:", 941 the grey plates' order, 945 a plate
- *     token's length, 961 (returned as success), 963-966 a plate's
- *     numbers, 972 (returned as success), 977 no plate, 1052-1059 +N,
+ *     most four effects, 798/799 "delta=" -9..+9, 810 "r=", 820/823 a face's
+ *     refusals and forms (820 returned as success), 828-836 the shade's word,
+ *     bounds and its error returned as success, 849 no r= returned as
+ *     success, 900/901/910 a condition's word, 910 its number 1..99 and 914
+ *     its refusal returned as success, 935 "2p:".."4p:", 941 the grey plates'
+ *     order, 945 a plate token's length, 961 (returned as success), 963-966 a
+ *     plate's numbers, 972 (returned as success), 977 no plate, 1052-1059 +N,
  *     dmg:0..99, until:1..4 and their refusal returned as success,
- *     1098/1104/1108 four damage numbers 0..99, 1202 the field key's
- *     bound nfields + 1): a scenario that sets a bad spec fails
- *     as a content error before it can expect anything;
- *     tests/test_eng_noxius.c ("notation refusals") checks them;
- *   - the fight file's reader and round (sim_keys, sim_setup,
- *     sim_round, and fight_result's count of the file's enemies, 1160,
- *     1161:
- *     1767..1843) run only under `regelwerk simulate`;
- *     tests/test_simulate.c and the simulator tests of
- *     tests/test_eng_noxius.c check them;
+ *     1098/1102/1104/1108 four damage numbers 0..99, 1202 the field key's
+ *     bound nfields + 1): a scenario that sets a bad spec fails as a content
+ *     error before it can expect anything; tests/test_eng_noxius.c ("notation
+ *     refusals") checks them;
+ *   - the fight file's reader and round (sim_keys, sim_setup, sim_round, and
+ *     fight_result's count of the file's enemies, 1160, 1161: 1767..1843) run
+ *     only under `regelwerk simulate`; tests/test_simulate.c and the
+ *     simulator tests of tests/test_eng_noxius.c check them;
  *   - reads or writes one element outside an array: 170 can_fight and 625
  *     op_effect with enemy 0 (`> 0` -> >= 0: en[-1]), 357 deal's linked
- *     conditions to k = 2, 176 enemies_present
- *     and 1305 best_enemy and 513 round_linked_reset to NX_MAXEN or from
- *     -1, 406 wound's and 1630 act_sacrifice's conditions to k = 2 (406 from
- *     -1 too), 886 get_ability's faces from -1, 494
- *     round_field's `&&` -> || (fld[-1] before the first field), 552
- *     cast_illegal's ability 5 (`k >= NX_NAB` -> >), 580 ally_default, 663
- *     cast_begin, 1331 auto_position and 1533, 1539 act_start from -1, 799 an
- *     ability's seventh face, 1146 nx_init's damage to k = 4, 1365
- *     ability_value's faces and 1366 a face's ops from -1, 1588 act_wound's `target < 0` -> < -1
- *     (no enemy: en[-1]): undefined behaviour rather than a rule.
+ *     conditions to k = 2, 176 enemies_present and 1305 best_enemy and 513
+ *     round_linked_reset to NX_MAXEN or from -1, 406 wound's and 1630
+ *     act_sacrifice's conditions to k = 2 (406 from -1 too), 886
+ *     get_ability's faces from -1, 494 round_field's `&&` -> || and `>= 1` ->
+ *     >= 0 (fld[-1] before the first field), 1129 nx_init's characters to
+ *     NX_MAXCH, 1193 nx_getk's idx[-1], 552 cast_illegal's ability 5 (`k >=
+ *     NX_NAB` -> >), 580 ally_default, 663 cast_begin, 1331 auto_position and
+ *     1533, 1539 act_start from -1, 799 an ability's seventh face, 1146
+ *     nx_init's damage to k = 4, 1365 ability_value's faces and 1366 a face's
+ *     ops from -1, 1588 act_wound's `target < 0` -> < -1 (no enemy: en[-1]):
+ *     undefined behaviour rather than a rule.
  *
- * Not equivalent and not verified yet (the simulated players' policy, and
- * one step of the round procedure): 1146 nx_init's stand-in damage 1 at P4
- * (k < 3) and 1137 its stand-in high T field 6 (no rule: probes set what
- * they use), 1366 ability_value reading
- * one op past a face that holds four, 1386 one effect past four, 588
- * ally_default's tie between two characters with no place, 1316 the focus
- * enemy's weight 1 << 10 (a hit of 64 or more at the focus outweighs it),
- * 1716 the round procedure without its spawn (the round's enumerator
- * brings no enemy in), 1317
- * choose_place's tie between two enemies that are not the focus, 1406 a
- * landing on a T field as large as LP + SP weighed as a knock-out, 1401 an effect V's worth
- * where the plate has one number (0 -> 1 keeps the first of two equal
- * abilities first).
+ * Not equivalent and not verified yet (the simulated players' policy, and one
+ * step of the round procedure): 503 round_field's and 660 cast_begin's `free
+ * = 0` -> -1 (a true flag; the simulated players re-place a free character),
+ * 1321 choose_place's `best_e < 0` -> < -1 (no place found: placed at enemy
+ * 0, position 0, with a position event), 1146 nx_init's stand-in damage 1 at
+ * P4 (k < 3) and 1137 its stand-in high T field 6 (no rule: probes set what
+ * they use), 1366 ability_value reading one op past a face that holds four,
+ * 1386 one effect past four, 588 ally_default's tie between two characters
+ * with no place, 1316 the focus enemy's weight 1 << 10 (a hit of 64 or more
+ * at the focus outweighs it), 1716 the round procedure without its spawn (the
+ * round's enumerator brings no enemy in), 1317 choose_place's tie between two
+ * enemies that are not the focus, 1406 a landing on a T field as large as LP
+ * + SP weighed as a knock-out, 1401 an effect V's worth where the plate has
+ * one number (0 -> 1 keeps the first of two equal abilities first) and its
+ * conditions (`&&` -> ||, lo 1 -> 2).
  */
 #include "eng_noxius.h"
 
