@@ -832,6 +832,41 @@ int eng_check_key(const eng_game *g, const char *key, const char *value, char *e
     return 0;
 }
 
+/* ---- simulator setup ------------------------------------------------------------- */
+
+const char *eng_kv_get(const eng_kv *attrs, size_t nattrs, const char *key, const char *def)
+{
+    for (size_t i = 0; i < nattrs; i++)
+        if (strcmp(attrs[i].key, key) == 0)
+            return attrs[i].value;
+    return def;
+}
+
+int eng_set_at(eng_state *st, const char *pat, const int *idx, const char *value, char *err, size_t errlen)
+{
+    char key[128];
+    size_t u = 0;
+    for (; *pat && u + 12 < sizeof key; pat++)
+        if (*pat == 'N' || *pat == 'M')
+            u += (size_t)snprintf(key + u, sizeof key - u, "%d", idx[*pat == 'M']);
+        else
+            key[u++] = *pat;
+    key[u] = '\0';
+    if (*pat)
+        return snprintf(err, errlen, "key pattern too long: %s...", key), -1;
+    return eng_set(st, key, value, err, errlen);
+}
+
+int eng_sim_keys(eng_state *st, const eng_sim_key *t, size_t n, const char *elem, const int *idx,
+                 const eng_kv *attrs, size_t nattrs, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(t[i].elem, elem) == 0 &&
+            eng_set_at(st, t[i].key, idx, eng_kv_get(attrs, nattrs, t[i].attr, t[i].def), err, errlen) != 0)
+            return -1;
+    return 0;
+}
+
 /* ---- actions ------------------------------------------------------------------- */
 
 #define ENG_MAXARGTEXT 1024

@@ -340,6 +340,23 @@ typedef struct eng_sim {
     const char *const *party_keys;   /* NULL-terminated; the first names the member */
 } eng_sim;
 
+/* For a simulator's setup: the value of attribute key among attrs, or def
+ * when it is absent. */
+const char *eng_kv_get(const eng_kv *attrs, size_t nattrs, const char *key, const char *def);
+/* Sets the key of pattern pat ("cN.aM") with its 'N' and 'M' replaced by
+ * idx[0] and idx[1], as eng_set. 0, or -1 with err. */
+int eng_set_at(eng_state *st, const char *pat, const int *idx, const char *value, char *err, size_t errlen);
+/* A fight file's attribute that sets a key: attribute attr of element elem
+ * sets key (a pattern for eng_set_at), to def when the attribute is absent. */
+typedef struct eng_sim_key {
+    const char *elem, *attr, *key, *def;
+} eng_sim_key;
+/* Sets the keys of every row of t (n rows) for element elem, in the
+ * table's order, from attrs: a setup's table-driven part. 0, or -1 with err
+ * at the first key refused. */
+int eng_sim_keys(eng_state *st, const eng_sim_key *t, size_t n, const char *elem, const int *idx,
+                 const eng_kv *attrs, size_t nattrs, char *err, size_t errlen);
+
 /* What a simulation (or any run) narrates, when someone listens. */
 typedef struct eng_event {
     long round;

@@ -1764,30 +1764,10 @@ int eng_noxius_run_cast(eng_state *es)
 }
 /* ---- scaffolding: simulator setup --------------------------------------------------------------------- */
 
-static const char *attr(const eng_kv *kv, size_t n, const char *name, const char *def)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(kv[i].key, name) == 0)
-            return kv[i].value;
-    return def;
-}
-
-/* Sets key pattern pat, N and M replaced by n and m. */
-static int sim_set(eng_state *es, const char *pat, int n, int m, const char *value, char *err, size_t errlen)
-{
-    char key[32];
-    size_t u = 0;
-    for (; *pat && u + 3 < sizeof key; pat++)
-        if (*pat == 'N' || *pat == 'M')
-            u += (size_t)snprintf(key + u, 3, "%d", *pat == 'N' ? n : m);
-        else
-            key[u++] = *pat;
-    key[u] = '\0';
-    return eng_set(es, key, value, err, errlen);
-}
+#define COUNT(a) (sizeof (a) / sizeof (a)[0])
 
 /* The keys that a fight file's attributes set, in order: N the character or enemy, M the ability. */
-static const struct { const char *elem, *attr, *key, *def; } sim_keys[] = {
+static const eng_sim_key sim_keys[] = {
     {"character", "name", "cN.name", ""}, {"character", "lp", "cN.lpmax", ""}, {"character", "lp", "cN.lp", ""},
     {"character", "power", "cN.power", "1"}, {"ability", "name", "cN.aM.name", ""},
     {"enemy", "name", "eN.name", ""}, {"enemy", "damage", "eN.damage", ""}, {"enemy", "plates", "eN.plates", ""},
@@ -1801,7 +1781,7 @@ static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *k
     int lo = 0, hi = 0;
     const char *v;
     if (strcmp(elem, "fight") == 0) {
-        v = attr(kv, n, "rounds", "0");
+        v = eng_kv_get(kv, n, "rounds", "0");
         if (eng_parse_long(v, &r) != 0 || r < 0 || r > 999)
             return snprintf(err, errlen, "rounds=\"%s\" is not 1..999", v), -1;
         return st->sim_rounds = (int)r, 0;
@@ -1811,7 +1791,7 @@ static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *k
         st->players = index + 1;
         st->sim_char = index;
         st->sim_abilities = 0;
-        v = attr(kv, n, "scale", "");
+        v = eng_kv_get(kv, n, "scale", "");
         long l, h;
         const char *q;
         if (eng_parse_int_prefix(v, -20, 20, &l, &q) != 0 || *q != ' ' ||
@@ -1819,38 +1799,36 @@ static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *k
             return snprintf(err, errlen, "scale=\"%s\": the low T field must be below the high one (-20..20)", v), -1;
         lo = (int)l;
         hi = (int)h;
-        v = attr(kv, n, "power", "1");
+        v = eng_kv_get(kv, n, "power", "1");
         if (eng_parse_long(v, &r) != 0 || r <= lo || r >= hi)
             return snprintf(err, errlen, "power %s is not between the T fields %d and %d", v, lo, hi), -1;
         st->ch[index].tlow = lo;
         st->ch[index].thigh = hi;
-        st->ch[index].sp_first = strcmp(attr(kv, n, "pays", "sp-first"), "sp-first") == 0;
+        st->ch[index].sp_first = strcmp(eng_kv_get(kv, n, "pays", "sp-first"), "sp-first") == 0;
         /* the engine's stand-in abilities go: the file gives the character's own */
         memset(st->ch[index].ab, 0, sizeof st->ch[index].ab);
     } else if (strcmp(elem, "ability") == 0) {
-        const char *delta = attr(kv, n, "power", "0"), *effect = attr(kv, n, "effect", ""), *shaded = attr(kv, n, "shaded", "");
+        const char *delta = eng_kv_get(kv, n, "power", "0"), *effect = eng_kv_get(kv, n, "effect", "");
+        const char *shaded = eng_kv_get(kv, n, "shaded", "");
         char spec[700];
         snprintf(spec, sizeof spec, "delta=%s%s%s%s r=%s%s%s", delta[0] == '+' || delta[0] == '-' ? "" : "+", delta,
-                 *effect ? " effect=" : "", effect, attr(kv, n, "results", ""), *shaded ? " shade=" : "", shaded);
-        if (sim_set(es, "cN.aM", st->sim_char + 1, ++st->sim_abilities, spec, err, errlen))
+                 *effect ? " effect=" : "", effect, eng_kv_get(kv, n, "results", ""), *shaded ? " shade=" : "", shaded);
+        if (eng_set_at(es, "cN.aM", (const int[]){st->sim_char + 1, ++st->sim_abilities}, spec, err, errlen))
             return -1;
         index = st->sim_char;
     } else if (strcmp(elem, "enemy") == 0) {
         if (index >= NX_MAXEN)
             return snprintf(err, errlen, "a fight has at most %d enemies", NX_MAXEN), -1;
         st->sim_enemies = index + 1;
-        v = attr(kv, n, "round", "1");
+        v = eng_kv_get(kv, n, "round", "1");
         if (eng_parse_long(v, &r) == 0 && st->sim_rounds && r > st->sim_rounds)
-            return snprintf(err, errlen, "%s appears in round %ld, but the fight lasts %d rounds", attr(kv, n, "name", ""),
-                            r, st->sim_rounds), -1;
+            return snprintf(err, errlen, "%s appears in round %ld, but the fight lasts %d rounds",
+                            eng_kv_get(kv, n, "name", ""), r, st->sim_rounds), -1;
     } else {
         return snprintf(err, errlen, "a Noxius fight has no <%s>", elem), -1;
     }
-    for (size_t i = 0; i < sizeof sim_keys / sizeof sim_keys[0]; i++)
-        if (strcmp(sim_keys[i].elem, elem) == 0 &&
-            sim_set(es, sim_keys[i].key, index + 1, st->sim_abilities, attr(kv, n, sim_keys[i].attr, sim_keys[i].def), err, errlen))
-            return -1;
-    return 0;
+    return eng_sim_keys(es, sim_keys, COUNT(sim_keys), elem, (const int[]){index + 1, st->sim_abilities}, kv, n, err,
+                        errlen);
 }
 
 static int sim_round(eng_state *es)
@@ -1875,8 +1853,6 @@ static const char *const nx_statuses[] = {
     "noxius.plate.sp", "noxius.plate.wound", "noxius.plate.linked",
     "noxius.result.damage", "noxius.result.hit", "noxius.result.lp", "noxius.result.sp",
     "noxius.result.wound", "noxius.round.summary", NULL};
-
-#define COUNT(a) (sizeof (a) / sizeof (a)[0])
 
 const eng_game eng_noxius_game = {
     "noxius", "Noxius", sizeof(nx_state), nx_init, nx_keys, COUNT(nx_keys), nx_actions, COUNT(nx_actions),

@@ -8,101 +8,145 @@
  * ------------------
  * Mutants of src/eng_noxius.c (`make mutate GAMES=noxius`) that cannot
  * change what the engine does, with the reason; lines as of the commit that
- * wrote this list.
+ * wrote this list (read against the samples of 300 of seeds 1 and 2).
  *
  *   216 lose `amount < ch->sp` -> <=, 235 gain_lp `lp > lpmax` -> >=, 225
- *       `ch->lp < 0` -> < 1: equal gives the same minimum, cap or 0.
+ *       `ch->lp < 0` -> <= 0 or < 1: equal gives the same minimum, cap or 0.
  *   259 hit `ch->pos < 1` -> < 0, 445 pos_taken `ch->enemy > 0` -> > -1,
- *       1178 K_HURT `ch->enemy > 0` -> >= 0: every action sets a
- *       character's enemy and position together (place, defeated, kill), so
- *       one with no enemy has position 0 and one at an enemy a position.
+ *       1182 K_HURT `ch->enemy > 0` -> >= 0: every action sets a character's
+ *       enemy and position together (place, defeated, kill), so one with no
+ *       enemy has position 0 and one at an enemy a position.
  *   278 need `p->lo > 0` -> > -1: a plate is wounded only when it has a
  *       smaller number (wound), and taking it clears the wound (advance).
- *   356 deal's `pass < 2` -> <= 2: a third pass repeats the second's test.
+ *   356 deal's `pass < 2` -> <= 2: a third pass repeats the second's
+ *       test.
  *   446 pos_taken `return 1` -> 2, 520 `reset = 1` -> 2, the ops table's
  *       eff_only 1 -> 2 (765): flags.
- *   480 current `c < st->players` -> <=, 665 cast_begin's `o <
- *       st->players` -> <=: the slot past the group is no player (can_fight
- *       refuses it) and never gets a buff.
+ *   426, 517 and 1148 `metby = -1` -> -2: "nobody" either way (no
+ *       character is -1 or -2); 1148 nx_init's too because spawn sets both
+ *       before a linked plate can be met.
+ *   443 pos_taken's, 480 current's `c < st->players` -> <=, 663
+ *       cast_begin's `o < st->players` -> <=: the slot past the group is no
+ *       player (can_fight refuses it), at no position, and never gets a buff.
  *   482 current `>` -> >=: two characters able to cast never share a
- *       position.
+ *       position. 552 cast_illegal's `k < 0` -> < -1: every caller passes an
+ *       ability 0..3. 1660 act_kill's `dead = 1` -> 2: a flag.
  *   529 round_spawn `st->field >= 1` -> >= 0: round_field has moved the
  *       track to field 1 at least before.
- *   589 ally_default `best >= 0` -> >= -1: `best < 0 ||` decides first.
- *   746 parse_op `len == 0` -> == -1: an empty word matches no op either.
- *   893, 894 get_ability's and 997 get_plates' bounds of a full buffer, 1017
- *       get_plates `w < 0` -> <= 0: the longest text (about 200 characters)
- *       fits every buffer it is read into, each plate writes a character.
- *   1076 get_fields `sizeof t - k` -> + k: k is 0 there.
- *   1123 nx_init's `phase = PH_POSITION`: the state starts zeroed, and
- *       PH_POSITION is 0.
- *   1171, 1172 nx_getk `idx[0] ? idx[0] - 1 : 0` -> : -1: keys without an
+ *   587 ally_default `best >= 0` -> >= -1: `best < 0 ||` (588) decides
+ *       first, so the value read for best = -1 is never used.
+ *   746 parse_op `len == 0` -> == -1: an empty word matches no op either;
+ *       767 `sizeof ops[0]` -> ops[1]: the same size.
+ *   817 `ol > end - q` -> >=: equal assigns the same length.
+ *   870 get_ability's, 999 get_plates' and 1074 get_fields' `buf[0] =
+ *       '\0'` (deleted, or a neighbour cleared instead): eng.c clears the
+ *       buffer before it calls a text key's reader (get_ref), and an enemy
+ *       always has a plate, so 999's loop writes; 1018 get_plates' `len - u`
+ *       -> + u, 1084 get_fields' `sizeof t - k` -> + k, 1020 get_plates' and
+ *       1086 get_fields' `w < 0` -> < -1, <= 0 or < 1: every plate and field
+ *       writes a character; the bounds of a full buffer (894, 895
+ *       get_ability's end, 1000 and 1075 `u < len` -> <=): the longest text
+ *       (about 200 characters) fits every buffer it is read into.
+ *   670, 671 the cast's narrated ability name (see Narration below).
+ *   1063 `sizeof f[0]` -> f[-1]: the same size. 1080 get_fields `sizeof t
+ *       - k` -> + k: k is 0 there.
+ *   1127 nx_init's `phase = PH_POSITION` and 1136 `tlow = 0`: the state
+ *       starts zeroed, and PH_POSITION is 0.
+ *   1175, 1176 nx_getk `idx[0] ? idx[0] - 1 : 0` -> : -1: keys without an
  *       index never read the character or enemy pointer.
- *   1312 choose_place's focus `? 0 :` -> `? 1 :`: the same +1 on every
+ *   1296 best_enemy's and 1307 choose_place's `best_e = -1` -> -2: only
+ *       tested < 0. 1307 `best_d = 1 << 20` -> 1 << 19 and `best_p = 0` -> 1:
+ *       every place weighs less than 1 << 19, and best_p is written with the
+ *       first place found.
+ *   1316 choose_place's focus `? 0 :` -> `? 1 :`: the same +1 on every
  *       place at the focus enemy keeps their order.
- *   1333 the insertion sort from i = 0: the inner loop does not run.
- *   1360 ability_value's `v = 0` -> -1: the same offset on every ability,
- *       and the values are only compared; 1395 its `gap < op->n` -> <=:
- *       equal gives the same minimum.
+ *   1337 the insertion sort from i = 0: the inner loop does not run.
+ *   1364 ability_value's `v = 0` -> 1 or -1: the same offset on every
+ *       ability, and the values are only compared; 1394 and 1399 `gap <
+ *       op->n` -> <=: equal gives the same minimum.
+ *   1441 and 1453 the meet loops after a sacrifice `k < 2` -> <= 2: the
+ *       sacrifice was made because a condition k < 2 is open, and the loop
+ *       breaks there. 1461 auto_turn's `!dead && !ko` -> ||: a sacrifice
+ *       never knocks out (LP only from 2 up), so both are 0 there. 1464 `best
+ *       = -1` -> -2: only tested < 0. 1466 the abilities from k = -1:
+ *       cast_illegal refuses k < 0.
  *   239 gain_lp's `ch->lp > 0` -> > -1: LP just rose by at least 1.
  *   285, 302, 500 `c < st->players` -> <= (fight_end, defeated,
  *       round_field): the slot past the group is never knocked out, at an
  *       enemy or buffed.
- *   688 cast_effect's `i = 0` -> -1: as 1382 below.
- *   1142 nx_init's damage loop from k = -1: dmg[-1] is the last byte of
- *       the stand-in name, which snprintf writes after; dmg[0..3] are set
- *       all the same.
- *   1303 choose_place's `best_d = 1 << 20` -> 1 << 19 and `best_p = 0` ->
- *       1: every place weighs less than 1 << 19, and best_p is written with
- *       the first place found.
- *   1318, 1419 `return -1` -> -2: the callers test == 0 or != 0; 1474
+ *   686 cast_effect's `i = 0` -> -1: as 1386 below.
+ *   1146 nx_init's damage loop from k = -1: dmg[-1] is the last byte of
+ *       the stand-in name, which snprintf writes after; dmg[0..3] are set all
+ *       the same.
+ *   1322, 1423 `return -1` -> -2: the callers test == 0 or != 0; 1478
  *       `ally = -1` -> -2 or 0: read only when the ability has a buff, heal
  *       or shield, which set it first.
- *   1382, 1475 `i = 0` -> -1 over an ability's effects, and 1449 `k = 0` ->
- *       -1 over a linked plate's conditions: the element before the array
+ *   1386, 1479 `i = 0` -> -1 over an ability's effects, and 1453 `k = 0`
+ *       -> -1 over a linked plate's conditions: the element before the array
  *       is the high bytes of the delta (kind 0, none, or -1, no kind) or a
  *       linked plate's smaller number (0: C_ATLEAST, never C_LP): nothing
  *       matches.
- *   Narration (222 the loss's figures, 333 the condition's number, 673, 675
- *       the default ability name and the shaded bonus, 712 the rolled
- *       number, 1127, 1141 the stand-in names) and numbers in error texts or error returns -1 -> -2
- *       (784, 800, 824, 841, 844, 929, 946, 967, 1041, 1055, 1105, 1200,
- *       1499): the text is not behaviour, every caller tests != 0.
+ *   Narration (222 the loss's figures, 333 the condition's number, 352
+ *       the dealer's name, 673, 675 the default ability name and the shaded
+ *       bonus, 712 the rolled number, 1131, 1145 the stand-in names), the
+ *       numbers in error texts (942, 961, 970, 972, 1044: the plate's or
+ *       field's number, 820 the face's, 1059 the field's) and error returns
+ *       -1 -> -2 (784, 800, 824, 842, 845, 849, 902, 930, 947, 961, 970,
+ *       1040, 1109, 1204, 1503 and the others of parse_op, parse_cond,
+ *       set_ability, set_plates, set_fields, set_damage): the text is not
+ *       behaviour, every caller tests != 0.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * reads right):
  *   - the notation's refusals: bounds and forms only a bad spec tells apart
- *     (754 N of an op 0..99, 765/766 ops only for effects and 767 the table
- *     searched one past its end when no op matches, 783 at most 400
- *     characters, 802 "effect=", 810 "r=", 832-836 the shade's bounds and
- *     its error returned as success, 900/901/910 a condition's word, 909 its
- *     number 1..99, 934 "2p:".."4p:", 941 the grey plates' order, 945 a
- *     plate token's length, 961/963 a plate's numbers, 974 no plate, 1052
- *     until:1..4, 1098/1104 four damage numbers): a scenario that sets a bad
- *     spec fails as a content error before it can expect anything;
- *     tests/test_eng_noxius.c ("notation refusals") checks them;
- *   - the fight file's reader and round (attr, sim_set, sim_setup,
- *     sim_round, and fight_result's loop over the file's enemies, 1157:
- *     1763..1851) run only under `regelwerk simulate`;
- *     tests/test_simulate.c and the simulator tests of
- *     tests/test_eng_noxius.c check them;
+ *     (747/759 parse_op's refusals returned as success, 754/758/759 N of an
+ *     op 0..99, 765/766 ops only for effects and 767 the table searched one
+ *     past its end when no op matches, 783 at most 400 characters, 806 at
+ *     most four effects, 798/799 "delta=" -9..+9, 810 "r=", 820/823 a face's
+ *     refusals and forms (820 returned as success), 828-836 the shade's word,
+ *     bounds and its error returned as success, 849 no r= returned as
+ *     success, 900/901/910 a condition's word, 910 its number 1..99 and 914
+ *     its refusal returned as success, 935 "2p:".."4p:", 941 the grey plates'
+ *     order, 945 a plate token's length, 961 (returned as success), 963-966 a
+ *     plate's numbers, 972 (returned as success), 977 no plate, 1052-1059 +N,
+ *     dmg:0..99, until:1..4 and their refusal returned as success,
+ *     1098/1102/1104/1108 four damage numbers 0..99, 1202 the field key's
+ *     bound nfields + 1): a scenario that sets a bad spec fails as a content
+ *     error before it can expect anything; tests/test_eng_noxius.c ("notation
+ *     refusals") checks them;
+ *   - the fight file's reader and round (sim_keys, sim_setup, sim_round, and
+ *     fight_result's count of the file's enemies, 1160, 1161: 1767..1843) run
+ *     only under `regelwerk simulate`; tests/test_simulate.c and the
+ *     simulator tests of tests/test_eng_noxius.c check them;
  *   - reads or writes one element outside an array: 170 can_fight and 625
- *     op_effect with enemy 0 (`> 0` -> >= 0: en[-1]), 406 wound's and 1630
- *     act_sacrifice's conditions to k = 2, 552 cast_illegal's ability 5
- *     (`k >= NX_NAB` -> >), 580 ally_default and 1529 act_start from -1,
- *     1305 best_enemy and 532 round_linked_reset to NX_MAXEN, 1361
- *     ability_value's faces from -1, 1584 act_wound's `target < 0` -> < -1
- *     (no enemy: en[-1]): undefined behaviour rather than a rule.
+ *     op_effect with enemy 0 (`> 0` -> >= 0: en[-1]), 357 deal's linked
+ *     conditions to k = 2, 176 enemies_present and 1305 best_enemy and 513
+ *     round_linked_reset to NX_MAXEN or from -1, 406 wound's and 1630
+ *     act_sacrifice's conditions to k = 2 (406 from -1 too), 886
+ *     get_ability's faces from -1, 494 round_field's `&&` -> || and `>= 1` ->
+ *     >= 0 (fld[-1] before the first field), 1129 nx_init's characters to
+ *     NX_MAXCH, 1193 nx_getk's idx[-1], 552 cast_illegal's ability 5 (`k >=
+ *     NX_NAB` -> >), 580 ally_default, 663 cast_begin, 1331 auto_position and
+ *     1533, 1539 act_start from -1, 799 an ability's seventh face, 1146
+ *     nx_init's damage to k = 4, 1365 ability_value's faces and 1366 a face's
+ *     ops from -1, 1588 act_wound's `target < 0` -> < -1 (no enemy: en[-1]):
+ *     undefined behaviour rather than a rule.
  *
- * Not equivalent and not verified yet (the simulated players' policy, and
- * one step of the round procedure): 1362 ability_value reading one op past
- * a face that holds four, 1382 one effect past four, 587/588
- * ally_default's buff among characters with no place, 1312 the focus
- * enemy's weight 1 << 10 (a hit of 64 or more at the focus outweighs it),
- * 1712 the round procedure without its spawn and 1715 its `had_enemies`
- * (the round's enumerator brings no enemy in, and always has one), 1313
- * choose_place's tie between two enemies that are not the focus, 1373 a
- * hit as large as LP + SP weighed as a knock-out, 1397 an effect V's worth.
+ * Not equivalent and not verified yet (the simulated players' policy, and one
+ * step of the round procedure): 503 round_field's and 660 cast_begin's `free
+ * = 0` -> -1 (a true flag; the simulated players re-place a free character),
+ * 1321 choose_place's `best_e < 0` -> < -1 (no place found: placed at enemy
+ * 0, position 0, with a position event), 1146 nx_init's stand-in damage 1 at
+ * P4 (k < 3) and 1137 its stand-in high T field 6 (no rule: probes set what
+ * they use), 1366 ability_value reading one op past a face that holds four,
+ * 1386 one effect past four, 588 ally_default's tie between two characters
+ * with no place, 1316 the focus enemy's weight 1 << 10 (a hit of 64 or more
+ * at the focus outweighs it), 1716 the round procedure without its spawn (the
+ * round's enumerator brings no enemy in), 1317 choose_place's tie between two
+ * enemies that are not the focus, 1406 a landing on a T field as large as LP
+ * + SP weighed as a knock-out, 1401 an effect V's worth where the plate has
+ * one number (0 -> 1 keeps the first of two equal abilities first) and its
+ * conditions (`&&` -> ||, lo 1 -> 2).
  */
 #include "eng_noxius.h"
 
@@ -1425,7 +1469,7 @@ static int run(eng_state *st, const char *action, const char *args)
  * kinds of result of the ability T|2|3|T/2|4/T|V that differ for a round:
  * a hit (1), plain damage (3), hit then damage (4), damage then hit (5).
  * Every combination for 2 players, of the first, second and fourth kind for
- * 3, the same face for all with 4. */
+ * 3, the same face for all with 4; and a round with no enemy at all. */
 static long enum_round(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
     static const char *const plates[] = {"3/2 3/2", "2", "[3+,4!] 3"};
@@ -1476,6 +1520,18 @@ static long enum_round(const eng_game *g, uint64_t seed, int (*visit)(const eng_
                             goto done;
                     }
                 }
+    }
+    /* a round with no enemy on the field (its progress field brings none),
+     * with and without a knocked-out character: nothing to recover from */
+    for (int ko = 0; ko <= 1 && base; ko++) {
+        eng_state_free(base);
+        base = eng_state_new(g, seed);
+        if (!base || run(base, "start", "players=2") != ENG_OK ||
+            (ko && run(base, "lose", "who=1 amount=9 kind=lp") != ENG_OK))
+            break;
+        n++;
+        if (visit(base, ctx))
+            goto done;
     }
 done:
     eng_state_free(base);
@@ -1624,7 +1680,7 @@ static int post_c_power_hit(const eng_state *b, const eng_state *a)
 
 static int post_c_stopped(const eng_state *b, const eng_state *a)
 {
-    return CV(a, "ko") && LOGV(a, "roll") == LOGV(b, "roll");
+    return CV(a, "ko") && LOGV(a, "roll") == LOGV(b, "roll") && eng_val(a, "cast.bonus") == 0;
 }
 
 static int post_c_roll(const eng_state *b, const eng_state *a)

@@ -511,6 +511,51 @@ static void test_faces(void)
                                 "die, each with its number");
 }
 
+/* A simulator's setup helpers: attributes by name, keys by pattern, and the
+ * table that maps attributes to keys. */
+static void test_sim_setup(void)
+{
+    static const eng_kv kv[] = {{"hp", "7"}, {"name", "Ada"}, {"hp", "8"}};
+    CU_ASSERT_STRING_EQUAL(eng_kv_get(kv, 3, "hp", "1"), "7");     /* the first of two */
+    CU_ASSERT_STRING_EQUAL(eng_kv_get(kv, 3, "name", ""), "Ada");
+    CU_ASSERT_STRING_EQUAL(eng_kv_get(kv, 3, "guard", "1"), "1");  /* absent: the default */
+    CU_ASSERT_STRING_EQUAL(eng_kv_get(kv, 1, "name", "-"), "-");   /* only the first n count */
+
+    eng_state *st = eng_state_new(&toy_game, 1);
+    CU_ASSERT_EQUAL(eng_set_at(st, "cN.hp", (const int[]){2, 0}, "6", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "c2.hp"), 6);
+    CU_ASSERT_EQUAL(eng_val(st, "c1.hp"), 5);
+    CU_ASSERT_EQUAL(eng_set_at(st, "slot.M", (const int[]){3, 1}, "4", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "slot.1"), 4);
+    CU_ASSERT_EQUAL(eng_set_at(st, "cN.hp", (const int[]){4, 0}, "6", err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "c4.hp"));
+    char longpat[200];
+    memset(longpat, 'x', sizeof longpat - 1);
+    longpat[sizeof longpat - 1] = '\0';
+    CU_ASSERT_EQUAL(eng_set_at(st, longpat, (const int[]){1, 1}, "1", err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "too long"));
+
+    static const eng_sim_key t[] = {
+        {"hero", "hp", "cN.hp", "3"}, {"hero", "guard", "cN.guard", "1"}, {"hero", "name", "cN.name", ""},
+        {"villain", "hp", "slot.N", "0"},
+    };
+    CU_ASSERT_EQUAL(eng_sim_keys(st, t, 4, "hero", (const int[]){1, 0}, kv, 2, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "c1.hp"), 7);
+    CU_ASSERT_EQUAL(eng_val(st, "c1.guard"), 1);     /* absent: the row's default */
+    CU_ASSERT_EQUAL(eng_val(st, "slot.1"), 4);       /* another element's row: untouched */
+    eng_get(st, "c1.name", buf, sizeof buf, err, sizeof err);
+    CU_ASSERT_STRING_EQUAL(buf, "Ada");
+    CU_ASSERT_EQUAL(eng_sim_keys(st, t, 4, "villain", (const int[]){2, 0}, kv, 3, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "slot.2"), 7);
+    /* a refused key stops the table there, with the key's error */
+    static const eng_kv bad[] = {{"hp", "12"}, {"name", "Bo"}};
+    CU_ASSERT_EQUAL(eng_sim_keys(st, t, 4, "hero", (const int[]){3, 0}, bad, 2, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_val(st, "c3.guard"), 0);
+    eng_get(st, "c3.name", buf, sizeof buf, err, sizeof err);
+    CU_ASSERT_STRING_EQUAL(buf, "");
+    eng_state_free(st);
+}
+
 void suite_eng(void);
 void suite_eng(void)
 {
@@ -523,4 +568,5 @@ void suite_eng(void)
     CU_add_test(s, "procedures are checked by their effect", test_procedures);
     CU_add_test(s, "numbers parsed whole, with range checks", test_parse_long);
     CU_add_test(s, "lists of die faces, with and without numbers", test_faces);
+    CU_add_test(s, "a simulator's setup: attributes, keys by pattern, tables", test_sim_setup);
 }
