@@ -336,8 +336,27 @@ static char *summary_title(const game_lang *l, diag_list *diags)
  * ("" when the folder could not be made). The device writes through out.c
  * (a temporary file renamed on success): a failure leaves the previous file
  * as it was. Temporary files of killed builds are removed first. */
-static int write_list(const build_opts *bo, const game *g, const dl_list *list, const char *name, char *path,
-                      size_t pathlen, double dpi, const char *duplex, diag_list *diags)
+static int write_list_at(const build_opts *bo, const game *g, const dl_list *list, const char *name, char *path,
+                         size_t pathlen, double dpi, const char *duplex, diag_list *diags);
+
+/* write_list_at, its failures (a folder not made, a device's error, memory)
+ * placed at the content element that asks for the file, <sheet>, <cards>
+ * or <flowchart> in game.xml's <outputs> (else at <game>): the output has
+ * no line of its own for an editor or a problem matcher to point at. */
+static int write_list(const build_opts *bo, const game *g, const game_output *o, const dl_list *list,
+                      const char *name, char *path, size_t pathlen, double dpi, const char *duplex, diag_list *diags)
+{
+    size_t from = diags->n;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/%s", bo->outdir, g->id);
+    int rc = write_list_at(bo, g, list, name, path, pathlen, dpi, duplex, diags);
+    const game_loc *at = o && o->loc.file ? &o->loc : &g->loc;
+    diag_relocate(diags, from, dir, at->file, at->line, 0);
+    return rc;
+}
+
+static int write_list_at(const build_opts *bo, const game *g, const dl_list *list, const char *name, char *path,
+                         size_t pathlen, double dpi, const char *duplex, diag_list *diags)
 {
     char dir[PATH_MAX];
     int trace = strcmp(bo->device, "trace") == 0;
@@ -451,7 +470,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     /* --strict: a sheet with flaws is a failed build, and a failed build
      * writes nothing (the notes above say where the flaws are) */
     if (built && bo->strict && lay_report_flaws(&rep) > 0) {
-        diag_add(diags, DIAG_ERROR, l->path, 0, 0, "strict",
+        diag_add(diags, DIAG_ERROR, l->doc->root->file ? l->doc->root->file : l->path, l->doc->root->line, 0, "strict",
                  "--strict: the %s sheet has %d layout flaw(s); nothing written", paper, lay_report_flaws(&rep));
         printf("%s/%s: ", bo->outdir, g->id);
         lay_report_print(&rep, stdout);
@@ -461,7 +480,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
         char name[PATH_MAX];
         snprintf(name, sizeof name, "%s-%s-%s", g->id, l->code, paper);
         char path[PATH_MAX + 300];
-        rc = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags);
+        rc = write_list(bo, g, o, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags);
         /* "ok" only for a file that is on the disk */
         if (rc == 0 && bo->report) {
             json_object *f = json_object_new_object();
@@ -545,7 +564,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         if (ok && !(flaw && bo->strict)) {
             char name[PATH_MAX], path[PATH_MAX + 300];
             snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
-            ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags) == 0;
+            ok = write_list(bo, g, o, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags) == 0;
             if (ok && bo->report) {
                 json_object *fg = json_object_new_object();
                 json_object_object_add(fg, "flow", json_object_new_string(f->id));
@@ -632,7 +651,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
         else
             snprintf(name, sizeof name, "%s-%s-cards%s-%s", g->id, l->code, size, paper);
         const char *duplex = bo->shop ? NULL : bo->duplex_short ? "DuplexFlipShortEdge" : "DuplexFlipLongEdge";
-        ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 300, duplex, diags) == 0;
+        ok = write_list(bo, g, o, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 300, duplex, diags) == 0;
         if (ok && bo->report) {
             json_object *fc = json_object_new_object();
             fig_int(fc, "cards", rep.cards);
@@ -899,7 +918,9 @@ static void diags_write(const diag_list *dl, size_t from, FILE *fp)
 {
     for (size_t i = from; i < dl->n; i++) {
         const diag *d = &dl->items[i];
-        fprintf(fp, "%d %d %d ", (int)d->sev, d->line, d->col);
+        /* a whole-file problem as it was given (line 0), placed again
+         * by diag_add in the parent */
+        fprintf(fp, "%d %d %d ", (int)d->sev, d->whole ? 0 : d->line, d->whole ? 0 : d->col);
         fputs(d->file ? d->file : "", fp);
         fputc('\0', fp);
         fputs(d->code ? d->code : "", fp);
