@@ -233,6 +233,25 @@ static void test_cli_diagnostics_like_gcc(void)
     CU_ASSERT_PTR_NULL(strstr(out, "\033["));   /* not a terminal: no colour */
     rc = tu_runf(out, sizeof out, "%s --content %s/content --color=always check noxius 2>&1", tu_bin(), root);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\033[1;31merror:"));
+    /* on a terminal (script(1) gives it one): colour, unless NO_COLOR is
+     * set or --color=never says otherwise; the same for what concerns no file */
+#define ON_TTY "script -qec \"%s%s --content %s/content %s check noxius nosuch\" /dev/null 2>&1"
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, ON_TTY, "", tu_bin(), root, ""), 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\033[1;31merror:\033[0m unknown game 'nosuch'"));
+    tu_runf(out, sizeof out, ON_TTY, "", tu_bin(), root, "--color=never");
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, " error: unknown game 'nosuch'"));
+    CU_ASSERT_PTR_NULL(strstr(out, "\033["));
+    tu_runf(out, sizeof out, ON_TTY, "NO_COLOR=1 ", tu_bin(), root, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, " error: unknown game 'nosuch'"));
+    CU_ASSERT_PTR_NULL(strstr(out, "\033["));
+    /* a file's diagnostic on a terminal, with NO_COLOR set: none */
+    tu_runf(out, sizeof out, "NO_COLOR=1 script -qec \"%s --content %s/content check noxius\" /dev/null 2>&1",
+            tu_bin(), root);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "error: noxius.die.faces"));
+    CU_ASSERT_PTR_NULL(strstr(out, "\033["));
+    tu_runf(out, sizeof out, "script -qec \"%s --content %s/content check noxius\" /dev/null 2>&1", tu_bin(), root);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\033[1;31merror:\033[0m noxius.die.faces"));
+#undef ON_TTY
     rc = tu_runf(out, sizeof out, "%s --color=sometimes list 2>&1", tu_bin());
     CU_ASSERT_EQUAL(rc, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "Try 'regelwerk --help'"));
@@ -500,10 +519,12 @@ static void test_cli_did_you_mean(void)
     snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
     CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">", "<num fact=\"noxius.die.face\">") == 0);
     CU_ASSERT_FATAL(tu_replace_in_file(path, "<term ref=\"mission\">", "<term ref=\"misson\">") == 0);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<icon name=\"wuerfel\"", "<icon name=\"wuerfl\"") == 0);
     static char out[65536];
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root), 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "no fact \"noxius.die.face\" (did you mean \"noxius.die.faces\"?)"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "no glossary entry \"misson\" (did you mean \"mission\"?)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "no icon \"wuerfl\" in the game's icon map (did you mean \"wuerfel\"?)"));
     /* misspelt elements and attributes, as jing would say it, and one
      * mistake is one error: no "extra content" cascade, no complaint of
      * the translation whose source did not load */
@@ -589,7 +610,7 @@ void suite_cli(void)
                 test_cli_problem_matcher_catches_all);
     CU_add_test(s, "the sheet's date: SOURCE_DATE_EPOCH, game.xml's date, the last commit, never file times",
                 test_cli_date_not_mtime);
-    CU_add_test(s, "misspelt facts and terms: did you mean", test_cli_did_you_mean);
+    CU_add_test(s, "misspelt facts, terms, icons, elements and attributes: did you mean", test_cli_did_you_mean);
     CU_add_test(s, "credits and licences in the output's language", test_cli_credits_by_language);
     CU_add_test(s, "every content file names its schema (<?xml-model?>)", test_cli_xml_model);
     CU_add_test(s, "build --report json: files, figures, diagnostics", test_cli_build_report);
