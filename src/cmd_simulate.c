@@ -297,7 +297,10 @@ int cmd_simulate(int argc, char **argv, const cli_env *env)
     if (!st || dl.errors || file_rounds(root, sim->max_rounds, &frounds, &dl) != 0 ||
         setup_from(st, sim, root, &dl) != 0) {
         diag_print(&dl, stderr);
-        fprintf(stderr, "%zu error%s\n", dl.errors, dl.errors == 1 ? "" : "s");
+        /* the one summary line of every command, on stdout as theirs
+         * (stderr holds diagnostics only), never inside the JSON */
+        if (!json && !env->quiet)
+            diag_summary(stdout, "played", 0, 1, 0, &dl);
         eng_state_free(st);
         if (xdoc)
             xmlFreeDoc(xdoc);
