@@ -417,12 +417,29 @@ static int write_list_at(const build_opts *bo, const game *g, const dl_list *lis
     return -1;
 }
 
+/* The template an output names (template="…", else dflt) for its kind; one
+ * that is not there is reported at that template= of game.xml, which an
+ * author can correct, not at a file of the templates folder that does not
+ * exist. */
+static lay_template *output_template(const cli_env *env, const game_output *o, const char *dflt, const char *kind,
+                                     const char *paper, const game *g, diag_list *diags)
+{
+    size_t from = diags->n;
+    const char *id = o->template_id ? o->template_id : dflt;
+    lay_template *tpl = lay_template_load_kind(env->templates, id, kind, paper, g->id, diags);
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s.xml", env->templates, id);
+    if (!tpl && o->template_id && o->loc.file && access(path, F_OK) != 0)
+        diag_relocate(diags, from, path, o->loc.file, o->loc.line,
+                      doc_src_column(o->loc.file, o->loc.line, "template="));
+    return tpl;
+}
+
 static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
                         const game_output *o, const game_lang *l, const char *paper,
                         const icon_set *icons, lay_fonts *fonts, diag_list *diags)
 {
-    lay_template *tpl = lay_template_load(env->templates, o->template_id ? o->template_id : "reference",
-                                          paper, g->id, diags);
+    lay_template *tpl = output_template(env, o, "reference", "sheet", paper, g, diags);
     if (!tpl)
         return -1;
 
@@ -601,8 +618,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
                         const game_lang *l, const char *paper, const icon_set *icons, lay_fonts *fonts,
                         diag_list *diags)
 {
-    lay_template *tpl = lay_template_load_kind(env->templates, o->template_id ? o->template_id : "cards", "cards",
-                                               paper, g->id, diags);
+    lay_template *tpl = output_template(env, o, "cards", "cards", paper, g, diags);
     if (!tpl)
         return -1;
     furniture fu;

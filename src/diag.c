@@ -227,7 +227,8 @@ void diag_relocate(diag_list *dl, size_t from, const char *what, const char *fil
     for (size_t i = from; i < dl->n; i++) {
         diag *d = &dl->items[i];
         size_t len = strlen(what);
-        if (!d->file || strncmp(d->file, what, len) != 0 || (d->file[len] != '\0' && d->file[len] != '/'))
+        if (!d->whole || !d->file || strncmp(d->file, what, len) != 0 ||
+            (d->file[len] != '\0' && d->file[len] != '/'))
             continue;
         char *f = strdup(file), *m = malloc(strlen(d->file) + strlen(d->msg) + 3);
         if (!f || !m) {

@@ -61,8 +61,9 @@ void diag_set_quiet(int quiet);
 /* Where diag_print() finds a file's lines (the loader's cache), or NULL. */
 void diag_set_source(const char *(*fn)(const char *file, int line));
 
-/* Moves the diagnostics [from, n) about the file or folder `what` or a
- * file under it (an output: no line of its own) to the content element that
+/* Moves the whole-file diagnostics [from, n) about the file or folder
+ * `what` or a file under it (an output, a file that is not there: no line
+ * of its own) to the content element that
  * asked for it, at file:line:col (col 0: the line's first character), each
  * message prefixed with the file it was about so that it still names it.
  * Out of memory: left where they were. */

@@ -343,6 +343,10 @@ static void test_cli_problem_matcher_catches_all(void)
         "# files that are not there: the summary and the PO file game.xml names\n"
         "cp -r $C $R/c3; rm $R/c3/noxius/de.xml $R/c3/noxius/po/it.po\n"
         "one $B -q --content $R/c3 check noxius\n"
+        "# a template game.xml names that is not there\n"
+        "cp -r $C $R/c4; sed -i 's|<sheet template=\"reference\" paper=\"a4\"|<sheet template=\"nosuch\" paper=\"a4\"|' "
+        "$R/c4/noxius/game.xml\n"
+        "one $B -q --content $R/c4 build noxius --only sheet --lang de --paper a4 -o $R/o4\n"
         "# outputs not written: a file where their folder should be, a folder where the PDF should be\n"
         "one $B -q --content $C build noxius --only sheet --lang de --paper a4 -o /dev/null/x\n"
         "mkdir -p $R/o/noxius/noxius-de-a4.pdf\n"
@@ -381,6 +385,11 @@ static void test_cli_problem_matcher_catches_all(void)
     l = tu_line_of(game_xml, "<language code=\"it\"");
     snprintf(want, sizeof want, "regelwerk\t%s\t%d\t%d\tlang\tit: no translation at ", game_xml, l,
              col_of(game_xml, l, "po="));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    snprintf(game_xml, sizeof game_xml, "%s/c4/noxius/game.xml", root);
+    l = tu_line_of(game_xml, "<sheet template=\"nosuch\"");
+    snprintf(want, sizeof want, "regelwerk\t%s\t%d\t%d\tio\ttemplates/nosuch.xml: cannot open the file", game_xml, l,
+             col_of(game_xml, l, "template="));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
     /* an output not written at the <sheet> that asks for it, naming it */
     snprintf(game_xml, sizeof game_xml, "%s/content/noxius/game.xml", root);
