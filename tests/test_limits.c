@@ -138,6 +138,18 @@ static void test_limits_table(void)
     free(w);
 }
 
+/* What print writes of dl, as a string the caller frees; *len its length. */
+static char *printed(const diag_list *dl, void (*print)(const diag_list *, FILE *), size_t *len)
+{
+    char *buf = NULL;
+    FILE *fp = open_memstream(&buf, len);
+    if (!fp)
+        return NULL;
+    print(dl, fp);
+    fclose(fp);
+    return buf;
+}
+
 static const char *fake_line(const char *file, int line)
 {
     (void)file;
@@ -173,20 +185,15 @@ static void test_limits_diag_always_located(void)
     CU_ASSERT_STRING_EQUAL(dl.items[4].msg, "out/noxius/n.pdf: not written");
     CU_ASSERT_STRING_EQUAL(dl.items[5].file, "out/noxius-other.pdf");
     CU_ASSERT_STRING_EQUAL(dl.items[6].file, "out/noxius/t.xml");
-    char *buf = NULL;
     size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
-    diag_print(&dl, fp);
-    fclose(fp);
+    char *buf = printed(&dl, diag_print, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "a.xml:1:1: error: cannot open the file [io]\ng.xml:3:5: error: at the"));
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "g.xml:3:5: error: at the element [x]\n    3 |     <sheet"));
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\nregelwerk: error: out of memory [memory]\n"));
     free(buf);
-    fp = open_memstream(&buf, &len);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
-    diag_print_json(&dl, fp);
-    fclose(fp);
+    buf = printed(&dl, diag_print_json, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
     json_object *o = json_tokener_parse(buf), *col = NULL, *line = NULL;
     CU_ASSERT_PTR_NOT_NULL_FATAL(o);
     CU_ASSERT(json_object_object_get_ex(json_object_array_get_idx(o, 3), "column", &col) && col == NULL);
@@ -211,12 +218,9 @@ static void test_limits_diag_whole_utf8(void)
     diag_add(&dl, DIAG_ERROR, "bad-\xFF.xml", 1, 1, "x", "x%s", msg);
     CU_ASSERT_EQUAL(dl.n, 1);
     CU_ASSERT_EQUAL(strlen(dl.items[0].msg), 6001);
-    char *buf = NULL;
     size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
-    diag_print_json(&dl, fp);
-    fclose(fp);
+    char *buf = printed(&dl, diag_print_json, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
     json_tokener *tok = json_tokener_new();
     json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
     json_object *o = json_tokener_parse_ex(tok, buf, (int)len);
