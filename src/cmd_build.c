@@ -1107,8 +1107,13 @@ static int build_games(const cli_env *env, const build_opts *bo, doc_loader *ld,
             if (ch[i].pid == pid && !ch[i].done) {
                 ch[i].done = 1;
                 ch[i].failed = !WIFEXITED(status) || WEXITSTATUS(status) != 0;
-                if (!WIFEXITED(status) || WEXITSTATUS(status) > 1)
-                    diag_add(diags, DIAG_ERROR, list[i], 0, 0, "build", "the build of %s stopped", list[i]);
+                if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) {
+                    /* at the game's game.xml (a file an annotation can
+                     * point at), not at its bare name */
+                    char gx[PATH_MAX + 80];
+                    snprintf(gx, sizeof gx, "%s/%s/game.xml", env->content, list[i]);
+                    diag_add(diags, DIAG_ERROR, gx, 0, 0, "build", "the build of %s stopped", list[i]);
+                }
                 running--;
             }
     }
