@@ -25,9 +25,9 @@ char **cli_game_names(const char *content_root)
     errno = 0;
     char **all = game_names(content_root);
     if (!all && errno == ENOMEM)
-        fputs("regelwerk: out of memory\n", stderr);
+        diag_tool(NULL, DIAG_ERROR, "out of memory");
     else if (!all)
-        fprintf(stderr, "regelwerk: cannot read the content folder '%s'\n", content_root);
+        diag_tool(NULL, DIAG_ERROR, "cannot read the content folder '%s'", content_root);
     return all;
 }
 
@@ -52,8 +52,7 @@ int cli_games_known(const char *cmd, const char *content_root, const char *const
     for (size_t i = 0; i < n && rc == CLI_OK; i++) {
         if (!cli_game_name_ok(games[i])) {
             /* a name, never a path: nothing outside the content folder */
-            fprintf(stderr, "regelwerk %s: '%s' is not a game name (lower-case letters, digits and '-')\n", cmd,
-                    games[i]);
+            diag_tool(cmd, DIAG_ERROR, "'%s' is not a game name (lower-case letters, digits and '-')", games[i]);
             rc = CLI_USAGE;
             break;
         }
@@ -67,7 +66,8 @@ int cli_games_known(const char *cmd, const char *content_root, const char *const
             while (all[na])
                 na++;
             const char *best = diag_suggest(games[i], game_name_at, all, na);
-            fprintf(stderr, "regelwerk %s: unknown game '%s'", cmd, games[i]);
+            diag_tool_begin(cmd, DIAG_ERROR);
+            fprintf(stderr, "unknown game '%s'", games[i]);
             if (best)
                 fprintf(stderr, " (did you mean '%s'?)", best);
             fprintf(stderr, "; games in %s: ", content_root);
@@ -136,7 +136,8 @@ int cli_lang_known(const char *cmd, const cli_env *env, const char *const *games
     for (size_t i = 0; i < nl && !found; i++)
         found = strcmp(langs[i], lang) == 0;
     if (!found) {
-        fprintf(stderr, "regelwerk %s: none of the games has the language '%s' (languages: ", cmd, lang);
+        diag_tool_begin(cmd, DIAG_ERROR);
+        fprintf(stderr, "none of the games has the language '%s' (languages: ", lang);
         print_list((const char *const *)langs, nl, "none");
         fputs(")\n", stderr);
     }
@@ -149,7 +150,7 @@ int cli_lang_known(const char *cmd, const cli_env *env, const char *const *games
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "regelwerk%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    diag_tool_begin(cmd, DIAG_ERROR);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -177,7 +178,7 @@ int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, co
         return CLI_FAIL;
     char **ops = calloc((size_t)argc + 1, sizeof *ops);
     if (!ops) {
-        fprintf(stderr, "regelwerk%s%s: out of memory\n", cmd ? " " : "", cmd ? cmd : "");
+        diag_tool(cmd, DIAG_ERROR, "out of memory");
         return CLI_FAIL;
     }
     *operands = ops;

@@ -3,7 +3,7 @@
  * exist, languages that some game has.
  *
  * Each function prints its own one-line complaint to stderr, prefixed
- * "regelwerk CMD: ", and returns CLI_USAGE (exit 2) for a usage error;
+ * "regelwerk CMD: error: ", and returns CLI_USAGE (exit 2) for a usage error;
  * nothing is printed on success.
  */
 #ifndef REGELWERK_CLI_ARGS_H
@@ -41,7 +41,7 @@ int cli_lang_known(const char *cmd, const cli_env *env, const char *const *games
  * order and returns CLI_OK, CLI_DONE (e.g. after printing --help: stop,
  * exit 0) or CLI_USAGE/CLI_FAIL after printing its own complaint. An
  * unknown option or a missing value is a usage error printed here:
- *   regelwerk CMD: unknown option '--x'
+ *   regelwerk CMD: error: unknown option '--x'
  *   Try 'regelwerk CMD --help'
  * The operands, in their order, go to *operands (an array the caller
  * frees; NULL-terminated) and their count to *n. Returns CLI_OK, CLI_DONE,
@@ -49,7 +49,7 @@ int cli_lang_known(const char *cmd, const cli_env *env, const char *const *games
 int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, const struct option *longopts,
                int (*on)(void *ctx, int opt, const char *arg), void *ctx, char ***operands, size_t *n);
 
-/* Prints "regelwerk CMD: " + the message + "Try 'regelwerk CMD --help'" to
+/* Prints "regelwerk CMD: error: " + the message + "Try 'regelwerk CMD --help'" to
  * stderr and returns CLI_USAGE: the one form of every usage error. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

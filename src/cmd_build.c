@@ -336,8 +336,27 @@ static char *summary_title(const game_lang *l, diag_list *diags)
  * ("" when the folder could not be made). The device writes through out.c
  * (a temporary file renamed on success): a failure leaves the previous file
  * as it was. Temporary files of killed builds are removed first. */
-static int write_list(const build_opts *bo, const game *g, const dl_list *list, const char *name, char *path,
-                      size_t pathlen, double dpi, const char *duplex, diag_list *diags)
+static int write_list_at(const build_opts *bo, const game *g, const dl_list *list, const char *name, char *path,
+                         size_t pathlen, double dpi, const char *duplex, diag_list *diags);
+
+/* write_list_at, its failures (a folder not made, a device's error, memory)
+ * placed at the content element that asks for the file, <sheet>, <cards>
+ * or <flowchart> in game.xml's <outputs> (else at <game>): the output has
+ * no line of its own for an editor or a problem matcher to point at. */
+static int write_list(const build_opts *bo, const game *g, const game_output *o, const dl_list *list,
+                      const char *name, char *path, size_t pathlen, double dpi, const char *duplex, diag_list *diags)
+{
+    size_t from = diags->n;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/%s", bo->outdir, g->id);
+    int rc = write_list_at(bo, g, list, name, path, pathlen, dpi, duplex, diags);
+    const game_loc *at = o && o->loc.file ? &o->loc : &g->loc;
+    diag_relocate(diags, from, dir, at->file, at->line, 0);
+    return rc;
+}
+
+static int write_list_at(const build_opts *bo, const game *g, const dl_list *list, const char *name, char *path,
+                         size_t pathlen, double dpi, const char *duplex, diag_list *diags)
 {
     char dir[PATH_MAX];
     int trace = strcmp(bo->device, "trace") == 0;
@@ -398,12 +417,29 @@ static int write_list(const build_opts *bo, const game *g, const dl_list *list, 
     return -1;
 }
 
+/* The template an output names (template="…", else dflt) for its kind; one
+ * that is not there is reported at that template= of game.xml, which an
+ * author can correct, not at a file of the templates folder that does not
+ * exist. */
+static lay_template *output_template(const cli_env *env, const game_output *o, const char *dflt, const char *kind,
+                                     const char *paper, const game *g, diag_list *diags)
+{
+    size_t from = diags->n;
+    const char *id = o->template_id ? o->template_id : dflt;
+    lay_template *tpl = lay_template_load_kind(env->templates, id, kind, paper, g->id, diags);
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s.xml", env->templates, id);
+    if (!tpl && o->template_id && o->loc.file && access(path, F_OK) != 0)
+        diag_relocate(diags, from, path, o->loc.file, o->loc.line,
+                      doc_src_column(o->loc.file, o->loc.line, "template="));
+    return tpl;
+}
+
 static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
                         const game_output *o, const game_lang *l, const char *paper,
                         const icon_set *icons, lay_fonts *fonts, diag_list *diags)
 {
-    lay_template *tpl = lay_template_load(env->templates, o->template_id ? o->template_id : "reference",
-                                          paper, g->id, diags);
+    lay_template *tpl = output_template(env, o, "reference", "sheet", paper, g, diags);
     if (!tpl)
         return -1;
 
@@ -451,7 +487,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     /* --strict: a sheet with flaws is a failed build, and a failed build
      * writes nothing (the notes above say where the flaws are) */
     if (built && bo->strict && lay_report_flaws(&rep) > 0) {
-        diag_add(diags, DIAG_ERROR, l->path, 0, 0, "strict",
+        diag_add(diags, DIAG_ERROR, l->doc->root->file ? l->doc->root->file : l->path, l->doc->root->line, 0, "strict",
                  "--strict: the %s sheet has %d layout flaw(s); nothing written", paper, lay_report_flaws(&rep));
         printf("%s/%s: ", bo->outdir, g->id);
         lay_report_print(&rep, stdout);
@@ -461,7 +497,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
         char name[PATH_MAX];
         snprintf(name, sizeof name, "%s-%s-%s", g->id, l->code, paper);
         char path[PATH_MAX + 300];
-        rc = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags);
+        rc = write_list(bo, g, o, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags);
         /* "ok" only for a file that is on the disk */
         if (rc == 0 && bo->report) {
             json_object *f = json_object_new_object();
@@ -545,7 +581,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
         if (ok && !(flaw && bo->strict)) {
             char name[PATH_MAX], path[PATH_MAX + 300];
             snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
-            ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags) == 0;
+            ok = write_list(bo, g, o, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags) == 0;
             if (ok && bo->report) {
                 json_object *fg = json_object_new_object();
                 json_object_object_add(fg, "flow", json_object_new_string(f->id));
@@ -582,8 +618,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
                         const game_lang *l, const char *paper, const icon_set *icons, lay_fonts *fonts,
                         diag_list *diags)
 {
-    lay_template *tpl = lay_template_load_kind(env->templates, o->template_id ? o->template_id : "cards", "cards",
-                                               paper, g->id, diags);
+    lay_template *tpl = output_template(env, o, "cards", "cards", paper, g, diags);
     if (!tpl)
         return -1;
     furniture fu;
@@ -632,7 +667,7 @@ static int render_cards(const cli_env *env, const build_opts *bo, const game *g,
         else
             snprintf(name, sizeof name, "%s-%s-cards%s-%s", g->id, l->code, size, paper);
         const char *duplex = bo->shop ? NULL : bo->duplex_short ? "DuplexFlipShortEdge" : "DuplexFlipLongEdge";
-        ok = write_list(bo, g, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 300, duplex, diags) == 0;
+        ok = write_list(bo, g, o, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 300, duplex, diags) == 0;
         if (ok && bo->report) {
             json_object *fc = json_object_new_object();
             fig_int(fc, "cards", rep.cards);
@@ -899,7 +934,9 @@ static void diags_write(const diag_list *dl, size_t from, FILE *fp)
 {
     for (size_t i = from; i < dl->n; i++) {
         const diag *d = &dl->items[i];
-        fprintf(fp, "%d %d %d ", (int)d->sev, d->line, d->col);
+        /* a whole-file problem as it was given (line 0), placed again
+         * by diag_add in the parent */
+        fprintf(fp, "%d %d %d ", (int)d->sev, d->whole ? 0 : d->line, d->whole ? 0 : d->col);
         fputs(d->file ? d->file : "", fp);
         fputc('\0', fp);
         fputs(d->code ? d->code : "", fp);
@@ -1070,8 +1107,13 @@ static int build_games(const cli_env *env, const build_opts *bo, doc_loader *ld,
             if (ch[i].pid == pid && !ch[i].done) {
                 ch[i].done = 1;
                 ch[i].failed = !WIFEXITED(status) || WEXITSTATUS(status) != 0;
-                if (!WIFEXITED(status) || WEXITSTATUS(status) > 1)
-                    diag_add(diags, DIAG_ERROR, list[i], 0, 0, "build", "the build of %s stopped", list[i]);
+                if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) {
+                    /* at the game's game.xml (a file an annotation can
+                     * point at), not at its bare name */
+                    char gx[PATH_MAX + 80];
+                    snprintf(gx, sizeof gx, "%s/%s/game.xml", env->content, list[i]);
+                    diag_add(diags, DIAG_ERROR, gx, 0, 0, "build", "the build of %s stopped", list[i]);
+                }
                 running--;
             }
     }

@@ -55,7 +55,8 @@ static char *scenario_game(const char *path, diag_list *diags)
                  "a scenario file needs <examples game=\"GAME\">");
     else if (!cli_game_name_ok(res)) {
         /* the attribute becomes a folder name: never a path */
-        diag_add(diags, DIAG_ERROR, path, (int)xmlGetLineNo(root), 0, "examples",
+        diag_add(diags, DIAG_ERROR, path, (int)xmlGetLineNo(root),
+                 doc_src_column(path, (int)xmlGetLineNo(root), "game="), "examples",
                  "game=\"%s\" is not a game name (lower-case letters, digits and '-')", res);
         free(res);
         res = NULL;
@@ -115,7 +116,7 @@ int cmd_check(int argc, char **argv, const cli_env *env)
     char **games = NULL;
     size_t ngames = 0;
     int rc = o.extra ? cli_getopt("check", argc, argv, "hv", longopts, on_option, &o, &games, &ngames)
-                     : (fputs("regelwerk check: out of memory\n", stderr), CLI_FAIL);
+                     : (diag_tool("check", DIAG_ERROR, "out of memory"), CLI_FAIL);
     chk_options opt = o.opt;
     int json = o.format, verbose = o.verbose;
     const char **extra = o.extra;

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "cli_args.h"
+#include "diag.h"
 #include "eng.h"
 
 static void usage(FILE *fp)
@@ -55,7 +56,8 @@ int cmd_facts(int argc, char **argv, const cli_env *env)
         return rc == CLI_DONE ? CLI_OK : rc;
     const eng_game *g = game ? eng_find(game) : NULL;
     if (!g) {
-        fprintf(stderr, "regelwerk facts: %s%s%s; engines:", game ? "no engine '" : "name a game",
+        diag_tool_begin("facts", DIAG_ERROR);
+        fprintf(stderr, "%s%s%s; engines:", game ? "no engine '" : "name a game",
                 game ? game : "", game ? "'" : "");
         for (const eng_game *const *e = eng_games(); *e; e++)
             fprintf(stderr, " %s", (*e)->id);

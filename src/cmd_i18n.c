@@ -247,7 +247,7 @@ static int copy_out(const char *tmp)
 static int do_export(ctx *c, const char *lang, int xliff, const char *out)
 {
     if (c->g->source_lang && strcmp(lang, c->g->source_lang) == 0) {
-        fprintf(stderr, "regelwerk i18n export: %s is the source language of %s\n", lang, c->g->id);
+        diag_tool("i18n export", DIAG_ERROR, "%s is the source language of %s", lang, c->g->id);
         return CLI_USAGE;
     }
     char path[4096];
@@ -477,7 +477,7 @@ static int do_update(ctx *c, const char *only)
         i18n_cat_free(cat);
     }
     if (!any) {
-        fprintf(stderr, "regelwerk i18n update: %s has no translation kept as PO%s%s\n", c->g->id,
+        diag_tool("i18n update", DIAG_ERROR, "%s has no translation kept as PO%s%s", c->g->id,
                 only ? " for " : "", only ? only : "");
         return CLI_FAIL;
     }
@@ -570,7 +570,7 @@ static int cmd_i18n_verb(const cli_env *env, const char *verb, char **pos, int n
 {
     if (!strcmp(verb, "status")) {
         if (format && strcmp(format, "json") && strcmp(format, "text")) {
-            fprintf(stderr, "regelwerk i18n status: --format wants text or json\n");
+            diag_tool("i18n status", DIAG_ERROR, "--format wants text or json");
             return CLI_USAGE;
         }
         return do_status(env, pos, format && !strcmp(format, "json"));

@@ -96,11 +96,11 @@ int cmd_new(int argc, char **argv, const cli_env *env)
     char dir[PATH_MAX + 80], path[PATH_MAX + 120], t[512];
     snprintf(dir, sizeof dir, "%s/%s", env->content, game);
     if (mkdir(env->content, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "regelwerk new: %s: %s\n", env->content, strerror(errno));
+        diag_tool("new", DIAG_ERROR, "%s: %s", env->content, strerror(errno));
         return CLI_FAIL;
     }
     if (mkdir(dir, 0777) != 0) {
-        fprintf(stderr, "regelwerk new: %s: %s\n", dir, errno == EEXIST ? "already exists" : strerror(errno));
+        diag_tool("new", DIAG_ERROR, "%s: %s", dir, errno == EEXIST ? "already exists" : strerror(errno));
         return CLI_FAIL;
     }
     xml_escape(t, sizeof t, title ? title : game);

@@ -255,7 +255,8 @@ int cmd_simulate(int argc, char **argv, const cli_env *env)
         return rc == CLI_DONE ? CLI_OK : rc;
     const eng_game *g = eng_find(pos[0]);
     if (!g || !g->sim) {
-        fprintf(stderr, "regelwerk simulate: %s '%s'; games that can be simulated:", g ? "no simulator for" : "no game",
+        diag_tool_begin("simulate", DIAG_ERROR);
+        fprintf(stderr, "%s '%s'; games that can be simulated:", g ? "no simulator for" : "no game",
                 pos[0]);
         for (const eng_game *const *e = eng_games(); *e; e++)
             if ((*e)->sim)
@@ -265,7 +266,7 @@ int cmd_simulate(int argc, char **argv, const cli_env *env)
     }
     const eng_sim *sim = g->sim;
     if (rounds > sim->max_rounds) {
-        fprintf(stderr, "regelwerk simulate: --rounds wants 1..%ld for %s\n", sim->max_rounds, g->id);
+        diag_tool("simulate", DIAG_ERROR, "--rounds wants 1..%ld for %s", sim->max_rounds, g->id);
         return CLI_USAGE;
     }
 
@@ -296,7 +297,10 @@ int cmd_simulate(int argc, char **argv, const cli_env *env)
     if (!st || dl.errors || file_rounds(root, sim->max_rounds, &frounds, &dl) != 0 ||
         setup_from(st, sim, root, &dl) != 0) {
         diag_print(&dl, stderr);
-        fprintf(stderr, "%zu error%s\n", dl.errors, dl.errors == 1 ? "" : "s");
+        /* the one summary line of every command, on stdout as theirs
+         * (stderr holds diagnostics only), never inside the JSON */
+        if (!json && !env->quiet)
+            diag_summary(stdout, "played", 0, 1, 0, &dl);
         eng_state_free(st);
         if (xdoc)
             xmlFreeDoc(xdoc);
@@ -353,7 +357,7 @@ int cmd_simulate(int argc, char **argv, const cli_env *env)
     free(s.ev);
     eng_state_free(st);
     if (s.oom) {
-        fprintf(stderr, "regelwerk simulate: out of memory: the trace above is incomplete\n");
+        diag_tool("simulate", DIAG_ERROR, "out of memory: the trace above is incomplete");
         return CLI_FAIL;
     }
     return CLI_OK;

@@ -40,6 +40,27 @@ static char *dup_or_null(const char *s)
     return s ? strdup(s) : NULL;
 }
 
+/* Where diag_print() finds a file's lines (set once by main). */
+static const char *(*source_line)(const char *file, int line);
+
+/* Always a line and a column: a whole-file problem at 1:1, a line without
+ * a column at its first character that is not blank. */
+static void locate(const char *file, int *line, int *col, int *whole)
+{
+    if (*line <= 0) {
+        *line = *col = 1;
+        *whole = 1;
+        return;
+    }
+    if (*col > 0)
+        return;
+    const char *text = source_line ? source_line(file, *line) : NULL;
+    int c = 1;
+    for (const char *p = text; p && (*p == ' ' || *p == '\t'); p++)
+        c++;
+    *col = text && (text[c - 1] == '\0' || text[c - 1] == '\n' || text[c - 1] == '\r') ? 1 : c;
+}
+
 void diag_add(diag_list *dl, diag_severity sev, const char *file, int line, int col,
               const char *code, const char *fmt, ...)
 {
@@ -63,6 +84,12 @@ void diag_add(diag_list *dl, diag_severity sev, const char *file, int line, int 
         }
     }
 
+    int whole = 0;
+    if (file)
+        locate(file, &line, &col, &whole);
+    else
+        line = col = 0;
+
     if (sev == DIAG_ERROR)
         dl->errors++;
     else if (sev == DIAG_WARNING)
@@ -80,6 +107,7 @@ void diag_add(diag_list *dl, diag_severity sev, const char *file, int line, int 
     d->sev = sev;
     d->line = line;
     d->col = col;
+    d->whole = whole;
     d->file = dup_or_null(file);
     d->code = dup_or_null(code);
     d->msg = strdup(buf);
@@ -95,8 +123,14 @@ void diag_add(diag_list *dl, diag_severity sev, const char *file, int line, int 
     return;
 lost:
     /* Out of memory: still tell the user; the count above already has it. */
-    fprintf(stderr, "%s:%d: %s: %s\n", file ? file : "regelwerk", line,
-            diag_severity_name(sev), buf);
+    if (file)
+        fprintf(stderr, "%s:%d:%d: ", file, line, col);
+    else
+        fputs("regelwerk: ", stderr);
+    fprintf(stderr, "%s: %s", diag_severity_name(sev), buf);
+    if (code)
+        fprintf(stderr, " [%s]", code);
+    fputc('\n', stderr);
     if (buf != small)
         free(buf);
 }
@@ -109,8 +143,6 @@ void diag_set_quiet(int quiet)
 {
     quiet_notes = quiet;
 }
-static const char *(*source_line)(const char *file, int line);
-
 void diag_set_color(diag_color mode)
 {
     color_mode = mode;
@@ -120,6 +152,9 @@ void diag_set_source(const char *(*fn)(const char *file, int line))
 {
     source_line = fn;
 }
+
+/* note, warning, error as gcc colours them */
+static const char *const sev_color[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
 
 /* Colour as gcc does, on a terminal, unless NO_COLOR is set (no-color.org). */
 static int use_color(FILE *fp)
@@ -154,7 +189,6 @@ static void print_excerpt(const diag *d, FILE *fp, int color)
 void diag_print(const diag_list *dl, FILE *fp)
 {
     int color = use_color(fp);
-    static const char *const sev_color[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
     for (size_t i = 0; i < dl->n; i++) {
         const diag *d = &dl->items[i];
         if (quiet_notes && d->sev == DIAG_NOTE)
@@ -179,9 +213,55 @@ void diag_print(const diag_list *dl, FILE *fp)
             fprintf(fp, " [%s]", d->code);
         fputc('\n', fp);
         /* the line itself for errors and warnings that point into a file */
-        if (d->sev != DIAG_NOTE && d->col > 0)
+        if (d->sev != DIAG_NOTE && !d->whole && d->col > 0)
             print_excerpt(d, fp, color);
     }
+}
+
+void diag_relocate(diag_list *dl, size_t from, const char *what, const char *file, int line, int col)
+{
+    if (!what || !file)
+        return;
+    int whole = 0;
+    locate(file, &line, &col, &whole);
+    for (size_t i = from; i < dl->n; i++) {
+        diag *d = &dl->items[i];
+        size_t len = strlen(what);
+        if (!d->whole || !d->file || strncmp(d->file, what, len) != 0 ||
+            (d->file[len] != '\0' && d->file[len] != '/'))
+            continue;
+        char *f = strdup(file), *m = malloc(strlen(d->file) + strlen(d->msg) + 3);
+        if (!f || !m) {
+            free(f);
+            free(m);
+            continue;
+        }
+        sprintf(m, "%s: %s", d->file, d->msg);
+        free(d->file);
+        free(d->msg);
+        d->file = f;
+        d->msg = m;
+        d->line = line;
+        d->col = col;
+        d->whole = whole;
+    }
+}
+
+void diag_tool_begin(const char *cmd, diag_severity sev)
+{
+    int color = use_color(stderr);
+    fprintf(stderr, "%sregelwerk%s%s:%s %s%s:%s ", color ? "\033[1m" : "", cmd ? " " : "", cmd ? cmd : "",
+            color ? "\033[0m" : "", color ? sev_color[sev] : "", diag_severity_name(sev), color ? "\033[0m" : "");
+}
+
+void diag_tool(const char *cmd, diag_severity sev, const char *fmt, ...)
+{
+    diag_tool_begin(cmd, sev);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
 }
 
 void diag_print_json(const diag_list *dl, FILE *fp)
@@ -200,8 +280,8 @@ void diag_print_json(const diag_list *dl, FILE *fp)
             json_object_object_add(o, keys[k], v ? json_object_new_string(v) : NULL);
             g_free(v);
             if (k == 0) {
-                json_object_object_add(o, "line", json_object_new_int(d->line));
-                json_object_object_add(o, "column", json_object_new_int(d->col));
+                json_object_object_add(o, "line", d->line > 0 ? json_object_new_int(d->line) : NULL);
+                json_object_object_add(o, "column", d->col > 0 ? json_object_new_int(d->col) : NULL);
                 json_object_object_add(o, "severity", json_object_new_string(diag_severity_name(d->sev)));
             }
         }

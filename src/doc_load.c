@@ -14,6 +14,7 @@
 #include "doc_schema.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <glib.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -24,6 +25,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define XI_NS "http://www.w3.org/2001/XInclude"
 
@@ -665,12 +667,18 @@ struct _xmlDoc *doc_parse_xml(const doc_loader *ld, const char *path, diag_list 
     /* No NOENT, no DTDLOAD, no HUGE: see the banner. */
     int opts = XML_PARSE_NONET | XML_PARSE_NOBASEFIX | XML_PARSE_BIG_LINES;
     xmlDocPtr xdoc = NULL;
+    /* one error for a file that cannot be read, saying why (a folder in
+     * its place opens but reads nothing: libxml2 said "Is a directory",
+     * then "Document is empty") */
     FILE *probe = fopen(path, "rb");
-    if (!probe) {
-        diag_add(diags, DIAG_ERROR, path, 0, 0, "io", "cannot open the file");
+    struct stat st;
+    int why = !probe ? errno : fstat(fileno(probe), &st) == 0 && S_ISDIR(st.st_mode) ? EISDIR : 0;
+    if (probe)
+        fclose(probe);
+    if (why) {
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "io", "cannot open the file: %s", strerror(why));
         goto done;
     }
-    fclose(probe);
     xdoc = xmlCtxtReadFile(ctxt, path, NULL, opts);
     if (!xdoc || ec.count) {
         if (!ec.count)

@@ -725,9 +725,10 @@ static void load_po_lang(game *g, game_lang *l, const char *templates_dir, diag_
                  l->code ? l->code : "?", l->path, g->id ? g->id : "GAME", l->code ? l->code : "LANG");
         return;
     }
-    /* a source that is there but did not load has said why at its own
-     * lines: the translation is not checked, and not reported again */
-    if (src && !src->doc && !src->is_po && exists(src->path))
+    /* a source that did not load, or is not there, has said why at its
+     * own lines or at game.xml's file=: the translation is not checked,
+     * and not reported again */
+    if (src && !src->doc && !src->is_po && src->path)
         return;
     if (!src || !src->doc || src->is_po) {
         diag_add(diags, DIAG_ERROR, l->loc.file, l->loc.line, 0, "lang",
@@ -807,6 +808,12 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
         game_lang *l = &g->langs[i];
         if (!l->path || l->is_po)
             continue;
+        /* a summary that is not there: at the attribute that names it */
+        if (!exists(l->path)) {
+            diag_add(diags, DIAG_ERROR, l->loc.file, l->loc.line, doc_src_column(l->loc.file, l->loc.line, "file="),
+                     "lang", "%s: no summary at %s (named by file=)", l->code ? l->code : "?", l->path);
+            continue;
+        }
         l->doc = doc_load(ld, l->path, diags);
         /* every summary is read with its own language's words: an Italian
          * sheet does not accept "drei" */

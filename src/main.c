@@ -138,7 +138,7 @@ int main(int argc, char **argv)
     /* what we printed must have reached its reader: a full disk or a closed
      * pipe under `regelwerk check --format json > FILE` is a failure */
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "regelwerk: cannot write the output: %s\n", strerror(errno));
+        diag_tool(NULL, DIAG_ERROR, "cannot write the output: %s", strerror(errno));
         if (rc == CLI_OK)
             rc = CLI_FAIL;
     }

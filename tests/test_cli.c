@@ -233,6 +233,25 @@ static void test_cli_diagnostics_like_gcc(void)
     CU_ASSERT_PTR_NULL(strstr(out, "\033["));   /* not a terminal: no colour */
     rc = tu_runf(out, sizeof out, "%s --content %s/content --color=always check noxius 2>&1", tu_bin(), root);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "\033[1;31merror:"));
+    /* on a terminal (script(1) gives it one): colour, unless NO_COLOR is
+     * set or --color=never says otherwise; the same for what concerns no file */
+#define ON_TTY "script -qec \"%s%s --content %s/content %s check noxius nosuch\" /dev/null 2>&1"
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, ON_TTY, "", tu_bin(), root, ""), 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\033[1;31merror:\033[0m unknown game 'nosuch'"));
+    tu_runf(out, sizeof out, ON_TTY, "", tu_bin(), root, "--color=never");
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, " error: unknown game 'nosuch'"));
+    CU_ASSERT_PTR_NULL(strstr(out, "\033["));
+    tu_runf(out, sizeof out, ON_TTY, "NO_COLOR=1 ", tu_bin(), root, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, " error: unknown game 'nosuch'"));
+    CU_ASSERT_PTR_NULL(strstr(out, "\033["));
+    /* a file's diagnostic on a terminal, with NO_COLOR set: none */
+    tu_runf(out, sizeof out, "NO_COLOR=1 script -qec \"%s --content %s/content check noxius\" /dev/null 2>&1",
+            tu_bin(), root);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "error: noxius.die.faces"));
+    CU_ASSERT_PTR_NULL(strstr(out, "\033["));
+    tu_runf(out, sizeof out, "script -qec \"%s --content %s/content check noxius\" /dev/null 2>&1", tu_bin(), root);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\033[1;31merror:\033[0m noxius.die.faces"));
+#undef ON_TTY
     rc = tu_runf(out, sizeof out, "%s --color=sometimes list 2>&1", tu_bin());
     CU_ASSERT_EQUAL(rc, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "Try 'regelwerk --help'"));
@@ -278,6 +297,119 @@ static void test_cli_check_formats(void)
     CU_ASSERT(atoi(out) >= 1);
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s check --format yaml 2>&1", tu_bin()), 2);
     tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
+/* Column (1-based, in characters) of needle on line `line` of path, or 0. */
+static int col_of(const char *path, int line, const char *needle)
+{
+    char *text = tu_read_file(path, NULL);
+    const char *l = text;
+    for (int i = 1; l && i < line; i++)
+        l = (l = strchr(l, '\n')) ? l + 1 : NULL;
+    const char *end = l ? strchr(l, '\n') : NULL, *hit = l ? strstr(l, needle) : NULL;
+    int col = 0;
+    if (hit && (!end || hit < end))
+        for (col = 1; l < hit; l++)
+            col += ((unsigned char)*l & 0xC0) != 0x80;
+    free(text);
+    return col;
+}
+
+/* Every diagnostic that concerns a file has file:line:col, and every one
+ * that concerns none has the form "regelwerk[ CMD]: error: message": the
+ * commands that give each kind of file-level diagnostic (a file that cannot
+ * be read, a file refused whole, missing files, outputs not written,
+ * usage errors, stdout not written and, with REGELWERK_OOM, out of memory)
+ * are run and all they print on stderr goes through the problem matcher
+ * shipped in templates/ci, its expressions read from the file
+ * (tests/problem_matcher.py): no line may escape it, and each kind must be
+ * caught at its place. */
+static void test_cli_problem_matcher_catches_all(void)
+{
+    char root[256];
+    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
+    char script[512], cwd[1024], o[64];
+    CU_ASSERT_FATAL(getcwd(cwd, sizeof cwd) != NULL);
+    snprintf(script, sizeof script, "%s/kinds.sh", root);
+    CU_ASSERT_FATAL(tu_write_file(script,
+        "B=$1; R=$2; OOM=$3; C=$R/content; E=$R/err; : >$E\n"
+        "one() { \"$@\" 2>>$E >/dev/null; }\n"
+        "# a file that cannot be read: a folder where the summary should be\n"
+        "cp -r $C $R/c1; rm $R/c1/noxius/de.xml; mkdir $R/c1/noxius/de.xml\n"
+        "one $B -q --content $R/c1 check noxius\n"
+        "# a file refused whole: not well-formed\n"
+        "cp -r $C $R/c2; printf '<summary>\\n<p>\\n' >$R/c2/noxius/de.xml\n"
+        "one $B -q --content $R/c2 check noxius\n"
+        "# files that are not there: the summary and the PO file game.xml names\n"
+        "cp -r $C $R/c3; rm $R/c3/noxius/de.xml $R/c3/noxius/po/it.po\n"
+        "one $B -q --content $R/c3 check noxius\n"
+        "# a template game.xml names that is not there\n"
+        "cp -r $C $R/c4; sed -i 's|<sheet template=\"reference\" paper=\"a4\"|<sheet template=\"nosuch\" paper=\"a4\"|' "
+        "$R/c4/noxius/game.xml\n"
+        "one $B -q --content $R/c4 build noxius --only sheet --lang de --paper a4 -o $R/o4\n"
+        "# outputs not written: a file where their folder should be, a folder where the PDF should be\n"
+        "one $B -q --content $C build noxius --only sheet --lang de --paper a4 -o /dev/null/x\n"
+        "mkdir -p $R/o/noxius/noxius-de-a4.pdf\n"
+        "one $B -q --content $C build noxius --only sheet --lang de --paper a4 -o $R/o\n"
+        "# no file: usage errors, a content folder that is not there, stdout not written\n"
+        "one $B -q --content $C check --frob\n"
+        "one $B -q --content $C check nosuchgame\n"
+        "one $B -q --content $R/none list\n"
+        "$B -q --content $C list 2>>$E >/dev/full\n"
+        "# out of memory, before any file and in one\n"
+        "[ -n \"$OOM\" ] && for n in 1 2 5 10 30 100 200 300 500 1000; do\n"
+        "  REGELWERK_FAIL_ALLOC=$n one $OOM -q --content tests/fixtures/tiny check; done\n"
+        "python3 tests/problem_matcher.py templates/ci/regelwerk-problem-matcher.json <$E\n") == 0);
+    const char *oom = getenv("REGELWERK_OOM");
+    static char out[1 << 16];
+    int rc = tu_runf(out, sizeof out, "cd %s && sh %s %s %s '%s' 2>&1", cwd, script, tu_bin(), root,
+                     oom && *oom ? oom : "");
+    if (rc != 0)
+        fprintf(stderr, "\n%s\n", out);
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_PTR_NULL(strstr(out, "UNCAUGHT"));
+    char want[1024], game_xml[512];
+    /* each kind at its place: a whole-file problem at 1:1 */
+    snprintf(want, sizeof want, "regelwerk\t%s/c1/noxius/de.xml\t1\t1\tio\tcannot open the file: Is a directory\n",
+             root);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    CU_ASSERT_PTR_NULL(strstr(out, "Document is empty"));   /* one error, not two */
+    snprintf(want, sizeof want, "regelwerk\t%s/c2/noxius/de.xml\t3\t", root);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    /* a missing file at the attribute that names it */
+    snprintf(game_xml, sizeof game_xml, "%s/c3/noxius/game.xml", root);
+    int l = tu_line_of(game_xml, "<language code=\"de\"");
+    snprintf(want, sizeof want, "regelwerk\t%s\t%d\t%d\tlang\tde: no summary at ", game_xml, l,
+             col_of(game_xml, l, "file="));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    l = tu_line_of(game_xml, "<language code=\"it\"");
+    snprintf(want, sizeof want, "regelwerk\t%s\t%d\t%d\tlang\tit: no translation at ", game_xml, l,
+             col_of(game_xml, l, "po="));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    snprintf(game_xml, sizeof game_xml, "%s/c4/noxius/game.xml", root);
+    l = tu_line_of(game_xml, "<sheet template=\"nosuch\"");
+    snprintf(want, sizeof want, "regelwerk\t%s\t%d\t%d\tio\ttemplates/nosuch.xml: cannot open the file", game_xml, l,
+             col_of(game_xml, l, "template="));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    /* an output not written at the <sheet> that asks for it, naming it */
+    snprintf(game_xml, sizeof game_xml, "%s/content/noxius/game.xml", root);
+    l = tu_line_of(game_xml, "<sheet template=\"reference\" paper=\"a4\"");
+    snprintf(want, sizeof want, "regelwerk\t%s\t%d\t%d\tio\t/dev/null/x/noxius: cannot create the folder", game_xml, l,
+             col_of(game_xml, l, "<sheet"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    snprintf(want, sizeof want, "regelwerk\t%s\t%d\t%d\tdevice\t%s/o/noxius/noxius-de-a4.pdf: ", game_xml, l,
+             col_of(game_xml, l, "<sheet"), root);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+    /* what concerns no file */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "regelwerk-tool\t\t\t\t\tunknown option '--frob'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "regelwerk-tool\t\t\t\t\tunknown game 'nosuchgame'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "regelwerk-tool\t\t\t\t\tcannot read the content folder"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "regelwerk-tool\t\t\t\t\tcannot write the output"));
+    if (oom && *oom) {
+        CU_ASSERT_PTR_NOT_NULL(strstr(out, "regelwerk-tool\t\t\t\t\tout of memory"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(out, "\tmemory\tout of memory"));
+    }
+    tu_runf(o, sizeof o, "rm -rf %s", root);
 }
 
 /* The date on a sheet never comes from file times: touching every file of
@@ -398,10 +530,12 @@ static void test_cli_did_you_mean(void)
     snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
     CU_ASSERT_FATAL(tu_replace_in_file(path, "<num fact=\"noxius.die.faces\">", "<num fact=\"noxius.die.face\">") == 0);
     CU_ASSERT_FATAL(tu_replace_in_file(path, "<term ref=\"mission\">", "<term ref=\"misson\">") == 0);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, "<icon name=\"wuerfel\"", "<icon name=\"wuerfl\"") == 0);
     static char out[65536];
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root), 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "no fact \"noxius.die.face\" (did you mean \"noxius.die.faces\"?)"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "no glossary entry \"misson\" (did you mean \"mission\"?)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "no icon \"wuerfl\" in the game's icon map (did you mean \"wuerfel\"?)"));
     /* misspelt elements and attributes, as jing would say it, and one
      * mistake is one error: no "extra content" cascade, no complaint of
      * the translation whose source did not load */
@@ -483,9 +617,11 @@ void suite_cli(void)
                 test_cli_diagnostics_like_gcc);
     CU_add_test(s, "check --format json|sarif|junit parse back; the problem matcher catches every error",
                 test_cli_check_formats);
+    CU_add_test(s, "every diagnostic caught by the shipped problem matcher: file:line:col, or regelwerk: error:",
+                test_cli_problem_matcher_catches_all);
     CU_add_test(s, "the sheet's date: SOURCE_DATE_EPOCH, game.xml's date, the last commit, never file times",
                 test_cli_date_not_mtime);
-    CU_add_test(s, "misspelt facts and terms: did you mean", test_cli_did_you_mean);
+    CU_add_test(s, "misspelt facts, terms, icons, elements and attributes: did you mean", test_cli_did_you_mean);
     CU_add_test(s, "credits and licences in the output's language", test_cli_credits_by_language);
     CU_add_test(s, "every content file names its schema (<?xml-model?>)", test_cli_xml_model);
     CU_add_test(s, "build --report json: files, figures, diagnostics", test_cli_build_report);

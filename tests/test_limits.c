@@ -138,6 +138,73 @@ static void test_limits_table(void)
     free(w);
 }
 
+/* What print writes of dl, as a string the caller frees; *len its length. */
+static char *printed(const diag_list *dl, void (*print)(const diag_list *, FILE *), size_t *len)
+{
+    char *buf = NULL;
+    FILE *fp = open_memstream(&buf, len);
+    if (!fp)
+        return NULL;
+    print(dl, fp);
+    fclose(fp);
+    return buf;
+}
+
+static const char *fake_line(const char *file, int line)
+{
+    (void)file;
+    return line == 3 ? "    <sheet paper=\"a4\"/>\n" : line == 4 ? "\n" : NULL;
+}
+
+/* Every diagnostic about a file has a line and a column (issue #21): a
+ * whole-file one at 1:1, marked so that no source line is shown; a line
+ * without a column at its first character that is not blank; none without
+ * a file. diag_relocate moves the whole-file ones about an output to the
+ * element that asked for it, naming the output; the JSON says null only
+ * for what concerns no file. */
+static void test_limits_diag_always_located(void)
+{
+    diag_list dl;
+    diag_list_init(&dl);
+    diag_set_source(fake_line);
+    diag_add(&dl, DIAG_ERROR, "a.xml", 0, 0, "io", "cannot open the file");
+    diag_add(&dl, DIAG_ERROR, "g.xml", 3, 0, "x", "at the element");
+    diag_add(&dl, DIAG_ERROR, "g.xml", 4, 0, "x", "a blank line");
+    diag_add(&dl, DIAG_ERROR, NULL, 5, 7, "memory", "out of memory");
+    diag_add(&dl, DIAG_ERROR, "out/noxius/n.pdf", 0, 0, "device", "not written");
+    diag_add(&dl, DIAG_ERROR, "out/noxius-other.pdf", 0, 0, "device", "not under out/noxius");
+    diag_add(&dl, DIAG_ERROR, "out/noxius/t.xml", 2, 3, "x", "has a line of its own");
+    CU_ASSERT_FATAL(dl.n == 7);
+    CU_ASSERT(dl.items[0].line == 1 && dl.items[0].col == 1 && dl.items[0].whole);
+    CU_ASSERT(dl.items[1].line == 3 && dl.items[1].col == 5 && !dl.items[1].whole);
+    CU_ASSERT(dl.items[2].line == 4 && dl.items[2].col == 1);
+    CU_ASSERT(dl.items[3].line == 0 && dl.items[3].col == 0);
+    diag_relocate(&dl, 4, "out/noxius", "g.xml", 3, 0);
+    CU_ASSERT(strcmp(dl.items[4].file, "g.xml") == 0 && dl.items[4].line == 3 && dl.items[4].col == 5 &&
+              !dl.items[4].whole);
+    CU_ASSERT_STRING_EQUAL(dl.items[4].msg, "out/noxius/n.pdf: not written");
+    CU_ASSERT_STRING_EQUAL(dl.items[5].file, "out/noxius-other.pdf");
+    CU_ASSERT_STRING_EQUAL(dl.items[6].file, "out/noxius/t.xml");
+    size_t len = 0;
+    char *buf = printed(&dl, diag_print, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "a.xml:1:1: error: cannot open the file [io]\ng.xml:3:5: error: at the"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "g.xml:3:5: error: at the element [x]\n    3 |     <sheet"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\nregelwerk: error: out of memory [memory]\n"));
+    free(buf);
+    buf = printed(&dl, diag_print_json, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+    json_object *o = json_tokener_parse(buf), *col = NULL, *line = NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+    CU_ASSERT(json_object_object_get_ex(json_object_array_get_idx(o, 3), "column", &col) && col == NULL);
+    CU_ASSERT(json_object_object_get_ex(json_object_array_get_idx(o, 0), "line", &line) &&
+              json_object_get_int(line) == 1);
+    json_object_put(o);
+    free(buf);
+    diag_set_source(NULL);
+    diag_list_free(&dl);
+}
+
 /* A diagnostic longer than any buffer is kept whole, and the JSON output
  * is valid UTF-8 even for a file name that is not. */
 static void test_limits_diag_whole_utf8(void)
@@ -151,12 +218,9 @@ static void test_limits_diag_whole_utf8(void)
     diag_add(&dl, DIAG_ERROR, "bad-\xFF.xml", 1, 1, "x", "x%s", msg);
     CU_ASSERT_EQUAL(dl.n, 1);
     CU_ASSERT_EQUAL(strlen(dl.items[0].msg), 6001);
-    char *buf = NULL;
     size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
-    diag_print_json(&dl, fp);
-    fclose(fp);
+    char *buf = printed(&dl, diag_print_json, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
     json_tokener *tok = json_tokener_new();
     json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
     json_object *o = json_tokener_parse_ex(tok, buf, (int)len);
@@ -222,4 +286,5 @@ void suite_limits(void)
     CU_add_test(s, "tables past 512 rows and 12 columns are shown whole", test_limits_table);
     CU_add_test(s, "every credit on the sheet, a card's 280 runs on the card", test_limits_credits_and_card_runs);
     CU_add_test(s, "long diagnostics whole, JSON valid UTF-8", test_limits_diag_whole_utf8);
+    CU_add_test(s, "every diagnostic about a file at line and column; relocated outputs", test_limits_diag_always_located);
 }

@@ -255,6 +255,12 @@ static void sweep(const char *what, const char *args, const char *outdir, unsign
     char *clean_out = strdup(out_buf), *clean_files = outdir ? dir_digest(outdir) : NULL;
     CU_ASSERT_FATAL(clean_out != NULL);
     tally t = {0};
+    /* every "out of memory" said, for the problem matcher below */
+    char said[] = "/tmp/regelwerk-oom-said-XXXXXX";
+    int said_fd = mkstemp(said);
+    FILE *said_fp = said_fd >= 0 ? fdopen(said_fd, "w") : NULL;
+    CU_ASSERT_FATAL(said_fp != NULL);
+    unsigned long nsaid = 0;
     for (unsigned long n = 1; n <= total; n++) {
         if (!sampled(n, step, first, nfirst))
             continue;
@@ -267,8 +273,31 @@ static void sweep(const char *what, const char *args, const char *outdir, unsign
             same = files && clean_files && strcmp(files, clean_files) == 0;
             free(files);
         }
-        tally_add(&t, classify(rc, out_buf, same), what, n, rc, out_buf);
+        oom_outcome oc = classify(rc, out_buf, same);
+        tally_add(&t, oc, what, n, rc, out_buf);
+        for (const char *l = out_buf; oc == OOM_SAID && *l;) {
+            char line[1024];
+            size_t len = strcspn(l, "\n");
+            snprintf(line, sizeof line, "%.*s", (int)len, l);
+            if (strstr(line, "out of memory") && !strstr(line, " | ")) {
+                fprintf(said_fp, "%s\n", line);
+                nsaid++;
+            }
+            l += len + (l[len] == '\n');
+        }
     }
+    /* each of them in a form the shipped GitHub problem matcher catches:
+     * file:line:col, or "regelwerk[ CMD]: error:" before any file */
+    fclose(said_fp);
+    char res[4096];
+    int mrc = tu_runf(res, sizeof res, "python3 tests/problem_matcher.py templates/ci/regelwerk-problem-matcher.json "
+                      "<%s 2>&1 | grep -v '^regelwerk' | head -5; exit $(python3 tests/problem_matcher.py "
+                      "templates/ci/regelwerk-problem-matcher.json <%s >/dev/null 2>&1; echo $?)", said, said);
+    if (mrc != 0)
+        fprintf(stderr, "\n  oom %s: lines the problem matcher misses:\n%s", what, res);
+    CU_ASSERT(mrc == 0);
+    CU_ASSERT(nsaid > 0 && nsaid >= t.n[OOM_SAID]);
+    unlink(said);
     fprintf(stderr, "\n  oom %s: %lu allocations at %zu sites, %lu runs (every %lu and each site's first): "
                     "%lu clean, %lu said out of memory, %lu silent, %lu unclear, %lu crashed ",
             what, total, nfirst, t.runs, step, t.n[OOM_CLEAN], t.n[OOM_SAID], t.n[OOM_SILENT], t.n[OOM_UNCLEAR],

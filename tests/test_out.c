@@ -99,8 +99,18 @@ static void test_out_full_and_readonly_fs(void)
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "mount -o remount,ro '%s'", dir), 0);
     int rc = tu_runf(out, sizeof out, "%s build %s -o %s 2>&1", tu_bin(), SHEET, dir);
     CU_ASSERT_EQUAL(rc, 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius-de-a4.pdf: error: cannot create a temporary file next to it: "
-                                       "Read-only file system"));
+    /* at game.xml's <sheet> that asks for the file, naming it:
+     * GAME.XML:LINE:COL: error: DIR/noxius/noxius-de-a4.pdf: cannot … */
+    const char *e = strstr(out, "/noxius/noxius-de-a4.pdf: cannot create a temporary file next to it: "
+                                "Read-only file system [io]");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    const char *bol = e;
+    while (bol > out && bol[-1] != '\n')
+        bol--;
+    int line = 0, col = 0, n = 0;
+    const char *g = strstr(bol, "/noxius/game.xml:");
+    CU_ASSERT(g && g < e && sscanf(g, "/noxius/game.xml:%d:%d: error: %n", &line, &col, &n) == 2 && n > 0 &&
+              line > 1 && col > 0);
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "cmp %s/noxius/noxius-de-a4.pdf /tmp/regelwerk-out-before.pdf", dir), 0);
     unlink("/tmp/regelwerk-out-before.pdf");
     remove_tree(dir);
