@@ -73,6 +73,16 @@ int eng_die_face(const eng_die *die, const char *name)
     return -1;
 }
 
+const char *eng_word(const char **s, size_t *len)
+{
+    const char *w = *s + strspn(*s, " ");
+    if (!*w)
+        return NULL;
+    *len = strcspn(w, " ");
+    *s = w + *len;
+    return w;
+}
+
 int eng_faces_parse(const eng_die *die, const char *v, int max, int *face, int *num, char *err, size_t errlen)
 {
     int n = 0;

@@ -68,6 +68,10 @@ int eng_rng_force(eng_rng *rng, const eng_die *die, const char *face);
 int eng_roll(eng_rng *rng, const eng_die *die);
 /* Face index of name on die, or -1. */
 int eng_die_face(const eng_die *die, const char *name);
+/* The next space-separated word of *s, for the notations text keys hold:
+ * skips spaces, returns the word (its length in *len) and leaves *s just
+ * after it; NULL at the end. */
+const char *eng_word(const char **s, size_t *len);
 /* A list of die's faces as a text key holds it ("v2-light v3-serious";
  * with numbers, when num is given, "adult3 blank": a face's lower-case
  * name and at most 3 digits, 0 when none), separated by spaces or commas:

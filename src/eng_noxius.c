@@ -782,18 +782,14 @@ static int set_ability(void *d, const int *idx, const char *s, char *err, size_t
     int have_r = 0, empty = !*s;
     if (strlen(s) > 400)
         return snprintf(err, errlen, "ability spec longer than 400 characters"), -1;
-    while (*s) {
-        while (*s == ' ')
-            s++;
-        if (!*s)
-            break;
-        size_t len = strcspn(s, " ");
+    const char *w;
+    size_t len;
+    while ((w = eng_word(&s, &len))) {
         char part[160];
         if (len >= sizeof part)
             return snprintf(err, errlen, "ability spec part too long"), -1;
-        memcpy(part, s, len);
+        memcpy(part, w, len);
         part[len] = '\0';
-        s += len;
         long v;
         if (!strncmp(part, "delta=", 6)) {
             if (eng_parse_long(part + 6 + (part[6] == '+'), &v) != 0 || v < -9 || v > 9)
@@ -920,18 +916,15 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
     nx_enemy *dst = &((nx_state *)d)->en[idx[0] - 1], tmp = *dst, *en = &tmp;
     en->nplates = 0;
     int last_minp = 99;
-    while (*s) {
-        while (*s == ' ')
-            s++;
-        if (!*s)
-            break;
-        size_t len = strcspn(s, " ");
+    const char *word;
+    size_t len;
+    while ((word = eng_word(&s, &len))) {
         if (en->nplates >= NX_MAXPL)
             return snprintf(err, errlen, "at most %d life plates", NX_MAXPL), -1;
         nx_plate *p = &en->plate[en->nplates];
         memset(p, 0, sizeof *p);
         p->minp = 2;
-        const char *w = s, *end = s + len;
+        const char *w = word, *end = word + len;
         if (len > 3 && w[1] == 'p' && w[2] == ':' && w[0] >= '2' && w[0] <= '4') {
             p->minp = w[0] - '0';
             w += 3;
@@ -972,7 +965,6 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
             return snprintf(err, errlen, "plate %d: bad \"%s\" (3/2, 3, 4!, 3*, LP, SP, V, [6+,LP])", en->nplates + 1, tok), -1;
         }
         en->nplates++;
-        s = end;
     }
     if (en->nplates == 0)
         return snprintf(err, errlen, "an enemy needs at least one life plate"), -1;
@@ -1031,20 +1023,16 @@ static int set_fields(void *d, const int *idx, const char *s, char *err, size_t 
     (void)idx;
     nx_field f[NX_MAXF];
     int n = 0;
-    while (*s) {
-        while (*s == ' ')
-            s++;
-        if (!*s)
-            break;
+    const char *w;
+    size_t len;
+    while ((w = eng_word(&s, &len))) {
         if (n >= NX_MAXF)
             return snprintf(err, errlen, "at most %d progress fields", NX_MAXF), -1;
-        size_t len = strcspn(s, " ");
         char tok[48];
         if (len >= sizeof tok)
             return snprintf(err, errlen, "progress field %d: too long", n + 1), -1;
-        memcpy(tok, s, len);
+        memcpy(tok, w, len);
         tok[len] = '\0';
-        s += len;
         memset(&f[n], 0, sizeof f[n]);
         for (char *op = strtok(tok, ","); op && strcmp(op, "-"); op = strtok(NULL, ",")) {
             long v;

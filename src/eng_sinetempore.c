@@ -1320,34 +1320,16 @@ static void get_next(const void *d, const int *idx, char *buf, size_t len)
 {
     (void)idx;
     const sx_state *st = d;
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < st->nnext && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", faces[st->next[i]]);
+    eng_faces_format(&die_action, st->next, NULL, st->nnext, buf, len);
 }
 
 static int set_next(void *d, const int *idx, const char *v, char *err, size_t errlen)
 {
     (void)idx;
     sx_state *st = d;
-    int n = 0, tmp[SX_NEXT];
-    while (*v) {
-        while (*v == ' ')
-            v++;
-        if (!*v)
-            break;
-        size_t l = strcspn(v, " ");
-        int f = -1;
-        for (int k = 0; k < NFACES; k++)
-            if (strlen(faces[k]) == l && strncmp(faces[k], v, l) == 0)
-                f = k;
-        if (f < 0 || n >= SX_NEXT) {
-            snprintf(err, errlen, f < 0 ? "no face \"%.*s\" on the action die" : "more than %d faces", f < 0 ? (int)l : SX_NEXT, v);
-            return -1;
-        }
-        tmp[n++] = f;
-        v += l;
-    }
+    int tmp[SX_NEXT] = {0}, n = eng_faces_parse(&die_action, v, SX_NEXT, tmp, NULL, err, errlen);
+    if (n < 0)
+        return -1;
     memcpy(st->next, tmp, sizeof tmp);
     st->nnext = n;
     return 0;

@@ -511,6 +511,21 @@ static void test_faces(void)
                                 "die, each with its number");
 }
 
+/* Words of a notation, spaces skipped before and after. */
+static void test_word(void)
+{
+    const char *s = "  ab  c ", *w;
+    size_t len = 0;
+    w = eng_word(&s, &len);
+    CU_ASSERT(w && len == 2 && strncmp(w, "ab", 2) == 0);
+    CU_ASSERT_STRING_EQUAL(s, "  c ");   /* just after the word */
+    w = eng_word(&s, &len);
+    CU_ASSERT(w && len == 1 && *w == 'c');
+    CU_ASSERT_PTR_NULL(eng_word(&s, &len));
+    s = "";
+    CU_ASSERT_PTR_NULL(eng_word(&s, &len));
+}
+
 /* A simulator's setup helpers: attributes by name, keys by pattern, and the
  * table that maps attributes to keys. */
 static void test_sim_setup(void)
@@ -569,4 +584,5 @@ void suite_eng(void)
     CU_add_test(s, "numbers parsed whole, with range checks", test_parse_long);
     CU_add_test(s, "lists of die faces, with and without numbers", test_faces);
     CU_add_test(s, "a simulator's setup: attributes, keys by pattern, tables", test_sim_setup);
+    CU_add_test(s, "the words of a notation", test_word);
 }
