@@ -2,6 +2,37 @@
  * (each a probe that plays the rule through actions and reads the result
  * back), and the predicates, postconditions and enumerators of its
  * procedures. Only the public interface (eng.h) is used here. */
+/* Equivalent mutants
+ * ------------------
+ * Mutants of src/eng_overmind.c (`make mutate GAMES=overmind`) that cannot
+ * change what the engine does, with the reason; lines as of the commit that
+ * wrote this list.
+ *
+ *   514 sight, 944 act_attack, 1494 run_move `flip(..., 1)` -> 2: flip
+ *       reads `automatic` only as a truth value.
+ *   1415 attack_strength `m->melee > m->sa` -> >=: a maximum either way.
+ *   1555 choose_target `att = -1` -> -2: every attack strength is 0 or
+ *       more, so the first candidate beats either.
+ *
+ * Survivors no content can kill (not equivalent, listed so that the score
+ * is read right):
+ *   - 1540 choose_target `i < n` -> <= (reads dd[n], never set) and 1594
+ *     run_target `t >= 0` -> >= -1 (attack_value on model -1): undefined
+ *     behaviour, no rule.
+ *   - 1112 behave (Rush) `alive(m) && dist(...) == 1` -> ||: the other
+ *     models of the unit attack when the rushing model is not adjacent or
+ *     fell on the way. The source speaks of one model ("Gelangt das Modell
+ *     in Nahkampfreichweite"), not of a unit's other models.
+ *   - 1451 run_order `cost = 0` -> 1: differs only when every unit left
+ *     costs 0; no alien unit does (decoys cost 0 but have no attack, so the
+ *     attack rule keeps the first either way).
+ *   - 1463 run_order `> att` -> >=: the last of units tied on centre, cost
+ *     and attacks instead of the first; the source gives no fourth rule.
+ *   - 1608 run_behaviour `return -1` -> 0: ai.unit naming no unit is an
+ *     argument error, which no flowchart state sets up.
+ *   - 1964 ov_init `mission = 1` -> 0 and 1966 `ai_who = 1` deleted: the
+ *     fresh state's settings; the campaign action sets mission 1, and every
+ *     probe and flowchart state of a hero's procedure sets ai.who. */
 #include "eng_overmind.h"
 
 #include <stdarg.h>
@@ -433,7 +464,7 @@ PROBE(probe_stun_hits)
     long missed = GET("m2.stunned");
     FACE("crit");
     DO("strike", "who=1 target=2 kind=melee weapon=stun");
-    *value = !missed && GET("m2.stunned") && !GET("m3.stunned");
+    *value = !missed && GET("m2.stunned") == 1 && !GET("m3.stunned");
     return 0;
 }
 PROBE(probe_stun_no_defence)
@@ -1527,6 +1558,39 @@ PROBE(probe_heal)
     *value = GET("m3.health") == 10 && back ? GET("m1.health") - 5 : -1;
     return 0;
 }
+/* A new round, model `who` activated (the heroes done when it is an
+ * alien): the moves `no` and `no2` are refused, then `yes` is made. */
+static int acts_only(eng_probe *p, int who, const char *no, const char *no2, const char *yes)
+{
+    DO("round", NULL);
+    for (int j = 1; j <= 3 && who == 2; j++)
+        if (GET("m%d.side", j) == 1)
+            SETL(1, "m%d.acted", j);
+    DO("activate", "who=%d", who);
+    int refused = !OK("move", "%s", no) && !OK("move", "%s", no2);
+    return refused && OK("move", "%s", yes);
+}
+/* A removed model of the active unit takes no action; its partner does. */
+PROBE(probe_removed_no_action)
+{
+    duel(p);
+    put_model(p, 3, "alien", 2, 4, 5, 1, 1, 0, 0, 0, 0, 3, 1);
+    FACE("crit");
+    DO("strike", "who=1 target=3 kind=melee");
+    long gone = GET("m3.out");
+    SETL(0, "m1.x");
+    *value = gone && acts_only(p, 2, "who=3 x=4 y=7", "who=3 x=4 y=8", "who=2 x=9 y=5");
+    return 0;
+}
+/* Hero 1 activated: hero 3 and the alien wait; hero 1 acts. */
+PROBE(probe_active_only)
+{
+    duel(p);
+    put_model(p, 3, "hero", 3, 1, 1, 10, 1, 0, 0, 0, 0, 3, 1);
+    SETL(9, "m2.x");
+    *value = acts_only(p, 1, "who=3 x=2 y=2", "who=2 x=10 y=5", "who=1 x=5 y=6");
+    return 0;
+}
 PROBE(probe_all_out)
 {
     duel(p);
@@ -1599,15 +1663,30 @@ PROBE(probe_vp)
     *value = liberated == 0 && overmind ? GET("vp.heroes") : -1;
     return 0;
 }
-PROBE(probe_vp_most)
+/* Five conquest rounds, the heroes attacking first; winners[n] wins round n. */
+static void five_rounds(eng_probe *p, const char *const winners[5])
 {
     conquest(p);
     for (int n = 0; n < 5; n++) {
         DO("global-op", "team=%s", n % 2 ? "overmind" : "heroes");
         DO("mission", "region=normal");
-        DO("end-mission", "winner=heroes");
+        DO("end-mission", "winner=%s", winners[n]);
     }
+}
+PROBE(probe_vp_most)
+{
+    static const char *const heroes[5] = {"heroes", "heroes", "heroes", "heroes", "heroes"};
+    five_rounds(p, heroes);
     *value = GET("campaign.winner") == 1 && GET("vp.heroes") > GET("vp.overmind") ? 1 : 0;
+    return 0;
+}
+/* Each attacker wins but the heroes lose their last attack: 2 to 2. */
+PROBE(probe_vp_tie)
+{
+    static const char *const even[5] = {"heroes", "overmind", "heroes", "overmind", "overmind"};
+    five_rounds(p, even);
+    long tied = GET("vp.heroes") == 2 && GET("vp.overmind") == 2;
+    *value = tied && GET("campaign.winner") == 3 ? 1 : 0;
     return 0;
 }
 PROBE(probe_fortify)
@@ -2281,11 +2360,16 @@ static int pred_t_defence(const eng_state *st) { int c[NM]; return target_left(s
 
 static int post_t_melee(const eng_state *b, const eng_state *a) { (void)b; return V(a, "ai.mode") == 1; }
 static int post_t_ranged(const eng_state *b, const eng_state *a) { (void)b; return V(a, "ai.mode") == 2; }
+/* The unit's models on overwatch, every other model as it was. */
 static int post_t_overwatch(const eng_state *b, const eng_state *a)
 {
-    for (int j = 1; j <= NM; j++)
-        if (on_board(a, j) && V(a, "m%d.unit", j) == V(b, "ai.unit") && !V(a, "m%d.overwatch", j))
+    for (int j = 1; j <= NM; j++) {
+        int ours = V(a, "m%d.unit", j) == V(b, "ai.unit");
+        if (on_board(a, j) && ours && V(a, "m%d.overwatch", j) != 1)
             return 0;
+        if (!ours && V(a, "m%d.overwatch", j) != V(b, "m%d.overwatch", j))
+            return 0;
+    }
     return 1;
 }
 static int chose(const eng_state *b, const eng_state *a, int rules)
@@ -2705,11 +2789,14 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("end.items-loss", "items for a heroes' loss", probe_items_loss),
     F("end.heal", "damage each hero heals after a mission", probe_heal),
     F("end.all-out", "a side with no model left loses at once", probe_all_out),
+    F("end.removed", "a removed model of the active unit takes no action", probe_removed_no_action),
+    F("hero.active-only", "only the activated model acts", probe_active_only),
     F("conquest.regions", "regions each team starts with", probe_regions),
     F("conquest.heroes-begin", "the heroes choose first", probe_heroes_begin),
     F("conquest.rounds", "campaign rounds of the conquest mode", probe_campaign_rounds),
     F("conquest.vp", "victory points for a region conquered", probe_vp),
     F("conquest.most", "the team with more victory points wins", probe_vp_most),
+    F("conquest.tie", "equal victory points after the last round: a draw", probe_vp_tie),
     F("conquest.fortify", "fortified regions a team", probe_fortify),
     F("conquest.region-abduction", "abduction markers a region the Overmind holds", probe_region_abduct),
     F("conquest.hold-rounds", "rounds before the building is counted", probe_hold_rounds),
