@@ -341,19 +341,21 @@ PROBE(probe_friendly_fire)
     SETL(10, "m1.health");
     put_model(p, 3, "hero", 3, 10, 5, 10, 3, 3, 3, 8, 2, 4, 2);
     SETL(0, "m2.defence");
+    FACE("blank");     /* the shot at 4 fields rolls the long attack's 2 dice */
     FACE("blank");
-    FACE("blank");
-    FACE("hit");
     DO("strike", "who=3 target=2 kind=shot");
     long ff = GET("last.friendly-fire"), hurt = 10 - GET("m1.health");
-    SETL(6, "m1.y");
     SETL(6, "m1.x");
     SETL(7, "m1.y");
     FACE("blank");
     FACE("blank");
-    FACE("blank");
     DO("strike", "who=3 target=2 kind=shot");
-    *value = hurt == 2 && ff == 2 && GET("last.friendly-fire") == 0 && GET("m3.health") == 10;
+    long beside = GET("last.friendly-fire") == 0 && GET("m3.health") == 10;
+    SETL(6, "m1.y");
+    FACE("blank");
+    FACE("hit");
+    DO("strike", "who=3 target=2 kind=shot");
+    *value = hurt == 2 && ff == 2 && beside && GET("last.friendly-fire") == 1 ? 1 : 0;
     return 0;
 }
 
@@ -891,7 +893,8 @@ PROBE(probe_overspend)
         return eng_probe_fail(p, "the mission's points and all reinforcements refused");
     eng_probe_restore(p, 1);
     DO("recruit", "cost=20");
-    *value = !over && GET("reinforcements") == 2 && !OK("recruit", "cost=3");
+    int last = !OK("recruit", "cost=3") && OK("recruit", "cost=2") && GET("reinforcements") == 0;
+    *value = !over && last;
     return 0;
 }
 PROBE(probe_reinforce_move)
@@ -937,6 +940,30 @@ PROBE(probe_unit_max)
 
 /* Mutation cards: drawn in round 1 and round 2; the hand limit; the deck. */
 PROBE(probe_draw_first) { duel(p); DO("mission", "region=normal"); DO("round", NULL); *value = GET("hand"); return 0; }
+/* A second mission begins at round 1 again (5 cards) and is not over. */
+PROBE(probe_draw_next_mission)
+{
+    duel(p);
+    DO("mission", "region=normal");
+    DO("round", NULL);
+    DO("round", NULL);
+    DO("end-mission", "winner=heroes");
+    DO("mission", "region=normal");
+    DO("round", NULL);
+    int going = GET("over") == 0 && OK("activate", "who=1");
+    *value = going && GET("round") == 1 ? GET("hand") : -1;
+    return 0;
+}
+/* After the mission's end no one is activated and no round begins. */
+PROBE(probe_mission_stops)
+{
+    duel(p);
+    DO("mission", "region=normal");
+    DO("round", NULL);
+    DO("end-mission", "winner=heroes");
+    *value = !OK("activate", "who=1") && !OK("round", NULL);
+    return 0;
+}
 PROBE(probe_draw_later)
 {
     duel(p);
@@ -1295,10 +1322,12 @@ PROBE(probe_behaviour_now)
 }
 /* A blip of two turned over by the Overmind, a hero 2 fields from the
  * first free field: the second model goes there (1 field between). */
-PROBE(probe_place_distance)
+/* The Overmind flips a token of two models at (5,5), a hero at (hx,hy): the
+ * second model goes next to the first, 2 or more fields from the hero. */
+static int placed_apart(eng_probe *p, int hx, int hy)
 {
     eng_probe_reset(p, 7);
-    put_model(p, 1, "hero", 1, 6, 3, 10, 1, 0, 0, 0, 0, 4, 2);
+    put_model(p, 1, "hero", 1, hx, hy, 10, 1, 0, 0, 0, 0, 4, 2);
     put_model(p, 2, "alien", 2, 5, 5, 3, 1, 0, 0, 0, 0, 3, 1);
     put_model(p, 3, "alien", 2, 5, 5, 3, 1, 0, 0, 0, 0, 3, 1);
     SETL(1, "m2.blip");
@@ -1306,7 +1335,15 @@ PROBE(probe_place_distance)
     SETL(1, "m1.acted");
     DO("activate", "who=2");
     DO("flip", "who=2");
-    *value = GET("m3.x") == 4 && GET("m3.y") == 4;
+    long dx = labs(GET("m3.x") - hx), dy = labs(GET("m3.y") - hy);
+    long nx = labs(GET("m3.x") - 5), ny = labs(GET("m3.y") - 5);
+    return (dx > dy ? dx : dy) >= 2 && nx <= 1 && ny <= 1 && nx + ny > 0;
+}
+PROBE(probe_place_distance)
+{
+    int first = placed_apart(p, 6, 3);
+    long x = GET("m3.x"), y = GET("m3.y");
+    *value = first && x == 4 && y == 4 && placed_apart(p, 4, 3);
     return 0;
 }
 
@@ -1450,7 +1487,15 @@ static long deployed(eng_probe *p, int dist)
     return n1;
 }
 PROBE(probe_deploy_on) { *value = deployed(p, 0); return 0; }
-PROBE(probe_deploy_next) { *value = deployed(p, 1); return 0; }
+/* One point chosen: a hero neither at the other point nor 2 fields off. */
+static int beside_only(eng_probe *p)
+{
+    six_heroes(p, 6);
+    DO("deploy-point", "side=heroes");
+    int refused = !OK("deploy", "who=1 point=2 dist=0") && !OK("deploy", "who=1 point=1 dist=2");
+    return refused && OK("deploy", "who=1 point=1 dist=1");
+}
+PROBE(probe_deploy_next) { *value = beside_only(p) ? deployed(p, 1) : -1; return 0; }
 PROBE(probe_deploy_tiles)
 {
     for (int t = 0; t <= 5; t++) {
@@ -2685,7 +2730,7 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("range.short", "short range uses the short-range attack, beyond it the long one", probe_short_range),
     F("attack.plain", "an alien unit's shot stuns no one", probe_alien_shot),
     F("melee.no-shot", "a model in melee cannot shoot", probe_melee_no_shot),
-    F("melee.friendly-fire", "two blanks of a shot into melee: two criticals on the friend", probe_friendly_fire),
+    F("melee.friendly-fire", "two blanks of a shot into melee: two criticals on the friend; one blank, one", probe_friendly_fire),
     F("flee.attacks", "free attacks on a hero leaving two adjacent aliens", probe_flee_attacks),
     F("flee.defence", "defence dice of a fleeing model against its defence", probe_flee_defence),
     F("fear.hits", "hits a fear attack needs to shake", probe_fear_hits),
@@ -2734,6 +2779,7 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("unit.max", "models in a merged unit", probe_unit_max),
     F("cards.first", "mutation cards drawn in round 1", probe_draw_first),
     F("cards.later", "mutation cards drawn in a later round", probe_draw_later),
+    F("cards.first-mission", "mutation cards drawn in round 1 of the next mission", probe_draw_next_mission),
     F("cards.hand", "the hand limit", probe_hand_limit),
     F("cards.deck", "cards in the mutation deck", probe_deck),
     F("cards.supreme", "cards the supreme option discards", probe_supreme),
@@ -2790,6 +2836,7 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("end.heal", "damage each hero heals after a mission", probe_heal),
     F("end.all-out", "a side with no model left loses at once", probe_all_out),
     F("end.removed", "a removed model of the active unit takes no action", probe_removed_no_action),
+    F("end.stops", "after the mission's end no activation and no round", probe_mission_stops),
     F("hero.active-only", "only the activated model acts", probe_active_only),
     F("conquest.regions", "regions each team starts with", probe_regions),
     F("conquest.heroes-begin", "the heroes choose first", probe_heroes_begin),
