@@ -6,10 +6,19 @@
  * ------------------
  * Mutants of src/eng_overmind.c (`make mutate GAMES=overmind`) that cannot
  * change what the engine does, with the reason; lines as of the commit that
- * wrote this list.
+ * wrote this list (the samples of 300 with seeds 1 and 2).
  *
+ *   318 attack_value `am->la > 0` -> > -1: a long attack of 0 is then
+ *       refused as "an attack value of 0" instead of "out of range"; every
+ *       caller reads only that it was refused.
+ *   497 flip `j == l || !alive(m)` -> &&: the leader is skipped anyway (its
+ *       token flag was cleared the line before); a removed model of the
+ *       unit would be given a field, which no rule reads.
  *   514 sight, 944 act_attack, 1494 run_move `flip(..., 1)` -> 2: flip
  *       reads `automatic` only as a truth value.
+ *   570 approach `d < want` -> <=: d == want left the loop the line before.
+ *   743 end_mission `options[] = {0, ...}` -> {-1, ...}: options[0] is never
+ *       read, missions count from 1.
  *   1415 attack_strength `m->melee > m->sa` -> >=: a maximum either way.
  *   1555 choose_target `att = -1` -> -2: every attack strength is 0 or
  *       more, so the first candidate beats either.
