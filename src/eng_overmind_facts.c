@@ -2579,7 +2579,8 @@ static int post_h_recover(const eng_state *b, const eng_state *a)
     return !V(a, "m%ld.stunned", WHO(a)) && !V(a, "m%ld.down", WHO(a)) && V(a, "actions") == 1 && V(a, "active") == WHO(a);
 }
 /* One action taken; a move or sprint brought the hero its allowance nearer
- * the target, up to the next field. */
+ * the target, up to the next field; an attack was made at it with the value
+ * its distance gives (every target of the states is in long range). */
 static int post_h_first(const eng_state *b, const eng_state *a)
 {
     long f = V(b, "ai.first"), t = V(b, "ai.target"), who = WHO(b);
@@ -2587,6 +2588,11 @@ static int post_h_first(const eng_state *b, const eng_state *a)
         return 0;
     if (f == 5)
         return V(a, "m%ld.xp", who) == V(b, "m%ld.xp", who) + 1 || V(a, "m%ld.level", who) > V(b, "m%ld.level", who);
+    if (f == 3) {      /* next to it in melee, else a shot at short or long range */
+        long d = cheb(b, (int)who, (int)t), sr = V(b, "m%ld.short.range", who);
+        long v = V(b, d == 1 ? "m%ld.melee" : d <= sr ? "m%ld.short.attack" : "m%ld.long.attack", who);
+        return V(a, "log.attack") == V(b, "log.attack") + 1 && V(a, "last.value") == v;
+    }
     if (f != 1 && f != 2)
         return 1;
     long allow = f == 2 ? V(b, "m%ld.move", who) / 2 : V(b, "m%ld.move", who);
