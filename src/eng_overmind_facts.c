@@ -518,7 +518,9 @@ PROBE(probe_push_fields)
     long moved = labs(GET("m2.y") - 5);
     SETL(0, "m2.y");
     DO("push", "who=2");
-    *value = GET("m2.y") == 1 ? moved : -1;
+    long edge = GET("m2.y");
+    DO("push", "who=2");
+    *value = edge == 1 && GET("m2.y") == 0 ? moved : -1;
     return 0;
 }
 PROBE(probe_push_blocked)
@@ -760,7 +762,8 @@ PROBE(probe_psycho_los)
 PROBE(probe_extract)
 {
     activated(p);
-    int off = OK("extract", "who=1");
+    int board = OK("return", "who=1 x=4 y=6");
+    int off = board || OK("extract", "who=1");
     SETL(1, "m1.deploy");
     int on = OK("extract", "who=1") && GET("m1.station") == 1;
     int early = OK("return", "who=1 x=5 y=5");
@@ -917,8 +920,8 @@ PROBE(probe_reinforce_move)
     DO("activate", "who=2");
     if (OK("reinforce", "who=3 cost=5"))
         return eng_probe_fail(p, "a reinforcement over the points left");
-    DO("reinforce", "who=3 cost=2");
-    *value = GET("m3.out") == 0 && GET("reinforcements") == 2 && !OK("move", "who=2 x=6 y=6");
+    DO("reinforce", "who=3 cost=4");      /* every point left */
+    *value = GET("m3.out") == 0 && GET("reinforcements") == 0 && !OK("move", "who=2 x=6 y=6");
     return 0;
 }
 PROBE(probe_decoy)
@@ -1366,7 +1369,21 @@ PROBE(probe_protect)
     SETL(11, "m1.x");
     SETL(7, "m1.y");
     DO("behave", "who=2 kind=protect");
-    *value = GET("m2.x") == 11 && GET("m2.y") == 9;
+    int first = GET("m2.x") == 11 && GET("m2.y") == 9;
+    /* the nearest friendly unit is model 1 (4 fields), model 4 is 5 off */
+    eng_probe_reset(p, 7);
+    put_model(p, 1, "alien", 1, 11, 9, 5, 1, 0, 0, 0, 0, 3, 1);
+    put_model(p, 2, "alien", 2, 12, 5, 5, 1, 0, 0, 0, 0, 6, 1);
+    put_model(p, 3, "hero", 3, 5, 5, 20, 3, 3, 3, 8, 2, 4, 2);
+    put_model(p, 4, "alien", 4, 11, 0, 5, 1, 0, 0, 0, 0, 3, 1);
+    SETL(1, "m2.blip");
+    SETL(8, "m2.behaviour");
+    SETL(1, "m3.acted");
+    DO("activate", "who=2");
+    DO("move", "who=2 x=11 y=5");
+    DO("behave", "who=2 kind=protect");
+    long dx = labs(GET("m2.x") - 11), dy = labs(GET("m2.y") - 9);
+    *value = first && (dx > dy ? dx : dy) == 1;
     return 0;
 }
 PROBE(probe_terror)
@@ -1920,6 +1937,12 @@ PROBE(probe_m5_heal)
         if (GET("m4.health") == 5)
             *value = (hp + 1) * 10;
     }
+    control_room(p, 5);      /* 9 of 19 (47 %) heals too */
+    SETL(4, "m3.health");
+    SETL(9, "m3.health.max");
+    DO("mission5", NULL);
+    if (GET("m4.health") != 5)
+        *value = -1;
     return 0;
 }
 PROBE(probe_m5_fewest)
@@ -1927,7 +1950,14 @@ PROBE(probe_m5_fewest)
     control_room(p, 2);
     SETL(2, "m4.health");
     DO("mission5", NULL);
-    *value = GET("m4.health") == 3 && GET("m2.health") == 2;
+    int fewest = GET("m4.health") == 3 && GET("m2.health") == 2;
+    /* two units of one model: the nearer (model 5, 3 fields) is healed */
+    control_room(p, 2);
+    SETL(2, "m4.health");
+    put_model(p, 5, "alien", 5, 10, 13, 5, 1, 0, 0, 0, 0, 3, 1);
+    SETL(2, "m5.health");
+    DO("mission5", NULL);
+    *value = fewest && GET("m5.health") == 3 && GET("m4.health") == 2;
     return 0;
 }
 PROBE(probe_m5_move)
@@ -1950,7 +1980,14 @@ PROBE(probe_m5_attack)
     SETL(10, "m1.x");
     SETL(9, "m1.y");
     DO("mission5", NULL);
-    *value = GET("log.attack") > 0;
+    long melee = GET("log.attack");
+    control_room(p, 10);       /* no hero next to it: the unit shoots */
+    SETL(10, "m1.x");
+    SETL(5, "m1.y");
+    SETL(8, "m2.long.range");
+    SETL(2, "m2.long.attack");
+    DO("mission5", NULL);
+    *value = melee > 0 && GET("log.attack") > 0;
     return 0;
 }
 
