@@ -1095,6 +1095,10 @@ PROBE(probe_redraw)
             best = n;
     }
     eng_probe_restore(p, 0);
+    DO("play", "n=3");        /* a hand of 2 may be redrawn whole */
+    if (!OK("redraw", "n=2") || GET("hand") != 2)
+        best = -1;
+    eng_probe_restore(p, 0);
     DO("redraw", "n=1");
     if (OK("redraw", "n=1"))
         return eng_probe_fail(p, "a second redraw in one phase");
@@ -2572,7 +2576,8 @@ static void build_behaviour(eng_state *st, gen *g, int k, int xxl)
     put(st, pick(g, 4) == 0, "m1.hidden");
     if (V(st, "m1.x") == x && V(st, "m1.y") == y)
         put(st, (x + 5) % 16, "m1.x");
-    place(st, 2, "alien", 3, x, y, 20, pick(g, 3), 2 + pick(g, 2), 2 + pick(g, 6), 2, 3, 1);
+    /* every fifth a long attack of 1: a quick shot at long range would roll no die */
+    place(st, 2, "alien", 3, x, y, 20, pick(g, 3), 2 + pick(g, 2), 2 + pick(g, 6), k % 5 ? 2 : 1, 3, 1);
     put(st, xxl, "m2.xxl");
     if (xxl)
         put(st, pick(g, 4), "m2.wall");
