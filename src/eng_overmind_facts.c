@@ -19,15 +19,26 @@
  *   570 approach `d < want` -> <=: d == want left the loop the line before.
  *   743 end_mission `options[] = {0, ...}` -> {-1, ...}: options[0] is never
  *       read, missions count from 1.
+ *   1009 act_extract `done(...)` deleted: the extraction ends the
+ *       activation at once (finish), and the next activation counts its
+ *       actions from 0.
+ *   1241 act_redraw `redrawn = 1` -> 2: read only as a truth value.
  *   1415 attack_strength `m->melee > m->sa` -> >=: a maximum either way.
+ *   1451 run_order `cost = 0` -> -1: costs are 0 or more, the maximum is
+ *       the same. 1461 `att = -1` -> 0 and `pick = cand[0]` -> cand[1]:
+ *       the first candidate's strength (0 or more) beats -1 and sets pick;
+ *       from 0 a strength of 0 keeps cand[0] all the same.
  *   1555 choose_target `att = -1` -> -2: every attack strength is 0 or
  *       more, so the first candidate beats either.
+ *   1769 run_combat `return -1` -> -2: the flowchart check reads any
+ *       negative return as an error.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * is read right):
- *   - 1540 choose_target `i < n` -> <= (reads dd[n], never set) and 1594
- *     run_target `t >= 0` -> >= -1 (attack_value on model -1): undefined
- *     behaviour, no rule.
+ *   - 1504 run_move `h < 0` -> < -1, 1540 choose_target `i < n` -> <=
+ *     (reads dd[n], never set), 1594 run_target `t >= 0` -> >= -1 and 1660
+ *     act_mission5 `l < 0` -> < -1 (model -1): undefined behaviour, no
+ *     rule.
  *   - 1112 behave (Rush) `alive(m) && dist(...) == 1` -> ||: the other
  *     models of the unit attack when the rushing model is not adjacent or
  *     fell on the way. The source speaks of one model ("Gelangt das Modell
@@ -35,10 +46,12 @@
  *   - 1451 run_order `cost = 0` -> 1: differs only when every unit left
  *     costs 0; no alien unit does (decoys cost 0 but have no attack, so the
  *     attack rule keeps the first either way).
- *   - 1463 run_order `> att` -> >=: the last of units tied on centre, cost
- *     and attacks instead of the first; the source gives no fourth rule.
- *   - 1608 run_behaviour `return -1` -> 0: ai.unit naming no unit is an
- *     argument error, which no flowchart state sets up.
+ *   - 1463 run_order and 1557 choose_target `> att` -> >=: the last of the
+ *     units (heroes) tied on every rule instead of the first; the source
+ *     gives no further rule.
+ *   - 1491 run_move and 1608 run_behaviour `return -1` -> 0: ai.unit
+ *     naming no unit is an argument error, which no flowchart state sets
+ *     up.
  *   - 1964 ov_init `mission = 1` -> 0 and 1966 `ai_who = 1` deleted: the
  *     fresh state's settings; the campaign action sets mission 1, and every
  *     probe and flowchart state of a hero's procedure sets ai.who. */
