@@ -49,6 +49,9 @@
  *   - 1463 run_order and 1557 choose_target `> att` -> >=: the last of the
  *     units (heroes) tied on every rule instead of the first; the source
  *     gives no further rule.
+ *   - 1118 behave (Protect) `dist(...) < dist(...)` -> <=: the last of two
+ *     friendly units equally near instead of the first; the source names
+ *     only the nearest.
  *   - 1491 run_move and 1608 run_behaviour `return -1` -> 0: ai.unit
  *     naming no unit is an argument error, which no flowchart state sets
  *     up.
