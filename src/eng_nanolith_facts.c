@@ -60,6 +60,8 @@
  *       b->num` -> <=: no two enemies of a type share a number.
  *   813 and every other error text (c + 1 and the like inside snprintf of
  *       err): an illegal action is illegal whatever it says.
+ *   1439 set_pattern `return ..., -1` -> -2: every caller of a key's
+ *       setter (eng_set, eng_check_key) reads any non-zero as a refusal.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * is read right):
@@ -89,8 +91,9 @@
  *     is no field.
  *   - 930 act_shift `walk(...) < 0` -> < 1: an integrated movement onto
  *     the field the character stands on, which no rule asks for.
- *   - 1438, 1439 set_pattern: the validation of a key's value; a scenario
- *     cannot set a bad value (that is a setup error, not a rule).
+ *   - 1438, 1439 set_pattern: the validation of a key's value (but 1439's
+ *     -1 -> -2 above); a scenario cannot set a bad value (that is a setup
+ *     error, not a rule).
  *   - 1113 act_revive's `!who_ok(c) || !who_ok(by)` -> &&, and who_ok's
  *     own test (812, 813): a character not in the game is an argument error
  *     (ENG_ERROR, as eng.h's contract says for who=5 with 4 players), which

@@ -15,7 +15,7 @@ extern const eng_game eng_overmind_game;
 
 /* The counts are part of the declarations, so that a definition with another
  * number of entries does not compile. */
-#define ENG_OVERMIND_NFACTS 163
+#define ENG_OVERMIND_NFACTS 168
 #define ENG_OVERMIND_NAIS 7
 extern const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS];
 extern const eng_ai eng_overmind_ais[ENG_OVERMIND_NAIS];

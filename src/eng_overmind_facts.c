@@ -2,6 +2,62 @@
  * (each a probe that plays the rule through actions and reads the result
  * back), and the predicates, postconditions and enumerators of its
  * procedures. Only the public interface (eng.h) is used here. */
+/* Equivalent mutants
+ * ------------------
+ * Mutants of src/eng_overmind.c (`make mutate GAMES=overmind`) that cannot
+ * change what the engine does, with the reason; lines as of the commit that
+ * wrote this list (the samples of 300 with seeds 1 and 2).
+ *
+ *   318 attack_value `am->la > 0` -> > -1: a long attack of 0 is then
+ *       refused as "an attack value of 0" instead of "out of range"; every
+ *       caller reads only that it was refused.
+ *   497 flip `j == l || !alive(m)` -> &&: the leader is skipped anyway (its
+ *       token flag was cleared the line before); a removed model of the
+ *       unit would be given a field, which no rule reads.
+ *   514 sight, 944 act_attack, 1494 run_move `flip(..., 1)` -> 2: flip
+ *       reads `automatic` only as a truth value.
+ *   570 approach `d < want` -> <=: d == want left the loop the line before.
+ *   743 end_mission `options[] = {0, ...}` -> {-1, ...}: options[0] is never
+ *       read, missions count from 1.
+ *   1009 act_extract `done(...)` deleted: the extraction ends the
+ *       activation at once (finish), and the next activation counts its
+ *       actions from 0.
+ *   1241 act_redraw `redrawn = 1` -> 2: read only as a truth value.
+ *   1415 attack_strength `m->melee > m->sa` -> >=: a maximum either way.
+ *   1451 run_order `cost = 0` -> -1: costs are 0 or more, the maximum is
+ *       the same. 1461 `att = -1` -> 0 and `pick = cand[0]` -> cand[1]:
+ *       the first candidate's strength (0 or more) beats -1 and sets pick;
+ *       from 0 a strength of 0 keeps cand[0] all the same.
+ *   1555 choose_target `att = -1` -> -2: every attack strength is 0 or
+ *       more, so the first candidate beats either.
+ *   1769 run_combat `return -1` -> -2: the flowchart check reads any
+ *       negative return as an error.
+ *
+ * Survivors no content can kill (not equivalent, listed so that the score
+ * is read right):
+ *   - 1504 run_move `h < 0` -> < -1, 1540 choose_target `i < n` -> <=
+ *     (reads dd[n], never set), 1594 run_target `t >= 0` -> >= -1 and 1660
+ *     act_mission5 `l < 0` -> < -1 (model -1): undefined behaviour, no
+ *     rule.
+ *   - 1112 behave (Rush) `alive(m) && dist(...) == 1` -> ||: the other
+ *     models of the unit attack when the rushing model is not adjacent or
+ *     fell on the way. The source speaks of one model ("Gelangt das Modell
+ *     in Nahkampfreichweite"), not of a unit's other models.
+ *   - 1451 run_order `cost = 0` -> 1: differs only when every unit left
+ *     costs 0; no alien unit does (decoys cost 0 but have no attack, so the
+ *     attack rule keeps the first either way).
+ *   - 1463 run_order and 1557 choose_target `> att` -> >=: the last of the
+ *     units (heroes) tied on every rule instead of the first; the source
+ *     gives no further rule.
+ *   - 1118 behave (Protect) `dist(...) < dist(...)` -> <=: the last of two
+ *     friendly units equally near instead of the first; the source names
+ *     only the nearest.
+ *   - 1491 run_move and 1608 run_behaviour `return -1` -> 0: ai.unit
+ *     naming no unit is an argument error, which no flowchart state sets
+ *     up.
+ *   - 1964 ov_init `mission = 1` -> 0 and 1966 `ai_who = 1` deleted: the
+ *     fresh state's settings; the campaign action sets mission 1, and every
+ *     probe and flowchart state of a hero's procedure sets ai.who. */
 #include "eng_overmind.h"
 
 #include <stdarg.h>
@@ -310,19 +366,21 @@ PROBE(probe_friendly_fire)
     SETL(10, "m1.health");
     put_model(p, 3, "hero", 3, 10, 5, 10, 3, 3, 3, 8, 2, 4, 2);
     SETL(0, "m2.defence");
+    FACE("blank");     /* the shot at 4 fields rolls the long attack's 2 dice */
     FACE("blank");
-    FACE("blank");
-    FACE("hit");
     DO("strike", "who=3 target=2 kind=shot");
     long ff = GET("last.friendly-fire"), hurt = 10 - GET("m1.health");
-    SETL(6, "m1.y");
     SETL(6, "m1.x");
     SETL(7, "m1.y");
     FACE("blank");
     FACE("blank");
-    FACE("blank");
     DO("strike", "who=3 target=2 kind=shot");
-    *value = hurt == 2 && ff == 2 && GET("last.friendly-fire") == 0 && GET("m3.health") == 10;
+    long beside = GET("last.friendly-fire") == 0 && GET("m3.health") == 10;
+    SETL(6, "m1.y");
+    FACE("blank");
+    FACE("hit");
+    DO("strike", "who=3 target=2 kind=shot");
+    *value = hurt == 2 && ff == 2 && beside && GET("last.friendly-fire") == 1 ? 1 : 0;
     return 0;
 }
 
@@ -433,7 +491,7 @@ PROBE(probe_stun_hits)
     long missed = GET("m2.stunned");
     FACE("crit");
     DO("strike", "who=1 target=2 kind=melee weapon=stun");
-    *value = !missed && GET("m2.stunned") && !GET("m3.stunned");
+    *value = !missed && GET("m2.stunned") == 1 && !GET("m3.stunned");
     return 0;
 }
 PROBE(probe_stun_no_defence)
@@ -476,7 +534,9 @@ PROBE(probe_push_fields)
     long moved = labs(GET("m2.y") - 5);
     SETL(0, "m2.y");
     DO("push", "who=2");
-    *value = GET("m2.y") == 1 ? moved : -1;
+    long edge = GET("m2.y");
+    DO("push", "who=2");
+    *value = edge == 1 && GET("m2.y") == 0 ? moved : -1;
     return 0;
 }
 PROBE(probe_push_blocked)
@@ -718,7 +778,8 @@ PROBE(probe_psycho_los)
 PROBE(probe_extract)
 {
     activated(p);
-    int off = OK("extract", "who=1");
+    int board = OK("return", "who=1 x=4 y=6");
+    int off = board || OK("extract", "who=1");
     SETL(1, "m1.deploy");
     int on = OK("extract", "who=1") && GET("m1.station") == 1;
     int early = OK("return", "who=1 x=5 y=5");
@@ -860,7 +921,8 @@ PROBE(probe_overspend)
         return eng_probe_fail(p, "the mission's points and all reinforcements refused");
     eng_probe_restore(p, 1);
     DO("recruit", "cost=20");
-    *value = !over && GET("reinforcements") == 2 && !OK("recruit", "cost=3");
+    int last = !OK("recruit", "cost=3") && OK("recruit", "cost=2") && GET("reinforcements") == 0;
+    *value = !over && last;
     return 0;
 }
 PROBE(probe_reinforce_move)
@@ -874,8 +936,8 @@ PROBE(probe_reinforce_move)
     DO("activate", "who=2");
     if (OK("reinforce", "who=3 cost=5"))
         return eng_probe_fail(p, "a reinforcement over the points left");
-    DO("reinforce", "who=3 cost=2");
-    *value = GET("m3.out") == 0 && GET("reinforcements") == 2 && !OK("move", "who=2 x=6 y=6");
+    DO("reinforce", "who=3 cost=4");      /* every point left */
+    *value = GET("m3.out") == 0 && GET("reinforcements") == 0 && !OK("move", "who=2 x=6 y=6");
     return 0;
 }
 PROBE(probe_decoy)
@@ -906,6 +968,30 @@ PROBE(probe_unit_max)
 
 /* Mutation cards: drawn in round 1 and round 2; the hand limit; the deck. */
 PROBE(probe_draw_first) { duel(p); DO("mission", "region=normal"); DO("round", NULL); *value = GET("hand"); return 0; }
+/* A second mission begins at round 1 again (5 cards) and is not over. */
+PROBE(probe_draw_next_mission)
+{
+    duel(p);
+    DO("mission", "region=normal");
+    DO("round", NULL);
+    DO("round", NULL);
+    DO("end-mission", "winner=heroes");
+    DO("mission", "region=normal");
+    DO("round", NULL);
+    int going = GET("over") == 0 && OK("activate", "who=1");
+    *value = going && GET("round") == 1 ? GET("hand") : -1;
+    return 0;
+}
+/* After the mission's end no one is activated and no round begins. */
+PROBE(probe_mission_stops)
+{
+    duel(p);
+    DO("mission", "region=normal");
+    DO("round", NULL);
+    DO("end-mission", "winner=heroes");
+    *value = !OK("activate", "who=1") && !OK("round", NULL);
+    return 0;
+}
 PROBE(probe_draw_later)
 {
     duel(p);
@@ -1024,6 +1110,10 @@ PROBE(probe_redraw)
         if (OK("redraw", "n=%d", n) && GET("hand") == 5)
             best = n;
     }
+    eng_probe_restore(p, 0);
+    DO("play", "n=3");        /* a hand of 2 may be redrawn whole */
+    if (!OK("redraw", "n=2") || GET("hand") != 2)
+        best = -1;
     eng_probe_restore(p, 0);
     DO("redraw", "n=1");
     if (OK("redraw", "n=1"))
@@ -1264,10 +1354,12 @@ PROBE(probe_behaviour_now)
 }
 /* A blip of two turned over by the Overmind, a hero 2 fields from the
  * first free field: the second model goes there (1 field between). */
-PROBE(probe_place_distance)
+/* The Overmind flips a token of two models at (5,5), a hero at (hx,hy): the
+ * second model goes next to the first, 2 or more fields from the hero. */
+static int placed_apart(eng_probe *p, int hx, int hy)
 {
     eng_probe_reset(p, 7);
-    put_model(p, 1, "hero", 1, 6, 3, 10, 1, 0, 0, 0, 0, 4, 2);
+    put_model(p, 1, "hero", 1, hx, hy, 10, 1, 0, 0, 0, 0, 4, 2);
     put_model(p, 2, "alien", 2, 5, 5, 3, 1, 0, 0, 0, 0, 3, 1);
     put_model(p, 3, "alien", 2, 5, 5, 3, 1, 0, 0, 0, 0, 3, 1);
     SETL(1, "m2.blip");
@@ -1275,7 +1367,15 @@ PROBE(probe_place_distance)
     SETL(1, "m1.acted");
     DO("activate", "who=2");
     DO("flip", "who=2");
-    *value = GET("m3.x") == 4 && GET("m3.y") == 4;
+    long dx = labs(GET("m3.x") - hx), dy = labs(GET("m3.y") - hy);
+    long nx = labs(GET("m3.x") - 5), ny = labs(GET("m3.y") - 5);
+    return (dx > dy ? dx : dy) >= 2 && nx <= 1 && ny <= 1 && nx + ny > 0;
+}
+PROBE(probe_place_distance)
+{
+    int first = placed_apart(p, 6, 3);
+    long x = GET("m3.x"), y = GET("m3.y");
+    *value = first && x == 4 && y == 4 && placed_apart(p, 4, 3);
     return 0;
 }
 
@@ -1289,7 +1389,21 @@ PROBE(probe_protect)
     SETL(11, "m1.x");
     SETL(7, "m1.y");
     DO("behave", "who=2 kind=protect");
-    *value = GET("m2.x") == 11 && GET("m2.y") == 9;
+    int first = GET("m2.x") == 11 && GET("m2.y") == 9;
+    /* the nearest friendly unit is model 1 (4 fields), model 4 is 5 off */
+    eng_probe_reset(p, 7);
+    put_model(p, 1, "alien", 1, 11, 9, 5, 1, 0, 0, 0, 0, 3, 1);
+    put_model(p, 2, "alien", 2, 12, 5, 5, 1, 0, 0, 0, 0, 6, 1);
+    put_model(p, 3, "hero", 3, 5, 5, 20, 3, 3, 3, 8, 2, 4, 2);
+    put_model(p, 4, "alien", 4, 11, 0, 5, 1, 0, 0, 0, 0, 3, 1);
+    SETL(1, "m2.blip");
+    SETL(8, "m2.behaviour");
+    SETL(1, "m3.acted");
+    DO("activate", "who=2");
+    DO("move", "who=2 x=11 y=5");
+    DO("behave", "who=2 kind=protect");
+    long dx = labs(GET("m2.x") - 11), dy = labs(GET("m2.y") - 9);
+    *value = first && (dx > dy ? dx : dy) == 1;
     return 0;
 }
 PROBE(probe_terror)
@@ -1419,7 +1533,15 @@ static long deployed(eng_probe *p, int dist)
     return n1;
 }
 PROBE(probe_deploy_on) { *value = deployed(p, 0); return 0; }
-PROBE(probe_deploy_next) { *value = deployed(p, 1); return 0; }
+/* One point chosen: a hero neither at the other point nor 2 fields off. */
+static int beside_only(eng_probe *p)
+{
+    six_heroes(p, 6);
+    DO("deploy-point", "side=heroes");
+    int refused = !OK("deploy", "who=1 point=2 dist=0") && !OK("deploy", "who=1 point=1 dist=2");
+    return refused && OK("deploy", "who=1 point=1 dist=1");
+}
+PROBE(probe_deploy_next) { *value = beside_only(p) ? deployed(p, 1) : -1; return 0; }
 PROBE(probe_deploy_tiles)
 {
     for (int t = 0; t <= 5; t++) {
@@ -1527,6 +1649,39 @@ PROBE(probe_heal)
     *value = GET("m3.health") == 10 && back ? GET("m1.health") - 5 : -1;
     return 0;
 }
+/* A new round, model `who` activated (the heroes done when it is an
+ * alien): the moves `no` and `no2` are refused, then `yes` is made. */
+static int acts_only(eng_probe *p, int who, const char *no, const char *no2, const char *yes)
+{
+    DO("round", NULL);
+    for (int j = 1; j <= 3 && who == 2; j++)
+        if (GET("m%d.side", j) == 1)
+            SETL(1, "m%d.acted", j);
+    DO("activate", "who=%d", who);
+    int refused = !OK("move", "%s", no) && !OK("move", "%s", no2);
+    return refused && OK("move", "%s", yes);
+}
+/* A removed model of the active unit takes no action; its partner does. */
+PROBE(probe_removed_no_action)
+{
+    duel(p);
+    put_model(p, 3, "alien", 2, 4, 5, 1, 1, 0, 0, 0, 0, 3, 1);
+    FACE("crit");
+    DO("strike", "who=1 target=3 kind=melee");
+    long gone = GET("m3.out");
+    SETL(0, "m1.x");
+    *value = gone && acts_only(p, 2, "who=3 x=4 y=7", "who=3 x=4 y=8", "who=2 x=9 y=5");
+    return 0;
+}
+/* Hero 1 activated: hero 3 and the alien wait; hero 1 acts. */
+PROBE(probe_active_only)
+{
+    duel(p);
+    put_model(p, 3, "hero", 3, 1, 1, 10, 1, 0, 0, 0, 0, 3, 1);
+    SETL(9, "m2.x");
+    *value = acts_only(p, 1, "who=3 x=2 y=2", "who=2 x=10 y=5", "who=1 x=5 y=6");
+    return 0;
+}
 PROBE(probe_all_out)
 {
     duel(p);
@@ -1599,15 +1754,30 @@ PROBE(probe_vp)
     *value = liberated == 0 && overmind ? GET("vp.heroes") : -1;
     return 0;
 }
-PROBE(probe_vp_most)
+/* Five conquest rounds, the heroes attacking first; winners[n] wins round n. */
+static void five_rounds(eng_probe *p, const char *const winners[5])
 {
     conquest(p);
     for (int n = 0; n < 5; n++) {
         DO("global-op", "team=%s", n % 2 ? "overmind" : "heroes");
         DO("mission", "region=normal");
-        DO("end-mission", "winner=heroes");
+        DO("end-mission", "winner=%s", winners[n]);
     }
+}
+PROBE(probe_vp_most)
+{
+    static const char *const heroes[5] = {"heroes", "heroes", "heroes", "heroes", "heroes"};
+    five_rounds(p, heroes);
     *value = GET("campaign.winner") == 1 && GET("vp.heroes") > GET("vp.overmind") ? 1 : 0;
+    return 0;
+}
+/* Each attacker wins but the heroes lose their last attack: 2 to 2. */
+PROBE(probe_vp_tie)
+{
+    static const char *const even[5] = {"heroes", "overmind", "heroes", "overmind", "overmind"};
+    five_rounds(p, even);
+    long tied = GET("vp.heroes") == 2 && GET("vp.overmind") == 2;
+    *value = tied && GET("campaign.winner") == 3 ? 1 : 0;
     return 0;
 }
 PROBE(probe_fortify)
@@ -1787,6 +1957,12 @@ PROBE(probe_m5_heal)
         if (GET("m4.health") == 5)
             *value = (hp + 1) * 10;
     }
+    control_room(p, 5);      /* 9 of 19 (47 %) heals too */
+    SETL(4, "m3.health");
+    SETL(9, "m3.health.max");
+    DO("mission5", NULL);
+    if (GET("m4.health") != 5)
+        *value = -1;
     return 0;
 }
 PROBE(probe_m5_fewest)
@@ -1794,7 +1970,14 @@ PROBE(probe_m5_fewest)
     control_room(p, 2);
     SETL(2, "m4.health");
     DO("mission5", NULL);
-    *value = GET("m4.health") == 3 && GET("m2.health") == 2;
+    int fewest = GET("m4.health") == 3 && GET("m2.health") == 2;
+    /* two units of one model: the nearer (model 5, 3 fields) is healed */
+    control_room(p, 2);
+    SETL(2, "m4.health");
+    put_model(p, 5, "alien", 5, 10, 13, 5, 1, 0, 0, 0, 0, 3, 1);
+    SETL(2, "m5.health");
+    DO("mission5", NULL);
+    *value = fewest && GET("m5.health") == 3 && GET("m4.health") == 2;
     return 0;
 }
 PROBE(probe_m5_move)
@@ -1817,7 +2000,14 @@ PROBE(probe_m5_attack)
     SETL(10, "m1.x");
     SETL(9, "m1.y");
     DO("mission5", NULL);
-    *value = GET("log.attack") > 0;
+    long melee = GET("log.attack");
+    control_room(p, 10);       /* no hero next to it: the unit shoots */
+    SETL(10, "m1.x");
+    SETL(5, "m1.y");
+    SETL(8, "m2.long.range");
+    SETL(2, "m2.long.attack");
+    DO("mission5", NULL);
+    *value = melee > 0 && GET("log.attack") > 0;
     return 0;
 }
 
@@ -2281,11 +2471,16 @@ static int pred_t_defence(const eng_state *st) { int c[NM]; return target_left(s
 
 static int post_t_melee(const eng_state *b, const eng_state *a) { (void)b; return V(a, "ai.mode") == 1; }
 static int post_t_ranged(const eng_state *b, const eng_state *a) { (void)b; return V(a, "ai.mode") == 2; }
+/* The unit's models on overwatch, every other model as it was. */
 static int post_t_overwatch(const eng_state *b, const eng_state *a)
 {
-    for (int j = 1; j <= NM; j++)
-        if (on_board(a, j) && V(a, "m%d.unit", j) == V(b, "ai.unit") && !V(a, "m%d.overwatch", j))
+    for (int j = 1; j <= NM; j++) {
+        int ours = V(a, "m%d.unit", j) == V(b, "ai.unit");
+        if (on_board(a, j) && ours && V(a, "m%d.overwatch", j) != 1)
             return 0;
+        if (!ours && V(a, "m%d.overwatch", j) != V(b, "m%d.overwatch", j))
+            return 0;
+    }
     return 1;
 }
 static int chose(const eng_state *b, const eng_state *a, int rules)
@@ -2397,7 +2592,8 @@ static void build_behaviour(eng_state *st, gen *g, int k, int xxl)
     put(st, pick(g, 4) == 0, "m1.hidden");
     if (V(st, "m1.x") == x && V(st, "m1.y") == y)
         put(st, (x + 5) % 16, "m1.x");
-    place(st, 2, "alien", 3, x, y, 20, pick(g, 3), 2 + pick(g, 2), 2 + pick(g, 6), 2, 3, 1);
+    /* every fifth a long attack of 1: a quick shot at long range would roll no die */
+    place(st, 2, "alien", 3, x, y, 20, pick(g, 3), 2 + pick(g, 2), 2 + pick(g, 6), k % 5 ? 2 : 1, 3, 1);
     put(st, xxl, "m2.xxl");
     if (xxl)
         put(st, pick(g, 4), "m2.wall");
@@ -2441,7 +2637,8 @@ static int post_h_recover(const eng_state *b, const eng_state *a)
     return !V(a, "m%ld.stunned", WHO(a)) && !V(a, "m%ld.down", WHO(a)) && V(a, "actions") == 1 && V(a, "active") == WHO(a);
 }
 /* One action taken; a move or sprint brought the hero its allowance nearer
- * the target, up to the next field. */
+ * the target, up to the next field; an attack was made at it with the value
+ * its distance gives (every target of the states is in long range). */
 static int post_h_first(const eng_state *b, const eng_state *a)
 {
     long f = V(b, "ai.first"), t = V(b, "ai.target"), who = WHO(b);
@@ -2449,6 +2646,11 @@ static int post_h_first(const eng_state *b, const eng_state *a)
         return 0;
     if (f == 5)
         return V(a, "m%ld.xp", who) == V(b, "m%ld.xp", who) + 1 || V(a, "m%ld.level", who) > V(b, "m%ld.level", who);
+    if (f == 3) {      /* next to it in melee, else a shot at short or long range */
+        long d = cheb(b, (int)who, (int)t), sr = V(b, "m%ld.short.range", who);
+        long v = V(b, d == 1 ? "m%ld.melee" : d <= sr ? "m%ld.short.attack" : "m%ld.long.attack", who);
+        return V(a, "log.attack") == V(b, "log.attack") + 1 && V(a, "last.value") == v;
+    }
     if (f != 1 && f != 2)
         return 1;
     long allow = f == 2 ? V(b, "m%ld.move", who) / 2 : V(b, "m%ld.move", who);
@@ -2601,7 +2803,7 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("range.short", "short range uses the short-range attack, beyond it the long one", probe_short_range),
     F("attack.plain", "an alien unit's shot stuns no one", probe_alien_shot),
     F("melee.no-shot", "a model in melee cannot shoot", probe_melee_no_shot),
-    F("melee.friendly-fire", "two blanks of a shot into melee: two criticals on the friend", probe_friendly_fire),
+    F("melee.friendly-fire", "two blanks of a shot into melee: two criticals on the friend; one blank, one", probe_friendly_fire),
     F("flee.attacks", "free attacks on a hero leaving two adjacent aliens", probe_flee_attacks),
     F("flee.defence", "defence dice of a fleeing model against its defence", probe_flee_defence),
     F("fear.hits", "hits a fear attack needs to shake", probe_fear_hits),
@@ -2650,6 +2852,7 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("unit.max", "models in a merged unit", probe_unit_max),
     F("cards.first", "mutation cards drawn in round 1", probe_draw_first),
     F("cards.later", "mutation cards drawn in a later round", probe_draw_later),
+    F("cards.first-mission", "mutation cards drawn in round 1 of the next mission", probe_draw_next_mission),
     F("cards.hand", "the hand limit", probe_hand_limit),
     F("cards.deck", "cards in the mutation deck", probe_deck),
     F("cards.supreme", "cards the supreme option discards", probe_supreme),
@@ -2705,11 +2908,15 @@ const eng_fact eng_overmind_facts[ENG_OVERMIND_NFACTS] = {
     F("end.items-loss", "items for a heroes' loss", probe_items_loss),
     F("end.heal", "damage each hero heals after a mission", probe_heal),
     F("end.all-out", "a side with no model left loses at once", probe_all_out),
+    F("end.removed", "a removed model of the active unit takes no action", probe_removed_no_action),
+    F("end.stops", "after the mission's end no activation and no round", probe_mission_stops),
+    F("hero.active-only", "only the activated model acts", probe_active_only),
     F("conquest.regions", "regions each team starts with", probe_regions),
     F("conquest.heroes-begin", "the heroes choose first", probe_heroes_begin),
     F("conquest.rounds", "campaign rounds of the conquest mode", probe_campaign_rounds),
     F("conquest.vp", "victory points for a region conquered", probe_vp),
     F("conquest.most", "the team with more victory points wins", probe_vp_most),
+    F("conquest.tie", "equal victory points after the last round: a draw", probe_vp_tie),
     F("conquest.fortify", "fortified regions a team", probe_fortify),
     F("conquest.region-abduction", "abduction markers a region the Overmind holds", probe_region_abduct),
     F("conquest.hold-rounds", "rounds before the building is counted", probe_hold_rounds),
