@@ -962,6 +962,35 @@ static void model_attacks(eng_state *s, int m, int h)
 
 static void enemy_end(eng_state *s, int m);
 
+/* The square a figure with brain damage on (x,y) is to move to: one step
+ * in a random direction (the orientation card is lost: the action die's
+ * face index stands in for it). */
+static void brain_square(eng_state *s, int x, int y, int *nx, int *ny)
+{
+    static const int dir_x[] = {0, 1, 0, -1}, dir_y[] = {-1, 0, 1, 0};
+    int f = roll(s, &die_action) % 4;
+    *nx = x + dir_x[f], *ny = y + dir_y[f];
+    eng_note(s, EV_BRAIN_MOVE);
+}
+
+/* Brain damage on an enemy, in its marker phase: the step, or a wound
+ * when the square is taken; the marker goes. */
+static void model_brain(eng_state *s, int m)
+{
+    sx_state *st = eng_data(s);
+    sx_model *mo = &st->m[m];
+    int nx, ny;
+    brain_square(s, mo->x, mo->y, &nx, &ny);
+    mo->brain = 0;
+    if (!free_square(st, nx, ny)) {
+        model_wounds(s, m, 1, -1);
+        return;
+    }
+    st->last_moved++;
+    mo->x = nx, mo->y = ny;
+    update_engaged(st);
+}
+
 /* The activation of one enemy model: marker phase, target, movement and
  * attack, end of its activation. */
 static void enemy_turn(eng_state *s, int m)
@@ -980,6 +1009,10 @@ static void enemy_turn(eng_state *s, int m)
         mo->contagion = 0;
         mo->poison = 1;
     }
+    if (mo->brain)
+        model_brain(s, m);
+    if (!model_alive(mo))
+        return;
     if (mo->soulbreaker) {
         mo->soulbreaker = 0;
         step(s, PR_ENEMY, "sinetempore.enemy.soul-broken");
@@ -1065,8 +1098,6 @@ static void group_activation(eng_state *s, int g)
 
 /* ---- the heroes' activation ----------------------------------------------------------------------- */
 
-static const int dir_x[] = {0, 1, 0, -1}, dir_y[] = {-1, 0, 1, 0};
-
 /* Brain damage: one square in a random direction (the orientation card:
  * the face's index), then the marker goes; a blocked square costs a
  * wound; leaving an engaging enemy is a disengage (a free attack). */
@@ -1074,10 +1105,9 @@ static void brain_move(eng_state *s, int h)
 {
     sx_state *st = eng_data(s);
     sx_hero *he = &st->h[h];
-    int f = roll(s, &die_action) % 4;
-    int nx = he->x + dir_x[f], ny = he->y + dir_y[f];
+    int nx, ny;
+    brain_square(s, he->x, he->y, &nx, &ny);
     he->brain = 0;
-    eng_note(s, EV_BRAIN_MOVE);
     if (!free_square(st, nx, ny)) {
         hero_wounds(s, h, 1);
         return;
@@ -1551,7 +1581,7 @@ static const eng_key keys[] = {
     MK(fire, 0, 1, "fire"), MK(poison, 0, 1, "poison"), MK(stunned, 0, 1, "stunned"),
     MK(soulbreaker, 0, 1, "soul breaker"), MK(bleed, 0, 1, "bleed"), MK(hindered, 0, 1, "hindered"),
     MK(nailed, 0, 1, "nailed down"), MK(slowed, 0, 1, "slowed down"), MK(hemorrhage, 0, 1, "hemorrhage"),
-    MK(contagion, 0, 1, "contagion"),
+    MK(contagion, 0, 1, "contagion"), MK(brain, 0, 1, "brain damage"),
     MK(ap, 0, 20, "AP left in its activation"),
 };
 

@@ -963,35 +963,76 @@ PROBE(probe_power)
 
 /* ---- area effects: figures hit around a target in the middle of a crowd --------------------------- */
 
-static long area_hits(eng_probe *p, const char *shape, int n)
+/* (dx,dy) turned r quarter turns about the origin */
+static void turn(int r, int *dx, int *dy)
 {
-    fresh(p);
-    eng_probe_setl(p, 6, "h1.x");
-    eng_probe_setl(p, 9, "h1.y");
-    eng_probe_setl(p, 12, "h1.ra");
-    /* the 3x3 block around 6,7, two more squares beyond it, away from the
-     * hero, and one two squares beside the sweep's main target 6,8 */
+    for (int k = 0; k < r; k++) {
+        int t = *dx;
+        *dx = -*dy, *dy = t;
+    }
+}
+
+/* Figures an area attack of hero 1 (RA 12, range 5) hits in a crowd of
+ * 12 models: the 3x3 block around the main target 6,7, two more squares
+ * beyond it away from the hero on 6,9, and one two squares beside the
+ * sweep's main target 6,8 (adjacent to the hero); the whole picture
+ * turned r quarter turns about 6,7. */
+static long area_hits(eng_probe *p, const char *shape, int n, int r)
+{
     static const int pos[12][2] = {{6, 7}, {5, 6}, {6, 6}, {7, 6}, {5, 7}, {7, 7}, {5, 8}, {6, 8}, {7, 8},
                                    {6, 5}, {6, 4}, {4, 8}};
+    int hx = 0, hy = 2, tx = 0, ty = strcmp(shape, "sweep") == 0 ? 1 : 0;
+    fresh(p);
+    turn(r, &hx, &hy);
+    turn(r, &tx, &ty);
+    eng_probe_setl(p, 6 + hx, "h1.x");
+    eng_probe_setl(p, 7 + hy, "h1.y");
+    eng_probe_setl(p, 12, "h1.ra");
     for (int m = 0; m < 12; m++) {
-        enemy(p, m + 1, 1, pos[m][0], pos[m][1], 12);
+        int dx = pos[m][0] - 6, dy = pos[m][1] - 7;
+        turn(r, &dx, &dy);
+        enemy(p, m + 1, 1, 6 + dx, 7 + dy, 12);
         eng_probe_setl(p, 9, "m%d.he", m + 1);
     }
     eng_probe_setl(p, 5, "h1.w1.rng");
     go(p);
-    eng_probe_do(p, "area", "hero=1 shape=%s x=6 y=%d n=%d", shape, strcmp(shape, "sweep") == 0 ? 8 : 7, n);
+    eng_probe_do(p, "area", "hero=1 shape=%s x=%d y=%d n=%d", shape, 6 + tx, 7 + ty, n);
     return eng_probe_get(p, "last.area");
 }
+
+/* The same whichever way the hero faces (the shape turns with him): the
+ * count of the four quarter turns, or a failure when they differ. */
+static int area_all(eng_probe *p, const char *shape, int n, long *value)
+{
+    long first = area_hits(p, shape, n, 0);
+    for (int r = 1; r < 4; r++) {
+        long k = area_hits(p, shape, n, r);
+        if (k != first)
+            return eng_probe_fail(p, "%s hits %ld figures facing north, %ld after %d quarter turns", shape, first,
+                                  k, r);
+    }
+    *value = first;
+    return 0;
+}
 /* the figures besides the main target */
-PROBE(probe_explosion) { *value = area_hits(p, "explosion", 0) - 1; return 0; }
-PROBE(probe_cross) { *value = area_hits(p, "cross", 0) - 1; return 0; }
-PROBE(probe_lance) { *value = area_hits(p, "lance", 0) - 1; return 0; }
-PROBE(probe_blow) { *value = area_hits(p, "blow", 0) - 1; return 0; }
-PROBE(probe_sweep) { *value = area_hits(p, "sweep", 0) - 1; return 0; }
+static int besides(eng_probe *p, const char *shape, long *value)
+{
+    if (area_all(p, shape, 0, value))
+        return -1;
+    *value -= 1;
+    return 0;
+}
+PROBE(probe_explosion) { return besides(p, "explosion", value); }
+PROBE(probe_cross) { return besides(p, "cross", value); }
+PROBE(probe_lance) { return besides(p, "lance", value); }
+PROBE(probe_blow) { return besides(p, "blow", value); }
+PROBE(probe_sweep) { return besides(p, "sweep", value); }
 /* wave 2 around the hero: the figures within 2 squares */
 PROBE(probe_wave)
 {
-    *value = area_hits(p, "wave", 2) == 4;
+    if (area_all(p, "wave", 2, value))
+        return -1;
+    *value = *value == 4;
     return 0;
 }
 PROBE(probe_aura_no_attack)
@@ -1053,14 +1094,20 @@ PROBE(probe_los_size)
     return 0;
 }
 
-/* 1 if an allied figure (hero 2) between never breaks it. */
+/* 1 if an allied figure between never breaks it: hero 2 between hero 1
+ * and model 1, then model 2 between model 1 and hero 1 (the model's own
+ * line, which hero 2 there breaks). */
 PROBE(probe_los_ally)
 {
     shooter(p);
     eng_probe_setl(p, 1, "h2.in");
     eng_probe_do(p, "place", "hero=2 x=6 y=10");
     go(p);
-    *value = can_shoot(p, 1);
+    int hero = can_shoot(p, 1), opponent = eng_probe_get(p, "m1.sees.h1") == 0;
+    eng_probe_do(p, "place", "hero=2 x=1 y=1");
+    enemy(p, 2, 1, 6, 10, 7);
+    eng_probe_set(p, "big", "m2.size");
+    *value = hero && opponent && eng_probe_get(p, "m1.sees.h1") == 2;
     return 0;
 }
 
@@ -1180,7 +1227,7 @@ PROBE(probe_tv_heal)
     fresh(p);
     eng_probe_setl(p, 1, "h2.in");
     eng_probe_setl(p, 2, "h2.wounds");
-    eng_probe_do(p, "heal", "hero=2 by=1 amount=1");
+    eng_probe_do(p, "heal", "hero=2 by=1 amount=2");
     *value = eng_probe_get(p, "h1.tv") - 1;
     return 0;
 }
@@ -1416,14 +1463,28 @@ PROBE(probe_contagion)
 }
 
 /* Brain damage: squares moved; wounds when the square is blocked. */
+/* Squares brain damage moves the hero on 6,6 (the marker gone), the same
+ * whichever face the die shows; each of the four directions comes up. */
 PROBE(probe_brain_move)
 {
-    fresh(p);
-    eng_probe_do(p, "condition", "hero=1 name=brain");
-    eng_probe_force(p, "action", "stoss-patrone-explosion");
-    go(p);
-    *value = 12 - eng_probe_get(p, "h1.y");
-    *value = eng_probe_get(p, "h1.brain") == 0 ? *value : -1;
+    int seen = 0;
+    long moved = -1;
+    for (int f = 0; f < NFACES; f++) {
+        fresh(p);
+        eng_probe_setl(p, 6, "h1.y");
+        eng_probe_do(p, "condition", "hero=1 name=brain");
+        eng_probe_force(p, "action", faces[f]);
+        go(p);
+        long dx = eng_probe_get(p, "h1.x") - 6, dy = eng_probe_get(p, "h1.y") - 6;
+        long d = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+        if (eng_probe_get(p, "h1.brain") != 0 || (moved >= 0 && d != moved))
+            return eng_probe_fail(p, "face %s moves him %ld squares, or leaves the marker", faces[f], d);
+        moved = d;
+        seen |= 1 << ((dx > 0) + 2 * (dx < 0) + 3 * (dy > 0));
+    }
+    if (seen != 0xf)
+        return eng_probe_fail(p, "not every direction comes up (0x%x)", (unsigned)seen);
+    *value = moved;
     return 0;
 }
 PROBE(probe_brain_blocked)
@@ -1746,7 +1807,7 @@ const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS] = {
     F("defence.cancels", "1 if each matching defence die cancels one symbol", probe_defence_cancels),
     F("defence.armour", "armour dice against physical attacks only (difference)", probe_armour_physical),
     F("power.test", "1 if a power works only on a successful test and its oblivion comes always", probe_power),
-    F("area.explosion", "figures besides the main target an explosion hits in a crowd", probe_explosion),
+    F("area.explosion", "figures besides the main target an explosion hits in a crowd, alike facing each of four ways", probe_explosion),
     F("area.cross", "the same, cross", probe_cross),
     F("area.lance", "the same, lance", probe_lance),
     F("area.blow", "the same, blow", probe_blow),
@@ -1788,7 +1849,7 @@ const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS] = {
     F("cond.boss-stun", "1 if a boss is immune to stun", probe_boss_stun),
     F("cond.hemorrhage", "1 if hemorrhage gives bleed and stays", probe_hemorrhage),
     F("cond.contagion", "1 if contagion becomes poison at the marker phase", probe_contagion),
-    F("cond.brain-move", "squares brain damage moves the hero", probe_brain_move),
+    F("cond.brain-move", "squares brain damage moves the hero, whichever way the die sends him", probe_brain_move),
     F("cond.brain-blocked", "wounds when that square is taken", probe_brain_blocked),
     F("cond.soulbreaker", "1 if soul breaker drops and the enemy does not act", probe_soulbreaker),
     F("token.ap1", "AP the +1 marker adds", probe_ap1),
@@ -1992,25 +2053,26 @@ static void prepare_model(eng_state *st)
     setl(st, 1, "ai.model");
 }
 
-/* Every seating of heroes 1..3 on the spots (distinct, or absent), TVs from
- * {1, 3}, objective TV 0, 2 or 3. */
+/* Every seating of heroes 1..3 on distinct spots (or absent; hero 3 on
+ * spot 5, 6 or 7: with 7, next to the model, three threats of one TV at
+ * three distances), TVs from {1, 3}, objective TV 0, 2 or 3. */
 static int vary_target(eng_state *st, long k)
 {
-    static const int objs[] = {0, 2, 3};
-    int o = (int)(k % 3), tv = (int)(k / 3 % 8), c = (int)(k / 24 % 3), b = (int)(k / 72 % NSPOTS),
-        a = (int)(k / 72 / NSPOTS);
+    static const int objs[] = {0, 2, 3}, third[] = {0, 5, 6, 7};
+    int o = (int)(k % 3), tv = (int)(k / 3 % 8), c = third[k / 24 % 4], b = (int)(k / 96 % NSPOTS),
+        a = (int)(k / 96 / NSPOTS);
     if ((a && a == b) || (c && (c == a || c == b)))
         return 0;
     seat(st, 1, a, tv & 1 ? 3 : 1);
     seat(st, 2, b, tv & 2 ? 3 : 1);
-    seat(st, 3, c ? c + 4 : 0, tv & 4 ? 3 : 1);
+    seat(st, 3, c, tv & 4 ? 3 : 1);
     setl(st, objs[o], "g1.obj_tv");
     return 1;
 }
 
 static long enum_target(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
-    return sweep(g, seed, prepare_model, vary_target, 72L * NSPOTS * NSPOTS, visit, ctx);
+    return sweep(g, seed, prepare_model, vary_target, 96L * NSPOTS * NSPOTS, visit, ctx);
 }
 
 static void describe(const eng_state *st, char *buf, size_t len)
@@ -2231,13 +2293,15 @@ static int e_chain(const eng_state *before, const eng_state *after)
 
 /* The enemy states: the target board with a second layer of flags: a kind
  * (plain, acted, waiting, stunned, soul breaker, shooter, chain, stunned
- * shooter with a chain), RA 4 or 6, objective TV 0, 2 or 5. */
+ * shooter with a chain, a predator out of combat), RA 4 or 6, objective
+ * TV 0, 2 or 5. */
+#define ENEMY_FLAGS 108
 static int vary_enemy(eng_state *st, long k)
 {
-    int f = (int)(k % 96), b = (int)(k / 96 % 3), a = (int)(k / 288);
+    int f = (int)(k % ENEMY_FLAGS), b = (int)(k / ENEMY_FLAGS % 3), a = (int)(k / (3 * ENEMY_FLAGS));
     seat(st, 1, a, 3);
     seat(st, 2, b ? b + 4 : 0, f & 1 ? 3 : 1);
-    int kind = (f >> 1) % 8, ra = (f >> 1) / 8 % 2 ? 6 : 4, obj = f / 32;
+    int kind = f / 2 % 9, ra = f / 18 % 2 ? 6 : 4, obj = f / 36;
     setl(st, ra, "g1.ra");
     setl(st, obj == 1 ? 2 : obj == 2 ? 5 : 0, "g1.obj_tv");
     setl(st, 11, "g1.obj_x");
@@ -2261,6 +2325,10 @@ static int vary_enemy(eng_state *st, long k)
         setl(st, 4, "m1.c_ap");
         setl(st, 1, "m1.stunned");
         break;
+    case 8:
+        setl(st, 0, "g1.combat");
+        setl(st, 1, "g1.hunter");
+        break;
     default: break;
     }
     return 1;
@@ -2268,7 +2336,7 @@ static int vary_enemy(eng_state *st, long k)
 
 static long enum_enemy(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
-    return sweep(g, seed, prepare_model, vary_enemy, 288L * NSPOTS, visit, ctx);
+    return sweep(g, seed, prepare_model, vary_enemy, 3L * ENEMY_FLAGS * NSPOTS, visit, ctx);
 }
 
 /* The same states, those whose model goes for a hero. */
@@ -2280,7 +2348,7 @@ static int vary_enemy_attack(eng_state *st, long k)
 
 static long enum_enemy_attack(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
-    return sweep(g, seed, prepare_model, vary_enemy_attack, 288L * NSPOTS, visit, ctx);
+    return sweep(g, seed, prepare_model, vary_enemy_attack, 3L * ENEMY_FLAGS * NSPOTS, visit, ctx);
 }
 
 static const eng_pred enemy_preds[] = {
@@ -2605,7 +2673,8 @@ static int a_dice(const eng_state *before, const eng_state *after)
     long s = BF("ai.stat");
     long n = BF("h1.%s", stat[s < 0 || s > 2 ? 0 : s]) + BF("ai.atb") - (BF("h1.poison") ? 1 : 0) +
              (BF("m1.size") == 2 ? 1 : 0);
-    return A("pool.n") == n && (A("pool.penalty") >= 0) == (BF("h1.wounds") >= 3);
+    /* pool.mode 1: an attack roll in progress */
+    return A("pool.n") == n && (A("pool.penalty") >= 0) == (BF("h1.wounds") >= 3) && A("pool.mode") == 1;
 }
 /* immune symbols gone; every die showing the resisted symbol rerolled */
 static int a_enemy(const eng_state *before, const eng_state *after)
@@ -2619,12 +2688,30 @@ static int a_enemy(const eng_state *before, const eng_state *after)
     }
     return eng_val(after, "log.enemy-reroll") - eng_val(before, "log.enemy-reroll") == rerolled;
 }
-static int a_rerolls(const eng_state *before, const eng_state *after)
+/* faces left on the stack (next.dice) */
+static int stacked(const eng_state *st)
 {
     int n = 0;
-    for (int i = 1; i <= A("pool.n"); i++)
-        n += (int)A("pool.%d.hero", i);
-    return n > 0 ? A("h1.rerolls") == BF("h1.rerolls") - n : 1;
+    while (face_at(st, n) >= 0)
+        n++;
+    return n;
+}
+
+/* failed dice rerolled, each once, one marker each (no more than he had),
+ * each a new roll (a stacked face taken while there are any) */
+static int a_rerolls(const eng_state *before, const eng_state *after)
+{
+    long sym = BF("ai.sym");
+    int n = 0;
+    for (int i = 1; i <= A("pool.n"); i++) {
+        if (A("pool.%d.hero", i) == BF("pool.%d.hero", i))
+            continue;
+        if (A("pool.%d.hero", i) != 1 || BF("pool.%d.gone", i) || face_shows((int)BF("pool.%d.face", i), (int)sym))
+            return 0;
+        n++;
+    }
+    int had = stacked(before), left = had > n ? had - n : 0;
+    return n <= BF("h1.rerolls") && A("h1.rerolls") == BF("h1.rerolls") - n && stacked(after) == left;
 }
 static int a_penalty(const eng_state *before, const eng_state *after)
 {
@@ -2632,7 +2719,7 @@ static int a_penalty(const eng_state *before, const eng_state *after)
     int had = 0;
     for (int i = 1; i <= BF("pool.n"); i++)
         had |= !BF("pool.%d.gone", i) && BF("pool.%d.face", i) == pf;
-    return count_gone(after) == count_gone(before) + (had ? 1 : 0);
+    return count_gone(after) == count_gone(before) + (had ? 1 : 0) && A("pool.penalty") == -1;
 }
 static int a_compare(const eng_state *before, const eng_state *after)
 {
@@ -2659,7 +2746,8 @@ static int a_wounds(const eng_state *before, const eng_state *after)
     long now = was + w > he ? he : was + w;
     int tiny = BF("m1.size") == 0, killed = now >= he;
     long tv = BF("h1.tv") + (!tiny && w > 0 ? 1 : 0) + (!tiny && w > 0 && killed ? 1 : 0);
-    return A("m1.wounds") == now && A("h1.tv") == tv;
+    /* pool.mode 0: the roll is over */
+    return A("m1.wounds") == now && A("h1.tv") == tv && A("pool.mode") == 0;
 }
 
 /* Hero 1 (PH 3) at 6,10 attacks model 1 (HE 4) at 6,9 with the fist. */
@@ -2700,7 +2788,9 @@ static int vary_attack(eng_state *st, long f)
     eng_set(st, "m1.size", (f >> 7) & 1 ? "big" : "normal", err, sizeof err);
     setl(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
     setl(st, (f >> 9) & 1, "h1.poison");
-    eng_set(st, "next.dice", stacks[f & 1], err, sizeof err);
+    /* the stack: not tied to the enemy effects (bit 0), so that an immune
+     * enemy meets both */
+    eng_set(st, "next.dice", stacks[(f ^ (f >> 2)) & 1], err, sizeof err);
     return 1;
 }
 
@@ -2725,14 +2815,14 @@ static const eng_pred attack_preds[] = {
     {"sinetempore.attack.is-weak", "a weak attack", 2, p_a_weak, NULL},
 };
 static const eng_outcome attack_outcomes[] = {
-    {"sinetempore.attack.dice", "stat + ATB dice rolled (penalty die with 3+ wounds)", a_dice},
+    {"sinetempore.attack.dice", "stat + ATB dice rolled (penalty die with 3+ wounds), the attack roll open", a_dice},
     {"sinetempore.attack.enemy-effects", "immune dice gone, the enemy's rerolls done", a_enemy},
     {"sinetempore.attack.hero-rerolls", "failed dice rerolled with his markers", a_rerolls},
-    {"sinetempore.attack.penalty", "the penalty die took away one die with its face", a_penalty},
+    {"sinetempore.attack.penalty", "the penalty die took away one die with its face, and is spent", a_penalty},
     {"sinetempore.attack.compare", "matching symbols counted", a_compare},
     {"sinetempore.attack.defence", "PD (MD) less pierce taken off", a_defence},
     {"sinetempore.attack.weak", "at most 1 wound", a_weak},
-    {"sinetempore.attack.wounds", "the wounds on the target, TV raised", a_wounds},
+    {"sinetempore.attack.wounds", "the wounds on the target, TV raised, the roll over", a_wounds},
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
