@@ -185,10 +185,13 @@ static int make_dirs(const char *path)
     return mkdir(tmp, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
+/* The format's version is in the name as well as in the file: builds of
+ * different versions sharing a cache folder then keep a file each instead
+ * of replacing each other's on every run. */
 static void compiled_name(char *out, size_t len, const char *dir, const char *src)
 {
     const char *base = strrchr(src, '/');
-    snprintf(out, len, "%s/%s.rwh", dir, base ? base + 1 : src);
+    snprintf(out, len, "%s/%s.rwh2", dir, base ? base + 1 : src);
 }
 
 /* A compiled dictionary from the first folder that has a fresh one; else

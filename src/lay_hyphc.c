@@ -21,15 +21,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAGIC "RWHYPHC1"
+#define MAGIC "RWHYPHC2"
 #define MAX_LEVELS 4
-#define NONE UINT64_MAX
 
 typedef struct file_head {
     char magic[8];
     uint32_t abi;
     uint32_t levels;
     uint64_t src_size, src_hash;
+    uint64_t base;        /* the address the state records' pointers assume */
 } file_head;
 
 typedef struct level_head {
@@ -39,23 +39,45 @@ typedef struct level_head {
     uint64_t nohyphen_len;
 } level_head;
 
-typedef struct state_rec {
-    uint64_t match, repl, trans;   /* offsets, NONE for NULL */
-    int32_t fallback_state, num_trans;
-    signed char replindex, replcut;
-} state_rec;
-
+/* The state records are libhyphen's own HyphenState, their pointers
+ * already made for a mapping at the file's preferred address (base): a load
+ * that gets that address uses them in place, from the page cache, with no
+ * copy (the copy was 11.7 MB of a German build's heap); one that does not
+ * (the address taken, another dictionary there, a smaller address space)
+ * relocates a copy as before. */
 struct lay_hyphc {
     void *map;
     size_t len;
+    int in_place;          /* mapped at its base: states point into the map */
     HyphenDict dicts[MAX_LEVELS];
 };
+
+/* Preferred addresses: 1 GiB slots from 232 GiB up, far from where Linux
+ * puts executables, the heap and its own mappings, and within the 39-bit
+ * address spaces of some 64-bit machines. The slot comes from the pattern
+ * file's hash so that the German and the Italian dictionary usually get
+ * different ones (when not, the second is relocated: slower, not wrong). */
+#define BASE_FIRST 0x3a00000000ULL
+#define BASE_SLOTS 64
+#define SLOT_SIZE (1ULL << 30)
+
+static uint64_t base_for(uint64_t src_hash)
+{
+    return sizeof(void *) == 8 ? BASE_FIRST + (src_hash % BASE_SLOTS) * SLOT_SIZE : 0;
+}
+
+/* A pointer into the file mapped at base (never NULL: offset 0 is the
+ * header, no pool starts there). */
+static void *at_base(uint64_t base, uint64_t off)
+{
+    return (void *)(uintptr_t)(base + off);
+}
 
 static uint32_t abi_word(void)
 {
     /* sizes that the layout depends on, and the byte order */
     union { uint16_t u; unsigned char c[2]; } e = {0x0102};
-    return (uint32_t)(sizeof(HyphenTrans) | sizeof(state_rec) << 6 | sizeof(level_head) << 14 |
+    return (uint32_t)(sizeof(HyphenTrans) | sizeof(HyphenState) << 6 | sizeof(level_head) << 14 |
                       (uint32_t)e.c[0] << 24);
 }
 
@@ -139,6 +161,7 @@ int lay_hyphc_write(const HyphenDict *d, const char *src_path, const char *out_p
         lv[fh.levels++] = x;
     if (!fh.levels)
         return -1;
+    fh.base = base_for(fh.src_hash);
     /* two passes over the pools: first the fixed part with placeholder
      * offsets, then the pools; the state records are patched at the end */
     out_buf b = {0};
@@ -160,8 +183,10 @@ int lay_hyphc_write(const HyphenDict *d, const char *src_path, const char *out_p
         if (lh.nohyphen_len)
             put(&b, lv[l]->nohyphen, lh.nohyphen_len);
     }
+    while (b.n % sizeof(void *))
+        put(&b, "", 1);
     for (uint32_t l = 0; l < fh.levels; l++) {
-        state_rec zero;
+        HyphenState zero;
         memset(&zero, 0, sizeof zero);
         rec_at[l] = b.n;
         for (int i = 0; i < lv[l]->num_states; i++)
@@ -170,14 +195,15 @@ int lay_hyphc_write(const HyphenDict *d, const char *src_path, const char *out_p
     for (uint32_t l = 0; l < fh.levels && !b.oom; l++) {
         for (int i = 0; i < lv[l]->num_states && !b.oom; i++) {
             const HyphenState *s = &lv[l]->states[i];
-            state_rec r;
+            HyphenState r;
             memset(&r, 0, sizeof r);
-            r.match = s->match ? put(&b, s->match, strlen(s->match) + 1) : NONE;
-            r.repl = s->repl ? put(&b, s->repl, strlen(s->repl) + 1) : NONE;
+            r.match = s->match ? at_base(fh.base, put(&b, s->match, strlen(s->match) + 1)) : NULL;
+            r.repl = s->repl ? at_base(fh.base, put(&b, s->repl, strlen(s->repl) + 1)) : NULL;
             /* keep HyphenTrans aligned for direct use from the mapping */
             while (!b.oom && b.n % sizeof(int))
                 put(&b, "", 1);
-            r.trans = s->num_trans ? put(&b, s->trans, (size_t)s->num_trans * sizeof(HyphenTrans)) : NONE;
+            r.trans = s->num_trans ? at_base(fh.base, put(&b, s->trans, (size_t)s->num_trans * sizeof(HyphenTrans)))
+                                   : NULL;
             r.fallback_state = s->fallback_state;
             r.num_trans = s->num_trans;
             r.replindex = s->replindex;
@@ -233,32 +259,73 @@ static size_t drop_read(void *map, size_t from, size_t to, size_t page)
 
 /* ---- reading -------------------------------------------------------------- */
 
+/* Whether a record read from a file mapped len bytes long, whose pointers
+ * assume the address fbase, points only into that file and at a state. */
+static int rec_ok(const HyphenState *r, uint64_t fbase, size_t len, int num_states)
+{
+    uint64_t m = (uintptr_t)r->match - fbase, p = (uintptr_t)r->repl - fbase, t = (uintptr_t)r->trans - fbase;
+    return (!r->match || m < len) && (!r->repl || p < len) &&
+           (!r->trans ? r->num_trans == 0
+                      : r->num_trans > 0 && t < len && (uint64_t)r->num_trans <= (len - t) / sizeof(HyphenTrans)) &&
+           r->fallback_state >= -1 && r->fallback_state < num_states;
+}
+
+/* ptr (made for the file at fbase) for the file where it is mapped now */
+static void *moved(const void *ptr, uint64_t fbase, const unsigned char *base)
+{
+    return ptr ? (void *)(uintptr_t)(base + ((uintptr_t)ptr - fbase)) : NULL;
+}
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0   /* the address is then a hint, checked below */
+#endif
+
+/* The file mapped at its base when that address is free, else anywhere. */
+static void *map_file(int fd, size_t len, uint64_t fbase, size_t page, int *in_place)
+{
+    *in_place = 0;
+    if (fbase && fbase % page == 0 && fbase + len > fbase && fbase + len <= UINTPTR_MAX) {
+        void *m = mmap((void *)(uintptr_t)fbase, len, PROT_READ, MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, 0);
+        if (m != MAP_FAILED && (uintptr_t)m == fbase) {
+            *in_place = 1;
+            return m;
+        }
+        if (m != MAP_FAILED)   /* a kernel that took the address as a hint */
+            munmap(m, len);
+    }
+    return mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+}
+
 lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path)
 {
     int fd = open(compiled_path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return NULL;
     struct stat st;
-    if (fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof(file_head)) {
+    file_head fh;
+    uint64_t size, hash;
+    long pg = sysconf(_SC_PAGESIZE);
+    size_t page = pg > 0 ? (size_t)pg : 4096;
+    if (fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof(file_head) ||
+        pread(fd, &fh, sizeof fh, 0) != (ssize_t)sizeof fh || memcmp(fh.magic, MAGIC, 8) != 0 ||
+        fh.abi != abi_word() || fh.levels < 1 || fh.levels > MAX_LEVELS || key_of(src_path, &size, &hash) != 0 ||
+        size != fh.src_size || hash != fh.src_hash) {
         close(fd);
         return NULL;
     }
     size_t len = (size_t)st.st_size;
-    void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+    int in_place;
+    void *map = map_file(fd, len, fh.base, page, &in_place);
     close(fd);
     if (map == MAP_FAILED)
         return NULL;
     const unsigned char *base = map;
-    file_head fh;
-    memcpy(&fh, base, sizeof fh);
-    uint64_t size, hash;
-    lay_hyphc *c = NULL;
-    if (memcmp(fh.magic, MAGIC, 8) != 0 || fh.abi != abi_word() || fh.levels < 1 || fh.levels > MAX_LEVELS ||
-        key_of(src_path, &size, &hash) != 0 || size != fh.src_size || hash != fh.src_hash ||
-        !(c = calloc(1, sizeof *c)))
+    lay_hyphc *c = calloc(1, sizeof *c);
+    if (!c)
         goto fail;
     c->map = map;
     c->len = len;
+    c->in_place = in_place;
     size_t at = sizeof fh;
     level_head lh[MAX_LEVELS];
     for (uint32_t l = 0; l < fh.levels; l++) {
@@ -283,48 +350,46 @@ lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path)
         at += lh[l].nohyphen_len;
         d->nextlevel = l + 1 < fh.levels ? &c->dicts[l + 1] : NULL;
     }
-    /* the state records are read once into libhyphen's structs: their
-     * pages (9 MB for German) need not stay resident, and are dropped as
-     * they are read, a megabyte at a time, so that the records and the
-     * structs are never resident together (the peak of a build) */
-    long page = sysconf(_SC_PAGESIZE);
-    size_t dropped = at, chunk = page > 0 ? (size_t)page * 256 : 0;
+    at = (at + sizeof(void *) - 1) / sizeof(void *) * sizeof(void *);
+    /* every record is checked once (a damaged file is not used); their
+     * pages (11 MB for German) are dropped as they are read, a megabyte at
+     * a time: in place they come back from the page cache when a word
+     * needs them, relocated the copies are what is used */
+    size_t dropped = at, chunk = page * 256;
     for (uint32_t l = 0; l < fh.levels; l++) {
         HyphenDict *d = &c->dicts[l];
         size_t n = (size_t)d->num_states;
-        if (n > (len - at) / sizeof(state_rec) || !(d->states = calloc(n ? n : 1, sizeof *d->states)))
+        if (at > len || n > (len - at) / sizeof(HyphenState))
             goto fail;
-        for (size_t i = 0; i < n; i++, at += sizeof(state_rec)) {
-            state_rec r;
-            memcpy(&r, base + at, sizeof r);
-            HyphenState *s = &d->states[i];
-            if ((r.match != NONE && r.match >= len) || (r.repl != NONE && r.repl >= len) ||
-                (r.trans != NONE && (r.num_trans < 0 || r.trans + (uint64_t)r.num_trans * sizeof(HyphenTrans) > len)) ||
-                r.fallback_state < -1 || r.fallback_state >= d->num_states)
+        const HyphenState *rec = (const HyphenState *)(const void *)(base + at);
+        if (in_place)
+            d->states = (HyphenState *)(uintptr_t)rec;
+        else if (!(d->states = calloc(n ? n : 1, sizeof *d->states)))
+            goto fail;
+        for (size_t i = 0; i < n; i++, at += sizeof(HyphenState)) {
+            if (!rec_ok(&rec[i], fh.base, len, d->num_states))
                 goto fail;
-            s->match = r.match == NONE ? NULL : (char *)(uintptr_t)(base + r.match);
-            s->repl = r.repl == NONE ? NULL : (char *)(uintptr_t)(base + r.repl);
-            s->trans = r.trans == NONE ? NULL : (HyphenTrans *)(uintptr_t)(base + r.trans);
-            s->fallback_state = r.fallback_state;
-            s->num_trans = r.num_trans;
-            s->replindex = r.replindex;
-            s->replcut = r.replcut;
-            if (chunk && at + sizeof r - dropped >= chunk + (size_t)page)
-                dropped = drop_read(map, dropped, at + sizeof r, (size_t)page);
+            if (!in_place) {
+                HyphenState *s = &d->states[i];
+                *s = rec[i];
+                s->match = moved(rec[i].match, fh.base, base);
+                s->repl = moved(rec[i].repl, fh.base, base);
+                s->trans = moved(rec[i].trans, fh.base, base);
+            }
+            if (at + sizeof(HyphenState) - dropped >= chunk + page)
+                dropped = drop_read(map, dropped, at + sizeof(HyphenState), page);
         }
     }
-    if (chunk)
-        drop_read(map, dropped, at, (size_t)page);
+    drop_read(map, dropped, at, page);
     /* the patterns are walked a few transitions a word, all over the file:
      * reading around each page touched would make most of it resident */
     madvise(map, len, MADV_RANDOM);
     return c;
 fail:
-    if (c) {
+    if (c && !in_place)
         for (int l = 0; l < MAX_LEVELS; l++)
             free(c->dicts[l].states);
-        free(c);
-    }
+    free(c);
     munmap(map, len);
     return NULL;
 }
@@ -334,12 +399,18 @@ HyphenDict *lay_hyphc_dict(lay_hyphc *c)
     return &c->dicts[0];
 }
 
+int lay_hyphc_in_place(const lay_hyphc *c)
+{
+    return c->in_place;
+}
+
 void lay_hyphc_free(lay_hyphc *c)
 {
     if (!c)
         return;
-    for (int l = 0; l < MAX_LEVELS; l++)
-        free(c->dicts[l].states);
+    if (!c->in_place)
+        for (int l = 0; l < MAX_LEVELS; l++)
+            free(c->dicts[l].states);
     munmap(c->map, c->len);
     free(c);
 }

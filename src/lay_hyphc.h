@@ -8,7 +8,9 @@
  * (temp + rename) beside the others in a cache folder, keyed by the pattern
  * file's size and content hash; every later load maps that file and points
  * libhyphen's structs into it, so hyphenation runs libhyphen's own code on
- * libhyphen's own automaton and finds the same points.
+ * libhyphen's own automaton and finds the same points. The records are
+ * written for one preferred address and used from the mapping in place when
+ * the file can be mapped there (see lay_hyphc.c).
  *
  * Ownership: lay_hyphc_load() returns a dictionary that only
  * lay_hyphc_free() releases (never hnj_hyphen_free(): its strings live in
@@ -31,6 +33,9 @@ lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path);
 
 /* The dictionary, for hnj_hyphen_hyphenate*(); valid until lay_hyphc_free. */
 HyphenDict *lay_hyphc_dict(lay_hyphc *c);
+/* 1 when the file was mapped at the address its records were made for
+ * (no copy of the states), 0 when they were relocated into the heap. */
+int lay_hyphc_in_place(const lay_hyphc *c);
 void lay_hyphc_free(lay_hyphc *c);
 
 #endif

@@ -96,6 +96,16 @@ static void same_points(const char *dic, int latin1)
     long words = each_word("content/*/*.xml templates/hyphenation.xml", latin1, compare, &ctx);
     CU_ASSERT(words > 2000);
     CU_ASSERT_EQUAL(ctx.differ, 0);
+    /* the same file loaded again while the first is mapped: its address is
+     * taken, so this one is relocated into the heap (and when the first
+     * could not get its address either, both were): the same points */
+    lay_hyphc *c2 = lay_hyphc_load(out, dic);
+    CU_ASSERT_FATAL(c2 != NULL);
+    CU_ASSERT_FALSE(lay_hyphc_in_place(c2));
+    cmp_ctx ctx2 = {a, lay_hyphc_dict(c2), 0};
+    CU_ASSERT_EQUAL(each_word("content/*/*.xml templates/hyphenation.xml", latin1, compare, &ctx2), words);
+    CU_ASSERT_EQUAL(ctx2.differ, 0);
+    lay_hyphc_free(c2);
     lay_hyphc_free(c);
     hnj_hyphen_free(a);
     /* a compiled file of other patterns is not used */
