@@ -10,6 +10,8 @@
  *   the string pool and the transition pool (HyphenTrans as libhyphen lays
  *   it out), referenced by offset from the file's start
  */
+/* O_DIRECT (glibc declares it only for _GNU_SOURCE) */
+#define _GNU_SOURCE
 #include "lay_hyphc.h"
 
 #include <fcntl.h>
@@ -339,6 +341,64 @@ static void *moved(const void *ptr, uint64_t fbase, const unsigned char *base)
     return ptr ? (void *)(uintptr_t)(base + ((uintptr_t)ptr - fbase)) : NULL;
 }
 
+/* The records read for their check without going through the page cache
+ * (O_DIRECT), a megabyte at a time: read through the mapping (or read()),
+ * all 11 MB of German records would sit in the cache, and the kernel maps
+ * up to 16 cached pages around each page a word touches, which made twice
+ * the pages resident that the words need. Where O_DIRECT is refused (tmpfs,
+ * some file systems) or a read fails, the mapping is read instead. */
+#define DIRECT_CHUNK (1u << 20)
+typedef struct rec_reader {
+    const unsigned char *base;   /* the mapping: the fallback */
+    int fd;                      /* O_DIRECT, or -1 */
+    size_t page;
+    unsigned char *buf;          /* DIRECT_CHUNK bytes, page-aligned */
+    size_t from, got;            /* file offset and length of buf's bytes */
+    HyphenState one;             /* a record copied out of buf (aligned) */
+} rec_reader;
+
+static int open_direct(const char *path)
+{
+#ifdef O_DIRECT
+    return open(path, O_RDONLY | O_CLOEXEC | O_DIRECT);
+#else
+    (void)path;
+    return -1;
+#endif
+}
+
+static void rec_reader_end(rec_reader *r)
+{
+    if (r->fd >= 0)
+        close(r->fd);
+    r->fd = -1;
+    free(r->buf);
+    r->buf = NULL;
+}
+
+/* The record at file offset off (checked by the caller to lie within the
+ * file), valid until the next call. */
+static const HyphenState *rec_at(rec_reader *r, size_t off)
+{
+    if (r->fd >= 0 && (off < r->from || off + sizeof(HyphenState) > r->from + r->got)) {
+        if (!r->buf && posix_memalign((void **)&r->buf, r->page > 4096 ? r->page : 4096, DIRECT_CHUNK) != 0)
+            r->buf = NULL;
+        ssize_t n = -1;
+        r->from = off / r->page * r->page;
+        if (r->buf)
+            n = pread(r->fd, r->buf, DIRECT_CHUNK, (off_t)r->from);
+        if (n < 0 || (size_t)n < off - r->from + sizeof(HyphenState)) {
+            rec_reader_end(r);   /* the mapping from here on */
+        } else {
+            r->got = (size_t)n;
+        }
+    }
+    if (r->fd < 0)
+        return (const HyphenState *)(const void *)(r->base + off);
+    memcpy(&r->one, r->buf + (off - r->from), sizeof r->one);
+    return &r->one;
+}
+
 #ifndef MAP_FIXED_NOREPLACE
 #define MAP_FIXED_NOREPLACE 0   /* the address is then a hint, checked below */
 #endif
@@ -360,6 +420,11 @@ static void *map_file(int fd, size_t len, uint64_t fbase, size_t page, int *in_p
 }
 
 lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path)
+{
+    return lay_hyphc_load_via(compiled_path, src_path, 1);
+}
+
+lay_hyphc *lay_hyphc_load_via(const char *compiled_path, const char *src_path, int direct)
 {
     int fd = open(compiled_path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -417,37 +482,42 @@ lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path)
         d->nextlevel = l + 1 < fh.levels ? &c->dicts[l + 1] : NULL;
     }
     at = (at + sizeof(void *) - 1) / sizeof(void *) * sizeof(void *);
-    /* every record is checked once (a damaged file is not used); their
-     * pages (11 MB for German) are dropped as they are read, a megabyte at
-     * a time: in place they come back from the page cache when a word
-     * needs them, relocated the copies are what is used */
+    /* every record is checked once (a damaged file is not used), read
+     * past the page cache where the file system allows (see rec_reader);
+     * else through the mapping, whose pages are dropped as they are read,
+     * a megabyte at a time. In place, a word then brings in only the pages
+     * of the states it walks; relocated, the copies are what is used. */
+    rec_reader rd = {.base = base, .fd = direct ? open_direct(compiled_path) : -1, .page = page};
     size_t dropped = at, chunk = page * 256;
     for (uint32_t l = 0; l < fh.levels; l++) {
         HyphenDict *d = &c->dicts[l];
         size_t n = (size_t)d->num_states;
         if (at > len || n > (len - at) / sizeof(HyphenState))
-            goto fail;
-        const HyphenState *rec = (const HyphenState *)(const void *)(base + at);
+            goto fail_rd;
         if (in_place)
-            d->states = (HyphenState *)(uintptr_t)rec;
+            d->states = (HyphenState *)(uintptr_t)(base + at);
         else if (!(d->states = calloc(n ? n : 1, sizeof *d->states)))
-            goto fail;
+            goto fail_rd;
         for (size_t i = 0; i < n; i++, at += sizeof(HyphenState)) {
-            if (!rec_ok(&rec[i], fh.base, len, d->num_states))
-                goto fail;
+            const HyphenState *r = rec_at(&rd, at);
+            if (!r || !rec_ok(r, fh.base, len, d->num_states))
+                goto fail_rd;
             if (!in_place) {
                 HyphenState *s = &d->states[i];
-                *s = rec[i];
-                s->match = moved(rec[i].match, fh.base, base);
-                s->repl = moved(rec[i].repl, fh.base, base);
-                s->trans = moved(rec[i].trans, fh.base, base);
+                *s = *r;
+                s->match = moved(r->match, fh.base, base);
+                s->repl = moved(r->repl, fh.base, base);
+                s->trans = moved(r->trans, fh.base, base);
             }
-            if (at + sizeof(HyphenState) - dropped >= chunk + page)
+            if (rd.fd < 0 && at + sizeof(HyphenState) - dropped >= chunk + page)
                 dropped = drop_read(map, dropped, at + sizeof(HyphenState), page);
         }
     }
+    rec_reader_end(&rd);
     drop_read(map, dropped, at, page);
     return c;
+fail_rd:
+    rec_reader_end(&rd);
 fail:
     if (c && !in_place)
         for (int l = 0; l < MAX_LEVELS; l++)

@@ -31,6 +31,11 @@ int lay_hyphc_write(const HyphenDict *d, const char *src_path, const char *out_p
  * this machine's ABI. NULL otherwise (stale, foreign, damaged or absent). */
 lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path);
 
+/* lay_hyphc_load, its records checked through the mapping when direct is 0
+ * instead of read past the page cache (what it falls back to where the file
+ * system refuses O_DIRECT; for tests). */
+lay_hyphc *lay_hyphc_load_via(const char *compiled_path, const char *src_path, int direct);
+
 /* The dictionary, for hnj_hyphen_hyphenate*(); valid until lay_hyphc_free. */
 HyphenDict *lay_hyphc_dict(lay_hyphc *c);
 /* 1 when the file was mapped at the address its records were made for
