@@ -40,26 +40,31 @@ struct lay_hyph {
  * is hyphenated many times over (the patterns were 7 % of a build): the
  * points of each word are kept, per dictionary, until the minimums or the
  * exceptions change. */
-#define HYPH_MEMO_CAP 16384       /* slots; past half full it starts again */
+#define HYPH_MEMO_FIRST 1024      /* slots at first; doubled when half full */
+#define HYPH_MEMO_CAP 16384       /* at most; past half full it starts again */
 typedef struct hyph_memo_entry {
     char *word;                   /* NULL: empty */
     size_t len, max, n;
     uint64_t hash;
     lay_hyph_point *pts;
 } hyph_memo_entry;
+/* The table grows with the words a build has (a sheet has 1,000-1,500): a
+ * full-size one from the start had its 786 KB all touched, the slots being
+ * hashed. */
 typedef struct hyph_memo {
-    hyph_memo_entry slot[HYPH_MEMO_CAP];
-    size_t used;
+    hyph_memo_entry *slot;
+    size_t cap, used;
 } hyph_memo;
 
 static void memo_clear(hyph_memo *m)
 {
     if (!m)
         return;
-    for (size_t i = 0; i < HYPH_MEMO_CAP; i++) {
+    for (size_t i = 0; i < m->cap; i++) {
         free(m->slot[i].word);
         free(m->slot[i].pts);
     }
+    free(m->slot);
     memset(m, 0, sizeof *m);
 }
 
@@ -71,14 +76,37 @@ static uint64_t memo_hash(const char *w, size_t len, size_t max)
     return h;
 }
 
+/* The word's slot, or the empty one where it would go; m has slots. */
 static hyph_memo_entry *memo_find(hyph_memo *m, const char *w, size_t len, size_t max, uint64_t h)
 {
-    size_t i = (size_t)h & (HYPH_MEMO_CAP - 1);
-    for (;; i = (i + 1) & (HYPH_MEMO_CAP - 1)) {
+    size_t i = (size_t)h & (m->cap - 1);
+    for (;; i = (i + 1) & (m->cap - 1)) {
         hyph_memo_entry *e = &m->slot[i];
         if (!e->word || (e->hash == h && e->len == len && e->max == max && memcmp(e->word, w, len) == 0))
             return e;
     }
+}
+
+/* Room for one more word: the table doubles up to HYPH_MEMO_CAP slots and
+ * starts again when half full at that size. 0, or -1 (out of memory: the
+ * word is only not remembered). */
+static int memo_room(hyph_memo *m)
+{
+    if (m->slot && 2 * (m->used + 1) <= m->cap)
+        return 0;
+    if (m->cap >= HYPH_MEMO_CAP)
+        memo_clear(m);
+    size_t cap = m->cap ? m->cap * 2 : HYPH_MEMO_FIRST;
+    hyph_memo_entry *slot = calloc(cap, sizeof *slot);
+    if (!slot)
+        return -1;
+    hyph_memo grown = {slot, cap, m->used};
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slot[i].word)
+            *memo_find(&grown, m->slot[i].word, m->slot[i].len, m->slot[i].max, m->slot[i].hash) = m->slot[i];
+    free(m->slot);
+    *m = grown;
+    return 0;
 }
 
 /* ---- UTF-8 and letters: GLib's ----------------------------------------- */
@@ -549,16 +577,13 @@ size_t lay_hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_p
     if (!mh->memo)
         mh->memo = calloc(1, sizeof *mh->memo);
     uint64_t hash = memo_hash(word, len, max);
-    hyph_memo_entry *e = mh->memo ? memo_find(mh->memo, word, len, max, hash) : NULL;
+    hyph_memo_entry *e = mh->memo && mh->memo->slot ? memo_find(mh->memo, word, len, max, hash) : NULL;
     if (e && e->word) {
         memcpy(pts, e->pts, e->n * sizeof *pts);
         return e->n;
     }
     size_t n = hyph_word(h, word, len, pts, max);
-    if (e && 2 * (mh->memo->used + 1) > HYPH_MEMO_CAP) {
-        memo_clear(mh->memo);
-        e = memo_find(mh->memo, word, len, max, hash);
-    }
+    e = mh->memo && memo_room(mh->memo) == 0 ? memo_find(mh->memo, word, len, max, hash) : NULL;
     /* a failed allocation only means the word is not remembered */
     char *w = e ? malloc(len) : NULL;
     lay_hyph_point *p = w ? malloc((n ? n : 1) * sizeof *p) : NULL;

@@ -1,6 +1,8 @@
 /* test_lay_hyph.c — German and Italian hyphenation: patterns, the exception
  * list, compounds, explicit hyphens, and the places never to break. */
 #include <CUnit/CUnit.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,6 +172,62 @@ static void test_minimums(void)
     lay_hyph_free(h);
 }
 
+/* The words' points are remembered in a table that grows and, full, starts
+ * again: 20,000 different words (past both) give the same points when
+ * asked again, and the same as a dictionary that never saw the others. */
+static uint64_t sig(const lay_hyph *h, const char *w)
+{
+    lay_hyph_point pts[64];
+    size_t n = lay_hyph_word(h, w, strlen(w), pts, 64);
+    uint64_t x = n;
+    for (size_t i = 0; i < n; i++)
+        x = x * 1000003u + pts[i].at * 4u + (uint64_t)pts[i].add_hyphen * 2u + (uint64_t)pts[i].compound;
+    return x;
+}
+
+static void word_of(size_t i, char *out, size_t cap)
+{
+    static const char *stem[] = {"Silbentrennung", "Verteidigungs", "Lebenspunkte", "Bewegungs", "Angriffswurf"};
+    snprintf(out, cap, "%s%c%c%cung", stem[i % 5], 'a' + (int)(i / 5 % 26), 'a' + (int)(i / 130 % 26),
+             'a' + (int)(i / 3380 % 26));
+}
+
+static void test_memo(void)
+{
+    enum { N = 20000 };
+    lay_hyph *h = load("de", 1), *fresh = load("de", 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fresh);
+    uint64_t *first = malloc(N * sizeof *first);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+    char w[64];
+    size_t differ = 0, broken = 0;
+    for (size_t i = 0; i < N; i++) {
+        word_of(i, w, sizeof w);
+        first[i] = sig(h, w);
+        broken += first[i] > 1;   /* words with points: most of them */
+        /* a word asked 300 words ago: remembered, mostly across a growth */
+        if (i >= 300) {
+            word_of(i - 300, w, sizeof w);
+            differ += sig(h, w) != first[i - 300];
+        }
+    }
+    for (size_t i = 0; i < N; i++) {
+        word_of(i, w, sizeof w);
+        differ += sig(h, w) != first[i];
+        if (i % 97 == 0) {
+            lay_hyph_free(fresh);
+            fresh = load("de", 1);
+            differ += sig(fresh, w) != first[i];
+        }
+    }
+    CU_ASSERT(broken > N / 2);
+    CU_ASSERT_EQUAL(differ, 0);
+    free(first);
+    lay_hyph_free(fresh);
+    lay_hyph_free(h);
+}
+
 static void test_unknown_language(void)
 {
     diag_list d;
@@ -192,4 +250,5 @@ void suite_lay_hyph(void)
     CU_add_test(s, "Italian, «…», apostrophes", test_italian);
     CU_add_test(s, "left and right minimums", test_minimums);
     CU_add_test(s, "unknown language, missing dictionary", test_unknown_language);
+    CU_add_test(s, "remembered points: the same after the table grows and starts again", test_memo);
 }
