@@ -339,6 +339,12 @@ void lay_hyph_free(lay_hyph *h)
     memo_clear(h->memo);
     free(h->memo);
     free(h);
+    /* a sheet done: the pages of the mapped dictionaries its words walked
+     * need not stay resident through the cards, flowcharts and sheets of
+     * other languages that follow (the peak of a build was often there);
+     * the next sheet's words fault them back from the page cache */
+    for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
+        lay_hyphc_release(cache[i].compiled);
 }
 
 void lay_hyph_set_min(lay_hyph *h, int left, int right)

@@ -532,6 +532,12 @@ HyphenDict *lay_hyphc_dict(lay_hyphc *c)
     return &c->dicts[0];
 }
 
+void lay_hyphc_release(lay_hyphc *c)
+{
+    if (c && c->in_place)
+        madvise(c->map, c->len, MADV_DONTNEED);
+}
+
 int lay_hyphc_in_place(const lay_hyphc *c)
 {
     return c->in_place;

@@ -43,4 +43,9 @@ HyphenDict *lay_hyphc_dict(lay_hyphc *c);
 int lay_hyphc_in_place(const lay_hyphc *c);
 void lay_hyphc_free(lay_hyphc *c);
 
+/* Lets the pages of a dictionary used in place leave this process's
+ * resident set (they come back from the page cache when touched); nothing
+ * for a relocated one or NULL. */
+void lay_hyphc_release(lay_hyphc *c);
+
 #endif
