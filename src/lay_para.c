@@ -423,6 +423,28 @@ static int is_space(uint32_t c)
     return c == ' ' || c == '\n' || c == '\t' || c == '\r';
 }
 
+/* a (n elements of size bytes) cut to its length; a itself when realloc
+ * will not (it still holds n) */
+static void *fit(void *a, size_t n, size_t size)
+{
+    void *s = n ? realloc(a, n * size) : NULL;
+    return s ? s : a;
+}
+
+/* A sheet keeps every paragraph of the trial sizes it lays out alive at
+ * once: the growth slack of their arrays (a quarter on average, doubling)
+ * is given back when a paragraph is complete. */
+static void fit_arrays(lay_para *p)
+{
+    p->items = fit(p->items, p->nitems, sizeof *p->items);
+    p->ref = fit(p->ref, p->nitems, sizeof *p->ref);
+    p->capitems = p->nitems ? p->nitems : p->capitems;
+    p->pieces = fit(p->pieces, p->npieces, sizeof *p->pieces);
+    p->cappieces = p->npieces ? p->npieces : p->cappieces;
+    p->boxes = fit(p->boxes, p->nboxes, sizeof *p->boxes);
+    p->capboxes = p->nboxes ? p->nboxes : p->capboxes;
+}
+
 lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const lay_run *runs, size_t nruns)
 {
     word w = {0};   /* before any goto fail, which frees it */
@@ -512,6 +534,7 @@ lay_para *lay_para_new(const lay_fonts *fonts, const lay_para_style *st, const l
         goto fail;
     free(w.s);
     free(w.start);
+    fit_arrays(p);
     return p;
 fail:
     free(w.s);
