@@ -1771,7 +1771,7 @@ int eng_overmind_run_combat(eng_state *es)
     return 0;
 }
 
-/* ---- keys ------------------------------------------------------------------------------------------------------------ */
+/* ---- scaffolding: the key table --------------------------------------------------------------------------------------- */
 
 static const char *const side_names[] = {"none", "hero", "alien", NULL};
 static const char *const terrain_names[] = {"normal", "cover", "open", NULL};
@@ -1895,7 +1895,7 @@ static const eng_key ov_keys[] = {
     M_INT("mN.path", path, 0, 2, "the unit's upgrade path, 0 none"),
 };
 
-/* ---- actions ------------------------------------------------------------------------------------------------------------ */
+/* ---- scaffolding: the action table ------------------------------------------------------------------------------------ */
 
 #define P_MODEL(nm) {nm, ENG_INT, 1, OV_MAXM, 1, 1, NULL}
 #define P_OPT(nm) {nm, ENG_INT, 1, OV_MAXM, 1, 0, NULL}
@@ -1955,7 +1955,7 @@ static const eng_action ov_actions[] = {
     {"agenda", "the Overmind reaches a hidden agenda objective", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_agenda, NULL},
 };
 
-/* ---- the game -------------------------------------------------------------------------------------------------------------- */
+/* ---- a fresh game ----------------------------------------------------------------------------------------------------------- */
 
 static void ov_init(void *data)
 {
@@ -1965,6 +1965,8 @@ static void ov_init(void *data)
     st->deck = OV_DECK;
     st->ai_who = 1;
 }
+
+/* ---- scaffolding: the game declaration ------------------------------------------------------------------------------------- */
 
 static const char *const ov_statuses[] = {
     "overmind.status.shaken", "overmind.status.stunned", "overmind.status.down", "overmind.status.pushed",

@@ -1344,7 +1344,7 @@ static void sx_init(void *data)
     st->pool.penalty = -1;
 }
 
-/* ---- keys ------------------------------------------------------------------------------------------------- */
+/* ---- scaffolding: key accessors and the key table ------------------------------------------------------- */
 
 static void get_next(const void *d, const int *idx, char *buf, size_t len)
 {
@@ -2249,6 +2249,8 @@ static int act_place(eng_state *s, void *d, const eng_arg *arg, char *err, size_
     return ENG_OK;
 }
 
+/* ---- scaffolding: the action table ------------------------------------------------------------------- */
+
 #define P_AP(def) {"ap", ENG_INT, 0, 12, def, 0, NULL}
 #define P_WEAPON {"weapon", ENG_INT, 0, 2, 1, 0, NULL}
 static const eng_action actions[] = {
@@ -2476,7 +2478,7 @@ int eng_sinetempore_run_attack(eng_state *s)
     return 0;
 }
 
-/* ---- the game ---------------------------------------------------------------------------------------- */
+/* ---- scaffolding: the game declaration ---------------------------------------------------------------- */
 
 static const char *const sx_statuses[] = {
     "sinetempore.status.brain-damage", "sinetempore.status.contagion", "sinetempore.status.fire",
