@@ -506,9 +506,36 @@ static int *field(const eng_state *st, const key_ref *r)
     return (int *)(uintptr_t)(st->data + off);
 }
 
-static int read_only(const eng_key *k)
+int eng_key_read_only(const eng_key *k)
 {
-    return k->type == ENG_TEXT ? k->set_text == NULL : k->ro || ((k->get || k->getk) && !k->set && !k->setk);
+    if (k->type == ENG_TEXT)
+        return k->ro || (k->set_text == NULL && !k->die && !k->strsize);
+    return k->ro || ((k->get || k->getk) && !k->set && !k->setk);
+}
+
+/* The int at a key's count_off: the length of its list or array. */
+static int key_count(const eng_state *st, const eng_key *k)
+{
+    int n;
+    memcpy(&n, st->data + k->count_off, sizeof n);
+    return n;
+}
+
+/* A face list or string field (eng_key.die, strsize) from text. */
+static int set_plain_text(eng_state *st, const key_ref *r, const char *value, char *err, size_t errlen)
+{
+    const eng_key *k = r->k;
+    if (k->strsize) {
+        snprintf((char *)field(st, r), k->strsize, "%s", value);
+        return 0;
+    }
+    int face[ENG_MAXLIST] = {0}, max = k->maxn < ENG_MAXLIST ? k->maxn : ENG_MAXLIST;
+    int n = eng_faces_parse(k->die, value, max, face, NULL, err, errlen);
+    if (n < 0)
+        return -1;
+    memcpy(field(st, r), face, (size_t)max * sizeof *face);
+    memcpy(st->data + k->count_off, &n, sizeof n);
+    return 0;
 }
 
 /* Parses a value for an INT or ENUM key or parameter. */
@@ -562,9 +589,16 @@ static int get_ref(const eng_state *st, const key_ref *r, long *num, char *buf, 
     if (k->type == ENG_TEXT) {
         if (len)
             buf[0] = '\0';
-        k->get_text(st->data, r->idx, buf, len);
+        if (k->get_text)
+            k->get_text(st->data, r->idx, buf, len);
+        else if (k->strsize)
+            snprintf(buf, len, "%s", (const char *)field(st, r));
+        else
+            eng_faces_format(k->die, field(st, r), NULL, key_count(st, k), buf, len);
         return 1;
     }
+    if (k->counted && r->idx[0] > key_count(st, k))
+        return *num = k->lo, 0;
     *num = k->getk ? k->getk(st->data, k, r->idx) : k->get ? k->get(st->data, r->idx) : *field(st, r) + k->plus;
     return 0;
 }
@@ -786,7 +820,7 @@ long eng_val(const eng_state *st, const char *keyfmt, ...)
         e->serial = vf->serial;
         memcpy(e->a, a, sizeof e->a);
         e->r = r;
-        e->off = r.log || r.k->type == ENG_TEXT || r.k->get || r.k->getk
+        e->off = r.log || r.k->type == ENG_TEXT || r.k->get || r.k->getk || r.k->counted
                      ? -1 : (long)((const unsigned char *)field(st, &r) - st->data);
     }
     return val_of(st, &r);
@@ -796,7 +830,7 @@ long eng_val(const eng_state *st, const char *keyfmt, ...)
 static int check_value(const key_ref *r, const char *key, const char *value, long *v, char *err,
                        size_t errlen)
 {
-    if (r->log || read_only(r->k))
+    if (r->log || eng_key_read_only(r->k))
         return snprintf(err, errlen, "\"%s\" is computed by the engine, not set", key), -1;
     if (r->k->type == ENG_TEXT)
         return 0;
@@ -811,7 +845,7 @@ int eng_set(eng_state *st, const char *key, const char *value, char *err, size_t
         return -1;
     const eng_key *k = r.k;
     if (k->type == ENG_TEXT)
-        return k->set_text(st->data, r.idx, value, err, errlen);
+        return k->set_text ? k->set_text(st->data, r.idx, value, err, errlen) : set_plain_text(st, &r, value, err, errlen);
     if (k->setk)
         return k->setk(st->data, k, r.idx, v, err, errlen);
     if (k->set)

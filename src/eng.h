@@ -143,7 +143,27 @@ typedef struct eng_key {
      * read-only when ro is set. */
     int plus;
     unsigned ro;
+    /* More plain fields, so that an engine writes no accessor for them:
+     *  - counted (ENG_INT): the field is an array of which only the first
+     *    n exist, n the int at count_off; an index beyond n reads as lo
+     *    ("pool.N.face" of a roll of n dice);
+     *  - die (ENG_TEXT): an int array of die's face indexes, at most maxn
+     *    (<= ENG_MAXLIST), its length the int at count_off, as text the way
+     *    eng_faces_format and eng_faces_parse write and read it; setting it
+     *    clears the entries past the new length;
+     *  - strsize (ENG_TEXT): a char[strsize] string (cut to fit when set).
+     * Read-only when ro is set. */
+    unsigned counted;
+    size_t count_off;
+    const eng_die *die;
+    int maxn;
+    size_t strsize;
 } eng_key;
+
+#define ENG_MAXLIST 64
+
+/* 1 when key k cannot be set: computed, a text without a setter, or ro. */
+int eng_key_read_only(const eng_key *k);
 
 /* Table helpers. T is the game's state struct. */
 #define ENG_KEY_INT(pat, T, field, l, h, d) \
@@ -155,6 +175,15 @@ typedef struct eng_key {
     {.pattern = (pat), .type = ENG_ENUM, .doc = (d), .names = (nm), .off = offsetof(T, field)}
 #define ENG_KEY_RO(pat, n0, l, h, fn, d) \
     {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h), .get = (fn)}
+/* A list of die faces (see die above), field and count fields of T. */
+#define ENG_KEY_FACES(pat, T, field, count, dieptr, d)                                                  \
+    {.pattern = (pat), .type = ENG_TEXT, .doc = (d), .off = offsetof(T, field), .count_off = offsetof(T, count), \
+     .die = (dieptr), .maxn = (int)(sizeof ((T *)0)->field / sizeof ((T *)0)->field[0])}
+/* A read-only int field of an array of which the first count exist (see
+ * counted above): index 1..n0, stride the size of an element. */
+#define ENG_KEY_COUNTED(pat, n0, T, field, stride0, count, l, h, d)                                     \
+    {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h),                     \
+     .off = offsetof(T, field), .stride = {(stride0)}, .ro = 1, .counted = 1, .count_off = offsetof(T, count)}
 
 /* ---- actions ------------------------------------------------------------------ */
 

@@ -1565,16 +1565,14 @@ static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, si
     return 0;
 }
 
-/* The text keys: a stacked deck's faces (list = DECK_*: "v2-light v3-serious"),
- * the bag's or the supply's tokens (a bag die face and its number: "adult3 blank"). */
-enum { L_BAG = NDECKS, L_SUPPLY };
+/* The text keys of the bag's or the supply's tokens (a bag die face and its
+ * number: "adult3 blank"); the stacked decks' faces are plain face lists. */
+enum { L_BAG, L_SUPPLY };
 
 static void get_list(const nm_state *st, int list, char *buf, size_t len)
 {
     const nm_tok *t = list == L_BAG ? st->bag : st->supply;
     int n = list == L_BAG ? st->nbag : st->nsupply, face[NM_MAXTOK], num[NM_MAXTOK];
-    if (list < NDECKS)
-        return eng_faces_format(deck_dice[list], st->next[list], NULL, st->nnext[list], buf, len);
     for (int i = 0; i < n; i++)   /* a blank token shows no number */
         face[i] = t[i].kind - 1, num[i] = t[i].kind == K_SIX ? -1 : t[i].num;
     eng_faces_format(&die_bag, face, num, n, buf, len);
@@ -1582,13 +1580,9 @@ static void get_list(const nm_state *st, int list, char *buf, size_t len)
 
 static int set_list(nm_state *st, int list, const char *v, char *err, size_t errlen)
 {
-    int face[NM_MAXTOK], num[NM_MAXTOK], deck = list < NDECKS;
-    int n = eng_faces_parse(deck ? deck_dice[list] : &die_bag, v, deck ? NM_MAXNEXT : NM_MAXTOK, face, deck ? NULL : num,
-                            err, errlen);
+    int face[NM_MAXTOK], num[NM_MAXTOK], n = eng_faces_parse(&die_bag, v, NM_MAXTOK, face, num, err, errlen);
     if (n < 0)
         return -1;
-    if (deck)
-        return memcpy(st->next[list], face, (size_t)n * sizeof *face), st->nnext[list] = n, 0;
     for (int i = 0; i < n; i++)
         (list == L_BAG ? st->bag : st->supply)[i] = (nm_tok){face[i] + 1, num[i]};
     return *(list == L_BAG ? &st->nbag : &st->nsupply) = n, 0;
@@ -1599,7 +1593,6 @@ static int set_list(nm_state *st, int list, const char *v, char *err, size_t err
     static void get_##name(const void *d, const int *idx, char *buf, size_t len) { (void)idx, get_list(d, list, buf, len); } \
     static int set_##name(void *d, const int *idx, const char *v, char *err, size_t errlen) { return (void)idx, set_list(d, list, v, err, errlen); }
 TEXT_KEY(bag, L_BAG) TEXT_KEY(supply, L_SUPPLY)
-TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(next_bag, DECK_BAG)
 
 /* ==== scaffolding: the key table ==== */
 
@@ -1618,6 +1611,7 @@ TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(nex
 #define KIND(k, name) RO("bag." name, 0, KT_BAG + k, NM_MAXTOK, "tokens of this kind in the intruder bag"), \
     RO("supply." name, 0, KT_SUPPLY + k, NM_MAXTOK, "tokens of this kind left outside the bag")
 #define TEXT(p, name, d) {.pattern = p, .type = ENG_TEXT, .doc = d, .get_text = get_##name, .set_text = set_##name}
+#define DECK(p, deck, die, d) ENG_KEY_FACES(p, nm_state, next[deck], nnext[deck], &die, d)
 
 static const eng_key keys[] = {
     {.pattern = "players", .type = ENG_INT, .doc = "characters in the game", .lo = 1, .hi = NM_MAXCH,
@@ -1641,9 +1635,9 @@ static const eng_key keys[] = {
     FIELD("last.token", last_token, 0, 0, 99, 1, "the number on the bag token drawn last"),
     FIELD("last.attack", last_attack, 0, 0, 99, 1, "the number (sum) of the attack cards of the last damage"),
     FIELD("last.target", last_target, 1, 0, NM_MAXCH, 1, "the character an intruder chose last (0 none)"),
-    TEXT("next.attack", next_attack, "attack cards stacked on the deck, drawn first"),
-    TEXT("next.event", next_event, "event cards stacked on the deck, drawn first"),
-    TEXT("next.bag", next_bag, "bag tokens (kinds) to be drawn next, when in the bag"),
+    DECK("next.attack", DECK_ATTACK, die_attack, "attack cards stacked on the deck, drawn first"),
+    DECK("next.event", DECK_EVENT, die_event, "event cards stacked on the deck, drawn first"),
+    DECK("next.bag", DECK_BAG, die_bag, "bag tokens (kinds) to be drawn next, when in the bag"),
     RO("next.attack.N.value", NM_MAXNEXT, KT_NEXT_VALUE, 9, "the number of the Nth stacked attack card (0 none)"),
     RO("next.attack.N.arrow", NM_MAXNEXT, KT_NEXT_ARROW, 1, "the Nth stacked attack card shows the retreat arrow"),
     RO("next.bag.N", NM_MAXNEXT, KT_NEXT_BAG, 6, "the Nth stacked bag token: 0 none, 1 larva .. 5 queen, 6 blank"),

@@ -485,6 +485,55 @@ static void test_parse_long(void)
 }
 
 /* Lists of die faces as text keys hold them, with and without numbers. */
+/* Plain fields that need no accessor (eng_key.counted, die, strsize): a
+ * list of faces, an array of which only the first n count, a string. */
+typedef struct plain {
+    int stack[3], nstack;
+    int roll[4], nroll;
+    char motto[6];
+} plain;
+
+static const char *const plain_faces[] = {"hit", "miss", "blank"};
+static const eng_die plain_die = {"d3", 3, plain_faces};
+static const eng_key plain_keys[] = {
+    ENG_KEY_FACES("stack", plain, stack, nstack, &plain_die, "faces stacked"),
+    ENG_KEY_COUNTED("rollN", 4, plain, roll[0], sizeof(int), nroll, -1, 9, "die N of the roll, -1 beyond it"),
+    {.pattern = "motto", .type = ENG_TEXT, .doc = "a motto", .off = offsetof(plain, motto), .strsize = 6},
+    {.pattern = "nroll", .type = ENG_INT, .doc = "dice rolled", .hi = 4, .off = offsetof(plain, nroll)},
+};
+static void plain_init(void *data) { ((plain *)data)->roll[2] = 7; }
+static const eng_game plain_game = {.id = "plain", .name = "Plain", .state_size = sizeof(plain), .init = plain_init,
+                                    .keys = plain_keys, .nkeys = 4, .dice = no_dice};
+
+static void test_plain_fields(void)
+{
+    eng_state *st = eng_state_new(&plain_game, 1);
+    char v[64];
+    CU_ASSERT_EQUAL(eng_set(st, "stack", "miss blank", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_get(st, "stack", v, sizeof v, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(v, "miss blank");
+    const plain *p = eng_cdata(st);
+    CU_ASSERT(p->nstack == 2 && p->stack[0] == 1 && p->stack[1] == 2);
+    CU_ASSERT_EQUAL(eng_set(st, "stack", "hit", err, sizeof err), 0);   /* shorter: the rest cleared */
+    CU_ASSERT(p->nstack == 1 && p->stack[0] == 0 && p->stack[1] == 0);
+    CU_ASSERT_EQUAL(eng_set(st, "stack", "hit hit hit hit", err, sizeof err), -1);   /* 3 at most */
+    CU_ASSERT_EQUAL(eng_set(st, "stack", "ghost", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_check_key(&plain_game, "stack", "ghost", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(p->nstack, 1);   /* a refused value changes nothing */
+    /* die 3 shows 7, but counts only once 3 dice are rolled */
+    CU_ASSERT_EQUAL(eng_val(st, "roll%d", 3), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "nroll", "3", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "roll%d", 3), 7);
+    CU_ASSERT_EQUAL(eng_val(st, "roll%d", 4), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "roll1", "1", err, sizeof err), -1);   /* read-only */
+    CU_ASSERT_EQUAL(eng_set(st, "motto", "carpe diem", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_get(st, "motto", v, sizeof v, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(v, "carpe");   /* cut to the field */
+    for (int i = 0; i < 4; i++)
+        CU_ASSERT_EQUAL(eng_key_read_only(&plain_keys[i]), i == 1);
+    eng_state_free(st);
+}
+
 static void test_faces(void)
 {
     static const char *const names[] = {"larva", "adult", "blank"};
@@ -583,6 +632,7 @@ void suite_eng(void)
     CU_add_test(s, "procedures are checked by their effect", test_procedures);
     CU_add_test(s, "numbers parsed whole, with range checks", test_parse_long);
     CU_add_test(s, "lists of die faces, with and without numbers", test_faces);
+    CU_add_test(s, "plain fields without accessors: face lists, counted arrays, strings", test_plain_fields);
     CU_add_test(s, "a simulator's setup: attributes, keys by pattern, tables", test_sim_setup);
     CU_add_test(s, "the words of a notation", test_word);
 }

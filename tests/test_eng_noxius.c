@@ -810,7 +810,7 @@ static void test_keys_round_trip(void)
                 if (rc != 0)
                     fprintf(stderr, "%s: %s\n", key, err);
                 CU_ASSERT_EQUAL(rc, 0);
-                int ro = k->type == ENG_TEXT ? !k->set_text : ((k->get || k->getk) && !k->set && !k->setk);
+                int ro = eng_key_read_only(k);
                 if (ro) {
                     CU_ASSERT_NOT_EQUAL(eng_set(g.st, key, v, err, sizeof err), 0);
                     continue;
