@@ -498,12 +498,18 @@ static int resolve_scan(const eng_game *g, const char *key, key_ref *r, char *er
     return snprintf(err, errlen, "unknown key \"%s\" of %s", key, g->id), -1;
 }
 
-static int *field(const eng_state *st, const key_ref *r)
+/* A plain field's bytes (a string's need no alignment) and as an int. */
+static unsigned char *field_at(const eng_state *st, const key_ref *r)
 {
     size_t off = r->k->off;
     for (int j = 0; j < r->nidx; j++)
         off += (size_t)(r->idx[j] - ((r->k->zero_based >> j) & 1 ? 0 : 1)) * r->k->stride[j];
-    return (int *)(uintptr_t)(st->data + off);
+    return (unsigned char *)(uintptr_t)(st->data + off);
+}
+
+static int *field(const eng_state *st, const key_ref *r)
+{
+    return (int *)(uintptr_t)field_at(st, r);
 }
 
 int eng_key_read_only(const eng_key *k)
@@ -526,7 +532,7 @@ static int set_plain_text(eng_state *st, const key_ref *r, const char *value, ch
 {
     const eng_key *k = r->k;
     if (k->strsize) {
-        snprintf((char *)field(st, r), k->strsize, "%s", value);
+        snprintf((char *)field_at(st, r), k->strsize, "%s", value);
         return 0;
     }
     int face[ENG_MAXLIST] = {0}, max = k->maxn < ENG_MAXLIST ? k->maxn : ENG_MAXLIST;
@@ -592,7 +598,7 @@ static int get_ref(const eng_state *st, const key_ref *r, long *num, char *buf, 
         if (k->get_text)
             k->get_text(st->data, r->idx, buf, len);
         else if (k->strsize)
-            snprintf(buf, len, "%s", (const char *)field(st, r));
+            snprintf(buf, len, "%s", (const char *)field_at(st, r));
         else
             eng_faces_format(k->die, field(st, r), NULL, key_count(st, k), buf, len);
         return 1;

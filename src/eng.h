@@ -179,6 +179,11 @@ int eng_key_read_only(const eng_key *k);
 #define ENG_KEY_FACES(pat, T, field, count, dieptr, d)                                                  \
     {.pattern = (pat), .type = ENG_TEXT, .doc = (d), .off = offsetof(T, field), .count_off = offsetof(T, count), \
      .die = (dieptr), .maxn = (int)(sizeof ((T *)0)->field / sizeof ((T *)0)->field[0])}
+/* A string field: a char array of T (index 1..n0, stride the size of an
+ * element; n0 0 for none). */
+#define ENG_KEY_STR(pat, n0, T, field, stride0, d)                                                         \
+    {.pattern = (pat), .type = ENG_TEXT, .doc = (d), .nmax = {(n0)}, .off = offsetof(T, field),              \
+     .stride = {(stride0)}, .strsize = sizeof ((T *)0)->field}
 /* A read-only int field of an array of which the first count exist (see
  * counted above): index 1..n0, stride the size of an element. */
 #define ENG_KEY_COUNTED(pat, n0, T, field, stride0, count, l, h, d)                                     \

@@ -1155,7 +1155,7 @@ static int fight_result(const nx_state *st)
 
 /* Computed keys, told apart by their tag; RO reads a plain int field that may not be set. */
 enum { K_RO, K_CURRENT, K_FIGHT_OVER, K_RESULT, K_HURT, K_TAKEN, K_COUNT, K_LEFT, K_OUTER, K_INNER, K_COND1, K_COND2, K_MET, K_PLATE, K_KIND,
-       K_DELTA, K_FIELD };
+       K_FIELD };
 
 static long nx_getk(const void *d, const eng_key *k, const int *idx)
 {
@@ -1177,7 +1177,6 @@ static long nx_getk(const void *d, const eng_key *k, const int *idx)
     case K_MET: return en->met[0] + en->met[1];
     case K_PLATE: return en->cur + 1;
     case K_KIND: return p ? p->kind : P_SKULL;
-    case K_DELTA: return ch->ab[idx[1] - 1].delta;
     default: return *(const int *)((const char *)d + k->off + (idx[0] ? (size_t)(idx[0] - 1) * k->stride[0] : 0));
     }
 }
@@ -1185,23 +1184,12 @@ static long nx_getk(const void *d, const eng_key *k, const int *idx)
 static int nx_setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
 {
     nx_state *st = d;
-    if (k->tag == K_DELTA)
-        return st->ch[idx[0] - 1].ab[idx[1] - 1].delta = (int)v, 0;
     int max = k->tag == K_PLATE ? st->en[idx[0] - 1].nplates + 1 : st->nfields + 1;
     if (v > max)
         return snprintf(err, errlen, "%s must be %ld..%d", k->pattern, k->lo, max), -1;
     *(k->tag == K_PLATE ? &st->en[idx[0] - 1].cur : &st->field) = (int)v - (k->tag == K_PLATE);
     return 0;
 }
-
-#define NAME_KEY(fn, member)                                                                   \
-    static void get_##fn(const void *d, const int *idx, char *buf, size_t len)                 \
-    { snprintf(buf, len, "%s", CST(d)->member); }                                              \
-    static int set_##fn(void *d, const int *idx, const char *v, char *err, size_t errlen)      \
-    { (void)err, (void)errlen; snprintf(((nx_state *)d)->member, 32, "%s", v); return 0; }
-NAME_KEY(cname, ch[idx[0] - 1].name)
-NAME_KEY(ename, en[idx[0] - 1].name)
-NAME_KEY(abname, ch[idx[0] - 1].ab[idx[1] - 1].name)
 
 #define RO_INT(pat, n, f, l, h, d) {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n)}, .lo = (l), .hi = (h), \
                                     .off = offsetof(nx_state, f), .stride = {n ? sizeof(nx_char) : 0}, .getk = nx_getk}
@@ -1213,7 +1201,8 @@ NAME_KEY(abname, ch[idx[0] - 1].ab[idx[1] - 1].name)
     {.pattern = (pat), .type = ENG_TEXT, .doc = (d), .nmax = {(n0), (n1)}, .get_text = (g), .set_text = (s)}
 
 static const eng_key nx_keys[] = {
-    ENG_KEY_INT("players", nx_state, players, 2, 4, "characters in the mission (2..4)"),
+    {.pattern = "players", .type = ENG_INT, .doc = "characters in the mission (2..4)", .lo = 2, .hi = 4,
+     .off = offsetof(nx_state, players), .bounds = (const char *const[]){"who", "ally", NULL}},
     ENG_KEY_INT("round", nx_state, round, 0, 999, "rounds begun (progress fields read)"),
     ENG_KEY_ENUM("phase", nx_state, phase, phase_names, "position: places may be taken; turns: abilities are cast"),
     ENG_KEY_ENUM("over", nx_state, over, over_names, "failed once every character is knocked out at the same time"),
@@ -1230,7 +1219,7 @@ static const eng_key nx_keys[] = {
     RO_INT("field.bonus", 0, fbonus, 0, 99, "bonus damage of the progress field of this round"),
     ENG_KEY_INT("ai.who", nx_state, ai_who, 1, NX_MAXCH, "the character the cast procedure is asked about"),
     ENG_KEY_INT("ai.ability", nx_state, ai_ability, 1, NX_NAB, "the ability the cast procedure is asked about"),
-    TEXT("cN.name", NX_MAXCH, 0, get_cname, set_cname, "a character's name (narration)"),
+    ENG_KEY_STR("cN.name", NX_MAXCH, nx_state, ch[0].name, sizeof(nx_char), "a character's name (narration)"),
     CH_INT("cN.lp", lp, 0, 99, "life points"),
     CH_INT("cN.lpmax", lpmax, 1, 99, "full life points (LP never rise above)"),
     CH_INT("cN.sp", sp, 0, 99, "shield points"),
@@ -1248,10 +1237,11 @@ static const eng_key nx_keys[] = {
     RO_INT("cN.dealt", NX_MAXCH, ch[0].dealt, 0, 999, "the last damage the character dealt, bonuses included"),
     COMPUTED("cN.hurt", NX_MAXCH, 0, K_HURT, 0, 99, "the damage of a hit at the character's position, 0 at none"),
     {.pattern = "cN.aM.delta", .type = ENG_INT, .doc = "an ability's change of power", .nmax = {NX_MAXCH, NX_NAB},
-     .lo = -9, .hi = 9, .getk = nx_getk, .setk = nx_setk, .tag = K_DELTA},
+     .lo = -9, .hi = 9, .off = offsetof(nx_state, ch[0].ab[0].delta), .stride = {sizeof(nx_char), sizeof(nx_ability)}},
     TEXT("cN.aM", NX_MAXCH, NX_NAB, get_ability, set_ability, "an ability (spec: delta= effect= r= shade=; empty: none)"),
-    TEXT("cN.aM.name", NX_MAXCH, NX_NAB, get_abname, set_abname, "an ability's name (narration)"),
-    TEXT("eN.name", NX_MAXEN, 0, get_ename, set_ename, "an enemy's name (narration)"),
+    {.pattern = "cN.aM.name", .type = ENG_TEXT, .doc = "an ability's name (narration)", .nmax = {NX_MAXCH, NX_NAB},
+     .off = offsetof(nx_state, ch[0].ab[0].name), .stride = {sizeof(nx_char), sizeof(nx_ability)}, .strsize = sizeof ((nx_ability *)0)->name},
+    ENG_KEY_STR("eN.name", NX_MAXEN, nx_state, en[0].name, sizeof(nx_enemy), "an enemy's name (narration)"),
     TEXT("eN.plates", NX_MAXEN, 0, get_plates, set_plates, "an enemy's life plates, full life first (spec); sets plate 1"),
     TEXT("eN.damage", NX_MAXEN, 0, get_damage, set_damage, "the damage of a hit at P1 P2 P3 P4 (0..99 each)"),
     {.pattern = "eN.plate", .type = ENG_INT, .doc = "the current life plate, 1-based (plates + 1: the skull)",
@@ -1484,15 +1474,8 @@ static void auto_round(eng_state *es, nx_state *st)
 
 #define ILLEGAL(...) return (snprintf(err, errlen, __VA_ARGS__), ENG_ILLEGAL)
 
-/* The 0-based character of a who= argument, or -1 with err. */
-static int who(const nx_state *st, const eng_arg *a, char *err, size_t errlen)
-{
-    if (a->v > st->players)
-        return snprintf(err, errlen, "who=%ld but players=%d", a->v, st->players), -1;
-    return (int)a->v - 1;
-}
-
-#define WHO(i) int c = who(st, &arg[i], err, errlen); if (c < 0) return ENG_ERROR
+/* The 0-based character of a who= argument (the key players bounds it). */
+#define WHO(i) int c = (int)arg[i].v - 1
 #define FN(name) static int name(eng_state *es, void *data, const eng_arg *arg, char *err, size_t errlen)
 #define DATA nx_state *st = data; (void)es, (void)arg, (void)err, (void)errlen
 
