@@ -925,7 +925,7 @@ static const eng_action *find_action(const eng_game *g, const char *name)
 {
     for (size_t i = 0; i < g->nactions; i++)
         if (strcmp(g->actions[i].name, name) == 0 ||
-            (g->actions[i].alias && strcmp(g->actions[i].alias, name) == 0))
+            (g->actions[i].more && g->actions[i].more->alias && strcmp(g->actions[i].more->alias, name) == 0))
             return &g->actions[i];
     return NULL;
 }
@@ -1028,6 +1028,11 @@ int eng_act(eng_state *st, const char *action, const char *args, char *err, size
     if (prepare(st->g, action, args, buf, &a, arg, err, errlen) != 0 || check_bounds(st, a, arg, err, errlen) != 0)
         return ENG_ERROR;
     st->nactions++;
+    const eng_more *m = a->more;
+    if (m && m->run0)
+        return m->run0(st), ENG_OK;
+    if (m && m->run1)
+        return m->run1(st, (int)(arg[m->arg].v - m->base)), ENG_OK;
     return a->fn(st, st->data, arg, err, errlen);
 }
 

@@ -212,6 +212,20 @@ typedef struct eng_arg {
     int given;
 } eng_arg;
 
+/* What an action's row may add (eng_action.more, NULL for nothing): an
+ * older name that still works, or, in place of fn (then NULL), the rules
+ * function of a step the rules never refuse that needs no more than the
+ * state and one number, so that the game writes no wrapper for it: run0(st),
+ * or run1(st, n) with n the argument number arg (0-based, in the order of
+ * params) less base (1 for a who= that the rules count from 0). Either is
+ * ENG_OK. */
+typedef struct eng_more {
+    const char *alias;
+    void (*run0)(eng_state *st);
+    void (*run1)(eng_state *st, int n);
+    int arg, base;
+} eng_more;
+
 typedef struct eng_action {
     const char *name;
     const char *doc;
@@ -220,7 +234,7 @@ typedef struct eng_action {
      * saying which rule forbids it, or ENG_ERROR for an argument that is
      * in range but wrong for this state (who=5 with 4 players). */
     int (*fn)(eng_state *st, void *data, const eng_arg *arg, char *err, size_t errlen);
-    const char *alias;            /* an older name that still works, or NULL */
+    const eng_more *more;         /* an alias or a rules function (above), or NULL */
 } eng_action;
 
 /* ---- facts and probes ---------------------------------------------------------- */

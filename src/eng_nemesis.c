@@ -1674,7 +1674,8 @@ static const eng_key keys[] = {
 
 /* ==== scaffolding: action wrappers and the action table ==== */
 
-/* The rules function of an action that needs its mode, or who= or room= unpacked. */
+/* The rules function of an action that needs its mode, its data or two arguments unpacked
+ * (one that needs the state and who= or room= alone is its row's run0 or run1). */
 #define UNUSED __attribute__((unused))
 #define ACTION_FN(name) \
     static int name(eng_state *s UNUSED, void *d UNUSED, const eng_arg *arg UNUSED, char *err UNUSED, size_t errlen UNUSED)
@@ -1685,17 +1686,7 @@ ACTION_FN(act_shoot) { return attack(s, d, 0, arg, err, errlen); }
 ACTION_FN(act_melee) { return attack(s, d, 1, arg, err, errlen); }
 ACTION_FN(act_hibernate) { return leave(s, d, 0, arg, err, errlen); }
 ACTION_FN(act_escape) { return leave(s, d, 1, arg, err, errlen); }
-ACTION_FN(act_end_turn) { return turn_end(s, WHO(arg)), ENG_OK; }
-ACTION_FN(act_noise_roll) { return nm_noise_roll(s, WHO(arg)), ENG_OK; }
-ACTION_FN(act_encounter) { return do_encounter(s, WHO(arg)), ENG_OK; }
 ACTION_FN(act_round_start) { return nm_round_start(d), ENG_OK; }
-ACTION_FN(act_event_phase) { return nm_event_phase(s), ENG_OK; }
-ACTION_FN(act_bag) { return ev_bag(s), ENG_OK; }
-ACTION_FN(act_event_card) { return ev_card(s), ENG_OK; }
-ACTION_FN(act_fire_damage) { return ev_fire(s), ENG_OK; }
-ACTION_FN(act_danger) { return nm_danger(s, (int)arg[1].v), ENG_OK; }
-ACTION_FN(act_place_fire) { return nm_place_fire(s, (int)arg[1].v), ENG_OK; }
-ACTION_FN(act_place_malfunction) { return nm_place_malfunction(s, (int)arg[1].v), ENG_OK; }
 ACTION_FN(act_place_door) { return nm_place_door(d, slot_corr((int)arg[1].v, (int)arg[2].v)), ENG_OK; }
 
 /* Parameters that most actions share. */
@@ -1706,6 +1697,10 @@ ACTION_FN(act_place_door) { return nm_place_door(d, slot_corr((int)arg[1].v, (in
 #define P_TARGET {"target", ENG_INT, 0, NM_MAXINT, 0, 0, NULL}
 #define P_INTRUDER {"intruder", ENG_INT, 1, NM_MAXINT, 0, 1, NULL}
 #define ACTION(n, fn, d, ...) {n, d, {P_WHO, __VA_ARGS__}, fn, NULL}
+/* run0(st), run1(st, who - 1) or run1(st, room) */
+#define RUN0(n, run, d) {n, d, {P_WHO}, NULL, &(const eng_more){.run0 = run}}
+#define RUN_WHO(n, run, d) {n, d, {P_WHO}, NULL, &(const eng_more){.run1 = run, .arg = 0, .base = 1}}
+#define RUN_ROOM(n, run, d) {n, d, {P_WHO, P_ROOM}, NULL, &(const eng_more){.run1 = run, .arg = 1}}
 
 static const eng_action actions[] = {
     ACTION("move", act_move, "who moves through its room's corridor (cost)", P_CORRIDOR, P_COST),
@@ -1724,18 +1719,18 @@ static const eng_action actions[] = {
            {"what", ENG_ENUM, 0, 0, 0, 0, pickup_names}),
     ACTION("pass", act_pass, "passes, discarding discard= cards", {"discard", ENG_INT, 0, 99, 0, 0, NULL}),
     ACTION("wound", act_wound, "deals a light or serious wound", {"kind", ENG_ENUM, 0, 0, 0, 1, wound_names}),
-    ACTION("end-turn", act_end_turn, "ends who's turn: the fire check only", {NULL}),
-    ACTION("noise-roll", act_noise_roll, "who rolls the noise die in its room", {NULL}),
-    ACTION("encounter", act_encounter, "an encounter in who's room", {NULL}),
+    RUN_WHO("end-turn", turn_end, "ends who's turn: the fire check only"),
+    RUN_WHO("noise-roll", nm_noise_roll, "who rolls the noise die in its room"),
+    RUN_WHO("encounter", do_encounter, "an encounter in who's room"),
     ACTION("hibernate", act_hibernate, "who enters hibernation", {NULL}), ACTION("escape", act_escape, "who leaves in an escape pod", {NULL}),
     ACTION("round-start", act_round_start, "a new round: hands drawn, first-player token passed", {NULL}),
-    ACTION("event-phase", act_event_phase, "the whole event phase", {NULL}),
-    ACTION("bag-development", act_bag, "the event phase's bag development alone", {NULL}),
-    ACTION("event-card", act_event_card, "the event phase's event card alone (movement, effect)", {NULL}),
-    ACTION("fire-damage", act_fire_damage, "the event phase's fire damage alone", {NULL}),
-    ACTION("danger", act_danger, "resolves danger in room=", P_ROOM),
-    ACTION("place-fire", act_place_fire, "places a fire marker in room=", P_ROOM),
-    ACTION("place-malfunction", act_place_malfunction, "places a malfunction marker in room=", P_ROOM),
+    RUN0("event-phase", nm_event_phase, "the whole event phase"),
+    RUN0("bag-development", ev_bag, "the event phase's bag development alone"),
+    RUN0("event-card", ev_card, "the event phase's event card alone (movement, effect)"),
+    RUN0("fire-damage", ev_fire, "the event phase's fire damage alone"),
+    RUN_ROOM("danger", nm_danger, "resolves danger in room="),
+    RUN_ROOM("place-fire", nm_place_fire, "places a fire marker in room="),
+    RUN_ROOM("place-malfunction", nm_place_malfunction, "places a malfunction marker in room="),
     ACTION("place-door", act_place_door, "places a door in corridor= of room=", P_ROOM, P_CORRIDOR),
     ACTION("place-intruder", act_place_intruder, "puts an intruder miniature type= in room= (its token= number)",
            {"type", ENG_ENUM, 0, 0, 0, 1, intruder_names}, P_ROOM, {"token", ENG_INT, 0, 99, 0, 0, NULL}),

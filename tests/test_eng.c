@@ -125,7 +125,7 @@ static const eng_action toy_actions[] = {
     {"hit", "someone is hit",
      {{"who", ENG_INT, 1, 3, 0, 1, NULL}, {"amount", ENG_INT, 0, 9, 1, 0, NULL},
       {"kind", ENG_ENUM, 0, 0, 0, 0, kinds}},
-     act_hit, "strike"},
+     act_hit, &(const eng_more){.alias = "strike"}},
     {"heal", "someone is healed", {{"who", ENG_INT, 1, 3, 1, 0, NULL}, {"amount", ENG_INT, 1, 9, 1, 0, NULL}},
      act_heal, NULL},
     {"noop", "nothing", {{"word", ENG_ENUM, 0, 0, 0, 0, noop_words}}, act_noop, NULL},
@@ -491,6 +491,7 @@ typedef struct plain {
     int stack[3], nstack;
     int roll[4], nroll;
     char motto[6];
+    int rested[3];
 } plain;
 
 static const char *const plain_faces[] = {"hit", "miss", "blank"};
@@ -502,8 +503,18 @@ static const eng_key plain_keys[] = {
     {.pattern = "nroll", .type = ENG_INT, .doc = "dice rolled", .hi = 4, .off = offsetof(plain, nroll)},
 };
 static void plain_init(void *data) { ((plain *)data)->roll[2] = 7; }
+/* rules functions that the table runs without a wrapper (eng_more) */
+static void plain_rest(eng_state *st, int who) { ((plain *)eng_data(st))->rested[who]++; }
+static void plain_clear(eng_state *st) { ((plain *)eng_data(st))->nstack = 0; }
+static const eng_action plain_actions[] = {
+    {"rest", "who rests", {{"who", ENG_INT, 1, 3, 1, 0, NULL}}, NULL, &(const eng_more){.run1 = plain_rest, .base = 1}},
+    {"pick", "the second argument", {{"a", ENG_INT, 0, 2, 0, 0, NULL}, {"b", ENG_INT, 0, 2, 0, 0, NULL}}, NULL,
+     &(const eng_more){.run1 = plain_rest, .arg = 1}},
+    {"clear", "the stack goes", {{NULL}}, NULL, &(const eng_more){.run0 = plain_clear}},
+};
 static const eng_game plain_game = {.id = "plain", .name = "Plain", .state_size = sizeof(plain), .init = plain_init,
-                                    .keys = plain_keys, .nkeys = 4, .dice = no_dice};
+                                    .keys = plain_keys, .nkeys = 4, .actions = plain_actions, .nactions = 3,
+                                    .dice = no_dice};
 
 static void test_plain_fields(void)
 {
@@ -531,6 +542,14 @@ static void test_plain_fields(void)
     CU_ASSERT_STRING_EQUAL(v, "carpe");   /* cut to the field */
     for (int i = 0; i < 4; i++)
         CU_ASSERT_EQUAL(eng_key_read_only(&plain_keys[i]), i == 1);
+    /* actions run by the rules function alone, with who= less 1 or b= as it is */
+    CU_ASSERT_EQUAL(eng_act(st, "rest", "who=3", err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(eng_act(st, "pick", "a=0 b=1", err, sizeof err), ENG_OK);
+    CU_ASSERT(p->rested[0] == 0 && p->rested[1] == 1 && p->rested[2] == 1);
+    CU_ASSERT_EQUAL(eng_act(st, "rest", "who=4", err, sizeof err), ENG_ERROR);   /* the params still checked */
+    CU_ASSERT_EQUAL(eng_act(st, "clear", NULL, err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(p->nstack, 0);
+    CU_ASSERT_EQUAL(eng_actions(st), 3);
     eng_state_free(st);
 }
 
@@ -632,7 +651,8 @@ void suite_eng(void)
     CU_add_test(s, "procedures are checked by their effect", test_procedures);
     CU_add_test(s, "numbers parsed whole, with range checks", test_parse_long);
     CU_add_test(s, "lists of die faces, with and without numbers", test_faces);
-    CU_add_test(s, "plain fields without accessors: face lists, counted arrays, strings", test_plain_fields);
+    CU_add_test(s, "plain fields and actions without accessors or wrappers: face lists, counted arrays, strings, run0/run1",
+                test_plain_fields);
     CU_add_test(s, "a simulator's setup: attributes, keys by pattern, tables", test_sim_setup);
     CU_add_test(s, "the words of a notation", test_word);
 }
