@@ -226,6 +226,13 @@ typedef struct eng_more {
     int arg, base;
 } eng_more;
 
+/* An action function of the standard shape (eng_action.fn), for a game's
+ * wrappers: s, d, arg, err and errlen, each of which it may leave unused. */
+#define ENG_ACTION_FN(name)                                                                                  \
+    static int name(eng_state *s __attribute__((unused)), void *d __attribute__((unused)),                    \
+                    const eng_arg *arg __attribute__((unused)), char *err __attribute__((unused)),             \
+                    size_t errlen __attribute__((unused)))
+
 typedef struct eng_action {
     const char *name;
     const char *doc;

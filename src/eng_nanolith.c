@@ -800,7 +800,7 @@ static void enemy_phase(eng_state *es, nl_state *st)
     st->phase = PH_STATUS;
 }
 
-/* ---- actions -------------------------------------------------------------------------------------------- */
+/* ---- scaffolding: action plumbing ------------------------------------------------------------------------ */
 
 #define ACT(name) static int name(eng_state *es, void *data, const eng_arg *a, char *err, size_t errlen)
 #define ST nl_state *st = data
@@ -813,6 +813,8 @@ static int who_ok(const nl_state *st, int c, char *err, size_t errlen)
         return snprintf(err, errlen, "character %d is not in the game", c + 1), 0;
     return 1;
 }
+
+/* ---- actions -------------------------------------------------------------------------------------------- */
 
 /* A fresh state: one player in round 1, every character and enemy with
  * settings of its own. The source prints no character or enemy cards, so

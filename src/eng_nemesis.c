@@ -16,8 +16,9 @@
  * The state keys and actions are the tables below (keys[], actions[]): each
  * entry's doc string is its documentation. Everything that is not rules
  * (key accessors, the key table, action wrappers, the action table, the
- * game) sits at the end of the file, in regions that each open with a
- * "==== scaffolding:" line; they run to the end of the file.
+ * game, and the actions' plumbing and parameter names before the actions)
+ * sits in regions that each open with a "==== scaffolding:" line and run to
+ * the next "----" heading or the end of the file.
  */
 #include "eng_nemesis.h"
 
@@ -1157,7 +1158,7 @@ static void nm_init(void *data)
 }
 
 
-/* ---- actions: what each checks and does ---------------------------------------------------- */
+/* ==== scaffolding: action plumbing and parameter names ==== */
 
 static const char *const wound_names[] = {"light", "serious", NULL};
 static const char *const pickup_names[] = {"object", "corpse", "carcass", "egg", NULL};
@@ -1167,6 +1168,8 @@ static const char *const pickup_names[] = {"object", "corpse", "carcass", "egg",
 /* The acting character (who=, always the first parameter, at most
  * players: eng_act checks it): its index. */
 #define WHO(arg) ((int)(arg)[0].v - 1)
+
+/* ---- actions: what each checks and does ---------------------------------------------------- */
 
 static int find_target(const nm_state *st, int c, long t)
 {
@@ -1676,18 +1679,15 @@ static const eng_key keys[] = {
 
 /* The rules function of an action that needs its mode, its data or two arguments unpacked
  * (one that needs the state and who= or room= alone is its row's run0 or run1). */
-#define UNUSED __attribute__((unused))
-#define ACTION_FN(name) \
-    static int name(eng_state *s UNUSED, void *d UNUSED, const eng_arg *arg UNUSED, char *err UNUSED, size_t errlen UNUSED)
-ACTION_FN(act_move) { return move(s, d, MOVE_PLAIN, arg, err, errlen); }
-ACTION_FN(act_careful) { return move(s, d, MOVE_CAREFUL, arg, err, errlen); }
-ACTION_FN(act_flee) { return move(s, d, MOVE_FLEE, arg, err, errlen); }
-ACTION_FN(act_shoot) { return attack(s, d, 0, arg, err, errlen); }
-ACTION_FN(act_melee) { return attack(s, d, 1, arg, err, errlen); }
-ACTION_FN(act_hibernate) { return leave(s, d, 0, arg, err, errlen); }
-ACTION_FN(act_escape) { return leave(s, d, 1, arg, err, errlen); }
-ACTION_FN(act_round_start) { return nm_round_start(d), ENG_OK; }
-ACTION_FN(act_place_door) { return nm_place_door(d, slot_corr((int)arg[1].v, (int)arg[2].v)), ENG_OK; }
+ENG_ACTION_FN(act_move) { return move(s, d, MOVE_PLAIN, arg, err, errlen); }
+ENG_ACTION_FN(act_careful) { return move(s, d, MOVE_CAREFUL, arg, err, errlen); }
+ENG_ACTION_FN(act_flee) { return move(s, d, MOVE_FLEE, arg, err, errlen); }
+ENG_ACTION_FN(act_shoot) { return attack(s, d, 0, arg, err, errlen); }
+ENG_ACTION_FN(act_melee) { return attack(s, d, 1, arg, err, errlen); }
+ENG_ACTION_FN(act_hibernate) { return leave(s, d, 0, arg, err, errlen); }
+ENG_ACTION_FN(act_escape) { return leave(s, d, 1, arg, err, errlen); }
+ENG_ACTION_FN(act_round_start) { return nm_round_start(d), ENG_OK; }
+ENG_ACTION_FN(act_place_door) { return nm_place_door(d, slot_corr((int)arg[1].v, (int)arg[2].v)), ENG_OK; }
 
 /* Parameters that most actions share. */
 #define P_WHO {"who", ENG_INT, 1, NM_MAXCH, 1, 0, NULL}

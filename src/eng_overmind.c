@@ -749,12 +749,14 @@ static void end_mission(eng_state *es, ov_state *st, int winner)
     }
 }
 
-/* ---- actions ------------------------------------------------------------------------------------------------ */
+/* ---- scaffolding: action plumbing ---------------------------------------------------------------------------- */
 
 #define ACTION(name) static int name(eng_state *es, void *data, const eng_arg *arg, char *err, size_t errlen)
 #define REFUSE(...) return snprintf(err, errlen, __VA_ARGS__), ENG_ILLEGAL
 #define ST ov_state *st = data; (void)err, (void)errlen
 #define MODEL(k) (int)(arg[k].v - 1)
+
+/* ---- actions ------------------------------------------------------------------------------------------------ */
 
 /* A campaign: 6 heroes with 6 Neon-Rush tokens each; in conquest each team
  * takes regions in turn until it holds 3. */

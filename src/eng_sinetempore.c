@@ -1530,12 +1530,14 @@ static const eng_key keys[] = {
     MK(ap, 0, 20, "AP left in its activation"),
 };
 
-/* ---- actions ------------------------------------------------------------------------------------------ */
+/* ---- scaffolding: action plumbing and parameters ------------------------------------------------------ */
 
 #define ILLEGAL(...) return (snprintf(err, errlen, __VA_ARGS__), ENG_ILLEGAL)
 #define P_HERO {"hero", ENG_INT, 1, SX_HEROES, 1, 0, NULL}
 #define P_MODEL {"model", ENG_INT, 1, SX_MODELS, 1, 0, NULL}
 #define P_XY {"x", ENG_INT, 1, SX_SIZE, 1, 1, NULL}, {"y", ENG_INT, 1, SX_SIZE, 1, 1, NULL}
+
+/* ---- actions ------------------------------------------------------------------------------------------ */
 
 /* The acting hero: in his activation, with the AP; the cost is raised by
  * one when slowed. Fills *cost. */
