@@ -1153,8 +1153,8 @@ static int fight_result(const nx_state *st)
 
 /* ---- scaffolding: key accessors and the key table ------------------------------------------------------ */
 
-/* Computed keys, told apart by their tag; RO reads a plain int field that may not be set. */
-enum { K_RO, K_CURRENT, K_FIGHT_OVER, K_RESULT, K_HURT, K_TAKEN, K_COUNT, K_LEFT, K_OUTER, K_INNER, K_COND1, K_COND2, K_MET, K_PLATE, K_KIND,
+/* Computed keys, told apart by their tag (RO_INT is a plain int field that may not be set). */
+enum { K_CURRENT, K_FIGHT_OVER, K_RESULT, K_HURT, K_TAKEN, K_COUNT, K_LEFT, K_OUTER, K_INNER, K_COND1, K_COND2, K_MET, K_PLATE, K_KIND,
        K_FIELD };
 
 static long nx_getk(const void *d, const eng_key *k, const int *idx)
@@ -1176,9 +1176,8 @@ static long nx_getk(const void *d, const eng_key *k, const int *idx)
     case K_COND1: case K_COND2: return p && p->kind == P_LINKED ? p->cond[k->tag - K_COND1].n : 0;
     case K_MET: return en->met[0] + en->met[1];
     case K_PLATE: return en->cur + 1;
-    case K_KIND: return p ? p->kind : P_SKULL;
-    default: return *(const int *)((const char *)d + k->off + (idx[0] ? (size_t)(idx[0] - 1) * k->stride[0] : 0));
     }
+    return p ? p->kind : P_SKULL;   /* K_KIND */
 }
 
 static int nx_setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
@@ -1192,7 +1191,7 @@ static int nx_setk(void *d, const eng_key *k, const int *idx, long v, char *err,
 }
 
 #define RO_INT(pat, n, f, l, h, d) {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n)}, .lo = (l), .hi = (h), \
-                                    .off = offsetof(nx_state, f), .stride = {n ? sizeof(nx_char) : 0}, .getk = nx_getk}
+                                    .off = offsetof(nx_state, f), .stride = {n ? sizeof(nx_char) : 0}, .ro = 1}
 #define COMPUTED(pat, n0, n1, t, l, h, d) {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0), (n1)}, \
                                            .lo = (l), .hi = (h), .getk = nx_getk, .tag = (t)}
 #define CH_INT(pat, f, l, h, d) ENG_KEY_INT1(pat, NX_MAXCH, nx_state, ch[0].f, sizeof(nx_char), l, h, d)
@@ -1215,7 +1214,7 @@ static const eng_key nx_keys[] = {
     RO_INT("cast.bonus", 0, bonus, -99, 99, "the bonus of a shaded power held by the cast under way"),
     TEXT("fields", 0, 0, get_fields, set_fields, "the mission's progress fields, one a round (spec); sets field 0"),
     {.pattern = "field", .type = ENG_INT, .doc = "the progress field read this round, 1-based (0: none yet)",
-     .lo = 0, .hi = NX_MAXF + 1, .off = offsetof(nx_state, field), .getk = nx_getk, .setk = nx_setk, .tag = K_FIELD},
+     .lo = 0, .hi = NX_MAXF + 1, .off = offsetof(nx_state, field), .setk = nx_setk, .tag = K_FIELD},
     RO_INT("field.bonus", 0, fbonus, 0, 99, "bonus damage of the progress field of this round"),
     ENG_KEY_INT("ai.who", nx_state, ai_who, 1, NX_MAXCH, "the character the cast procedure is asked about"),
     ENG_KEY_INT("ai.ability", nx_state, ai_ability, 1, NX_NAB, "the ability the cast procedure is asked about"),
@@ -1252,7 +1251,7 @@ static const eng_key nx_keys[] = {
     EN_INT("eN.present", present, 0, 1, "1 when on the field"),
     EN_INT("eN.round", round, 0, 999, "the round whose progress field brings the enemy, 0 none"),
     {.pattern = "eN.defeated", .type = ENG_INT, .doc = "1 when its life reached the skull", .nmax = {NX_MAXEN}, .lo = 0,
-     .hi = 1, .off = offsetof(nx_state, en[0].defeated), .stride = {sizeof(nx_enemy)}, .getk = nx_getk},
+     .hi = 1, .off = offsetof(nx_state, en[0].defeated), .stride = {sizeof(nx_enemy)}, .ro = 1},
     COMPUTED("eN.left", NX_MAXEN, 0, K_LEFT, 0, NX_MAXPL, "life plates left"),
     COMPUTED("eN.taken", NX_MAXEN, 0, K_TAKEN, 0, NX_MAXPL, "life plates taken since it appeared"),
     COMPUTED("eN.count", NX_MAXEN, 0, K_COUNT, 0, NX_MAXPL, "life plates it appeared with (for this group)"),
