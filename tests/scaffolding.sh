@@ -34,6 +34,7 @@ if [ $# -eq 0 ]; then
 fi
 
 status=0
+bad=
 for f in "$@"; do
     [ -r "$f" ] || { echo "scaffolding.sh: cannot read $f" >&2; exit 2; }
     game=$(basename "$f" .c); game=${game#eng_}
@@ -62,11 +63,11 @@ for f in "$@"; do
         END { print (nsec ? n + 0 : "none") }' "$f")
     if [ "$n" = none ]; then
         echo "$game no scaffolding section"
-        status=1
+        status=1 bad="$bad $game"
     else
         echo "$game $n"
-        [ "$n" -le "$max" ] || status=1
+        [ "$n" -le "$max" ] || status=1 bad="$bad $game"
     fi
 done
-[ $status -eq 0 ] || echo "scaffolding.sh: an engine has no scaffolding section or more than $max lines" >&2
+[ $status -eq 0 ] || echo "scaffolding.sh: more than $max lines or no section:$bad" >&2
 exit $status
