@@ -173,6 +173,17 @@ int eng_key_read_only(const eng_key *k);
      .off = offsetof(T, field), .stride = {(stride0)}}
 #define ENG_KEY_ENUM(pat, T, field, nm, d) \
     {.pattern = (pat), .type = ENG_ENUM, .doc = (d), .names = (nm), .off = offsetof(T, field)}
+/* An ENUM field of an array of structs (stride0 the size of an element), and
+ * int and ENUM fields of an array in an array (rN.kM: strides s0 and s1). */
+#define ENG_KEY_ENUM1(pat, n, T, field, stride0, nm, d)                                                   \
+    {.pattern = (pat), .type = ENG_ENUM, .doc = (d), .nmax = {(n)}, .names = (nm), .off = offsetof(T, field), \
+     .stride = {(stride0)}}
+#define ENG_KEY_INT2(pat, n0, n1, T, field, s0, s1, l, h, d)                                                \
+    {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0), (n1)}, .lo = (l), .hi = (h),             \
+     .off = offsetof(T, field), .stride = {(s0), (s1)}}
+#define ENG_KEY_ENUM2(pat, n0, n1, T, field, s0, s1, nm, d)                                                 \
+    {.pattern = (pat), .type = ENG_ENUM, .doc = (d), .nmax = {(n0), (n1)}, .names = (nm),                  \
+     .off = offsetof(T, field), .stride = {(s0), (s1)}}
 #define ENG_KEY_RO(pat, n0, l, h, fn, d) \
     {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h), .get = (fn)}
 /* A list of die faces (see die above), field and count fields of T. */

@@ -1401,21 +1401,18 @@ static long get_models(const void *d, const int *idx)
 #define HK(f, lo, hi, d) ENG_KEY_INT1("hN." #f, SX_HEROES, sx_state, h[0].f, sizeof(sx_hero), lo, hi, d)
 #define GK(f, lo, hi, d) ENG_KEY_INT1("gN." #f, SX_GROUPS, sx_state, g[0].f, sizeof(sx_group), lo, hi, d)
 #define MK(f, lo, hi, d) ENG_KEY_INT1("mN." #f, SX_MODELS, sx_state, m[0].f, sizeof(sx_model), lo, hi, d)
-#define ME(f, nm, d)                                                                                  \
-    {.pattern = "mN." #f, .type = ENG_ENUM, .doc = d, .nmax = {SX_MODELS}, .names = nm,               \
-     .off = offsetof(sx_state, m[0].f), .stride = {sizeof(sx_model)}}
+#define ME(f, nm, d) ENG_KEY_ENUM1("mN." #f, SX_MODELS, sx_state, m[0].f, sizeof(sx_model), nm, d)
 /* a square's field of the SX_SIZE x SX_SIZE board arrays */
 #define SQ(f, ty, nm, hi_, d)                                                                             \
     {.pattern = "sq.N.M." #f, .type = ty, .doc = d, .nmax = {SX_SIZE, SX_SIZE}, .lo = 0, .hi = hi_, .names = nm, \
      .off = offsetof(sx_state, f), .stride = {sizeof(int[SX_SIZE]), sizeof(int)}}
 /* die N of the roll in progress: beyond pool.n, lo */
 #define DIE(f, l, h, doc) ENG_KEY_COUNTED("pool.N." #f, SX_POOL, sx_state, pool.d[0].f, sizeof(sx_die), pool.n, l, h, doc)
-#define WK(f, lo_, hi_, d)                                                                          \
-    {.pattern = "hN.wM." #f, .type = ENG_INT, .doc = d, .nmax = {SX_HEROES, 2}, .lo = lo_, .hi = hi_, \
-     .off = offsetof(sx_state, h[0].w[0].f), .stride = {sizeof(sx_hero), sizeof(sx_weapon)}}
-#define WE(f, nm, d)                                                                                \
-    {.pattern = "hN.wM." #f, .type = ENG_ENUM, .doc = d, .nmax = {SX_HEROES, 2}, .names = nm,        \
-     .off = offsetof(sx_state, h[0].w[0].f), .stride = {sizeof(sx_hero), sizeof(sx_weapon)}}
+/* weapon M (1, 2) of hero N */
+#define WK(f, lo_, hi_, d) \
+    ENG_KEY_INT2("hN.wM." #f, SX_HEROES, 2, sx_state, h[0].w[0].f, sizeof(sx_hero), sizeof(sx_weapon), lo_, hi_, d)
+#define WE(f, nm, d) \
+    ENG_KEY_ENUM2("hN.wM." #f, SX_HEROES, 2, sx_state, h[0].w[0].f, sizeof(sx_hero), sizeof(sx_weapon), nm, d)
 
 static const eng_key keys[] = {
     ENG_KEY_INT("phase", sx_state, phase, 1, SX_SECTORS, "the sector the phase hand (minutes) points at: the active sector"),
