@@ -145,7 +145,7 @@ typedef struct eng_key {
     unsigned ro;
     /* More plain fields, so that an engine writes no accessor for them:
      *  - counted (ENG_INT): the field is an array of which only the first
-     *    n exist, n the int at count_off; an index beyond n reads as lo
+     *    n exist, n the int at count_off; an index (1-based) beyond n reads as lo
      *    ("pool.N.face" of a roll of n dice);
      *  - die (ENG_TEXT): an int array of die's face indexes, at most maxn
      *    (<= ENG_MAXLIST), its length the int at count_off, as text the way
