@@ -1151,11 +1151,32 @@ static int fight_result(const nx_state *st)
     return won ? R_WON : R_UNDECIDED;
 }
 
+/* ---- measurements: derived keys ------------------------------------------------------------------------ */
+
+/* Keys whose value the rules define and the engine computes (issue #10: a
+ * measurement, not scaffolding), told apart by their tag; the key table's
+ * MEASURED rows point here. */
+enum { K_CURRENT, K_FIGHT_OVER, K_RESULT, K_TAKEN, K_COUNT, K_LEFT, K_MET };
+
+static long nx_measure(const void *d, const eng_key *k, const int *idx)
+{
+    const nx_state *st = d;
+    const nx_enemy *en = &st->en[idx[0] ? idx[0] - 1 : 0];
+    switch (k->tag) {
+    case K_CURRENT: return current(st) + 1;                   /* turn order: the highest position not yet cast */
+    case K_FIGHT_OVER: return !enemies_present(st);           /* the fight ends when no enemy is on the field */
+    case K_RESULT: return fight_result(st);                   /* won when every enemy of the fight fell */
+    case K_TAKEN: return en->cur - en->first;                 /* life plates taken since the enemy appeared */
+    case K_COUNT: return en->nplates - en->first;             /* its plates for the number of players */
+    case K_LEFT: return en->nplates - en->cur;                /* life plates left before the skull */
+    }
+    return en->met[0] + en->met[1];   /* K_MET: a linked plate's conditions met this round */
+}
+
 /* ---- scaffolding: key accessors and the key table ------------------------------------------------------ */
 
-/* Computed keys, told apart by their tag (RO_INT is a plain int field that may not be set). */
-enum { K_CURRENT, K_FIGHT_OVER, K_RESULT, K_HURT, K_TAKEN, K_COUNT, K_LEFT, K_OUTER, K_INNER, K_COND1, K_COND2, K_MET, K_PLATE, K_KIND,
-       K_FIELD };
+/* Keys that index a field, told apart by their tag (RO_INT is a plain int field that may not be set). */
+enum { K_HURT = K_MET + 1, K_OUTER, K_INNER, K_COND1, K_COND2, K_PLATE, K_KIND, K_FIELD };
 
 static long nx_getk(const void *d, const eng_key *k, const int *idx)
 {
@@ -1164,17 +1185,10 @@ static long nx_getk(const void *d, const eng_key *k, const int *idx)
     const nx_enemy *en = &st->en[idx[0] ? idx[0] - 1 : 0];
     const nx_plate *p = en->cur < en->nplates ? &en->plate[en->cur] : NULL;
     switch (k->tag) {
-    case K_CURRENT: return current(st) + 1;
-    case K_FIGHT_OVER: return !enemies_present(st);
-    case K_RESULT: return fight_result(st);
     case K_HURT: return ch->enemy > 0 && ch->pos > 0 ? st->en[ch->enemy - 1].dmg[ch->pos - 1] : 0;
-    case K_TAKEN: return en->cur - en->first;
-    case K_COUNT: return en->nplates - en->first;
-    case K_LEFT: return en->nplates - en->cur;
     case K_OUTER: return p ? p->hi : 0;
     case K_INNER: return p ? p->lo : 0;
     case K_COND1: case K_COND2: return p && p->kind == P_LINKED ? p->cond[k->tag - K_COND1].n : 0;
-    case K_MET: return en->met[0] + en->met[1];
     case K_PLATE: return en->cur + 1;
     }
     return p ? p->kind : P_SKULL;   /* K_KIND */
@@ -1194,6 +1208,8 @@ static int nx_setk(void *d, const eng_key *k, const int *idx, long v, char *err,
                                     .off = offsetof(nx_state, f), .stride = {n ? sizeof(nx_char) : 0}, .ro = 1}
 #define COMPUTED(pat, n0, n1, t, l, h, d) {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0), (n1)}, \
                                            .lo = (l), .hi = (h), .getk = nx_getk, .tag = (t)}
+#define MEASURED(pat, n0, t, l, h, d) {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h), \
+                                       .getk = nx_measure, .tag = (t)}
 #define CH_INT(pat, f, l, h, d) ENG_KEY_INT1(pat, NX_MAXCH, nx_state, ch[0].f, sizeof(nx_char), l, h, d)
 #define EN_INT(pat, f, l, h, d) ENG_KEY_INT1(pat, NX_MAXEN, nx_state, en[0].f, sizeof(nx_enemy), l, h, d)
 #define TEXT(pat, n0, n1, g, s, d) \
@@ -1205,12 +1221,12 @@ static const eng_key nx_keys[] = {
     ENG_KEY_INT("round", nx_state, round, 0, 999, "rounds begun (progress fields read)"),
     ENG_KEY_ENUM("phase", nx_state, phase, phase_names, "position: places may be taken; turns: abilities are cast"),
     ENG_KEY_ENUM("over", nx_state, over, over_names, "failed once every character is knocked out at the same time"),
-    COMPUTED("current", 0, 0, K_CURRENT, 0, NX_MAXCH, "the character on turn (highest position not yet cast), 0 none"),
+    MEASURED("current", 0, K_CURRENT, 0, NX_MAXCH, "the character on turn (highest position not yet cast), 0 none"),
     RO_INT("last.roll", 0, last_roll, 0, 6, "the die's last result, 0 before the first roll"),
     RO_INT("last.damage", 0, last_damage, 0, 999, "the last damage dealt to an enemy, buffs and bonuses included"),
-    COMPUTED("fight.over", 0, 0, K_FIGHT_OVER, 0, 1, "1 when no enemy is on the field"),
+    MEASURED("fight.over", 0, K_FIGHT_OVER, 0, 1, "1 when no enemy is on the field"),
     {.pattern = "fight.result", .type = ENG_ENUM, .doc = "a simulated fight: won when every enemy of the file fell",
-     .names = result_names, .getk = nx_getk, .tag = K_RESULT},
+     .names = result_names, .getk = nx_measure, .tag = K_RESULT},
     RO_INT("cast.bonus", 0, bonus, -99, 99, "the bonus of a shaded power held by the cast under way"),
     TEXT("fields", 0, 0, get_fields, set_fields, "the mission's progress fields, one a round (spec); sets field 0"),
     {.pattern = "field", .type = ENG_INT, .doc = "the progress field read this round, 1-based (0: none yet)",
@@ -1252,14 +1268,14 @@ static const eng_key nx_keys[] = {
     EN_INT("eN.round", round, 0, 999, "the round whose progress field brings the enemy, 0 none"),
     {.pattern = "eN.defeated", .type = ENG_INT, .doc = "1 when its life reached the skull", .nmax = {NX_MAXEN}, .lo = 0,
      .hi = 1, .off = offsetof(nx_state, en[0].defeated), .stride = {sizeof(nx_enemy)}, .ro = 1},
-    COMPUTED("eN.left", NX_MAXEN, 0, K_LEFT, 0, NX_MAXPL, "life plates left"),
-    COMPUTED("eN.taken", NX_MAXEN, 0, K_TAKEN, 0, NX_MAXPL, "life plates taken since it appeared"),
-    COMPUTED("eN.count", NX_MAXEN, 0, K_COUNT, 0, NX_MAXPL, "life plates it appeared with (for this group)"),
+    MEASURED("eN.left", NX_MAXEN, K_LEFT, 0, NX_MAXPL, "life plates left"),
+    MEASURED("eN.taken", NX_MAXEN, K_TAKEN, 0, NX_MAXPL, "life plates taken since it appeared"),
+    MEASURED("eN.count", NX_MAXEN, K_COUNT, 0, NX_MAXPL, "life plates it appeared with (for this group)"),
     COMPUTED("eN.outer", NX_MAXEN, 0, K_OUTER, 0, 99, "the outer (or only) number of the current plate, 0 none"),
     COMPUTED("eN.inner", NX_MAXEN, 0, K_INNER, 0, 99, "the smaller number of the current plate, 0 none"),
     COMPUTED("eN.cond1", NX_MAXEN, 0, K_COND1, 0, 99, "the number of the first condition of a linked plate, 0 none"),
     COMPUTED("eN.cond2", NX_MAXEN, 0, K_COND2, 0, 99, "the number of the second condition of a linked plate, 0 none"),
-    COMPUTED("eN.met", NX_MAXEN, 0, K_MET, 0, 2, "conditions of the current linked plate met this round"),
+    MEASURED("eN.met", NX_MAXEN, K_MET, 0, 2, "conditions of the current linked plate met this round"),
 };
 
 /* ---- the simulated players ------------------------------------------------------------------------ */

@@ -1344,8 +1344,12 @@ static void sx_init(void *data)
     st->pool.penalty = -1;
 }
 
-/* ---- scaffolding: key accessors and the key table ------------------------------------------------------- */
+/* ---- measurements: derived keys ------------------------------------------------------------------------ */
 
+/* Keys whose value the rules define and the engine computes (issue #10: a
+ * measurement, not scaffolding): each getter below names the rule it measures. */
+
+/* the roll's successes: the dice that show the roll's symbol (successes) */
 static long get_pool_hits(const void *d, const int *idx)
 {
     (void)idx;
@@ -1355,20 +1359,24 @@ static long get_pool_hits(const void *d, const int *idx)
         n += successes(&st->pool, i);
     return n;
 }
+/* turn order in the active sector: the highest RA acts first, an enemy before a hero (next_due) */
 static long get_next_due(const void *d, const int *idx)
 {
     (void)idx;
     return next_due(d);
 }
+/* the phase hand's reach: sectors from the hero's marker to the first enemy marker (first_enemy_ahead) */
 static long get_first_enemy(const void *d, const int *idx)
 {
     const sx_state *st = d;
     return first_enemy_ahead(st, st->h[idx[0] - 1].sector);
 }
+/* engagement: the enemy models adjacent to the hero (adjacent_enemies) */
 static long get_engaged_adj(const void *d, const int *idx)
 {
     return adjacent_enemies(d, idx[0] - 1);
 }
+/* a model is on the battlefield while its wounds are below its HE and its slot holds a group (model_alive) */
 static long get_alive(const void *d, const int *idx)
 {
     const sx_state *st = d;
@@ -1388,6 +1396,7 @@ static long get_model_sees(const void *d, const int *idx)
     int m = idx[0] - 1, h = idx[1] - 1;
     return st->h[h].in && model_alive(&st->m[m]) ? model_sees(st, h, st->m[m].x, st->m[m].y) : 0;
 }
+/* enemy models on the battlefield (model_alive, counted) */
 static long get_models(const void *d, const int *idx)
 {
     const sx_state *st = d;
@@ -1397,6 +1406,8 @@ static long get_models(const void *d, const int *idx)
         n += model_alive(&st->m[i]);
     return n;
 }
+
+/* ---- scaffolding: key accessors and the key table ------------------------------------------------------- */
 
 #define HK(f, lo, hi, d) ENG_KEY_INT1("hN." #f, SX_HEROES, sx_state, h[0].f, sizeof(sx_hero), lo, hi, d)
 #define GK(f, lo, hi, d) ENG_KEY_INT1("gN." #f, SX_GROUPS, sx_state, g[0].f, sizeof(sx_group), lo, hi, d)
