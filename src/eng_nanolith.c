@@ -1415,10 +1415,12 @@ static const eng_action nl_actions[] = {
       P_INT("enemy", 0, NL_MAXEN, 1, 0)),
 };
 
-/* ---- scaffolding: key accessors ------------------------------------------------------------------------ */
+/* ---- measurements: derived keys ------------------------------------------------------------------------ */
 
-/* The computed keys (their tag): the attack's successes, the Nth enemy in
- * initiative, character 1's sight of and range to a field. */
+/* Keys whose value the rules define and the engine computes (issue #10: a
+ * measurement, not scaffolding), told apart by their tag: the attack's
+ * successes (pa_hits), the Nth enemy in the initiative order (initiative),
+ * character 1's line of sight to a field (sight) and range to it (reach). */
 enum { KT_HITS, KT_INIT, KT_SIGHT, KT_REACH };
 
 static long getk(const void *data, const eng_key *k, const int *idx)
@@ -1432,6 +1434,8 @@ static long getk(const void *data, const eng_key *k, const int *idx)
     }
     return reach(st->ch[0].x, st->ch[0].y, idx[0], idx[1]);
 }
+
+/* ---- scaffolding: key accessors ------------------------------------------------------------------------ */
 
 /* The dice patterns, text keys: each NAME has get_NAME and set_NAME on the
  * field that expression F names. */

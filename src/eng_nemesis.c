@@ -1529,18 +1529,20 @@ int eng_nemesis_run_damage(eng_state *st)
 }
 
 
-/* ==== scaffolding: key accessors ==== */
+/* ==== measurements: derived keys ==== */
 
-/* What a computed key shows (its tag): a count, a room's corridor, the Nth
- * stacked card or token, the tokens of a kind in the bag (KT_BAG + kind) or
- * the supply. */
-enum { KT_FIRES, KT_MALFUNCTIONS, KT_ADULTS, KT_COMBAT, KT_ROOM_CHARS, KT_ROOM_INTRUDERS,
-       KT_NOISE, KT_DOOR, KT_NEXT_VALUE, KT_NEXT_ARROW, KT_NEXT_BAG, KT_BAG, KT_SUPPLY = KT_BAG + 8 };
+/* Keys whose value the rules define and the engine computes (issue #10: a
+ * measurement, not scaffolding), told apart by their tag: the fire and
+ * malfunction markers and the adults on the board, a character in combat
+ * (sharing a room with an intruder), the characters and intruders in a room,
+ * the tokens of a kind in the bag (KT_BAG + kind) or the supply. */
+enum { KT_FIRES, KT_MALFUNCTIONS, KT_ADULTS, KT_COMBAT, KT_ROOM_CHARS, KT_ROOM_INTRUDERS, KT_BAG,
+       KT_SUPPLY = KT_BAG + 8 };
 
-static long getk(const void *d, const eng_key *k, const int *idx)
+static long nm_measure(const void *d, const eng_key *k, const int *idx)
 {
     const nm_state *st = d;
-    int n = idx[0] - 1, stacked = st->nnext[k->tag == KT_NEXT_BAG ? DECK_BAG : DECK_ATTACK], count = 0;
+    int n = idx[0] - 1, count = 0;
     switch (k->tag) {
     case KT_FIRES: return count_fires(st);
     case KT_MALFUNCTIONS: return count_malfunctions(st);
@@ -1548,16 +1550,30 @@ static long getk(const void *d, const eng_key *k, const int *idx)
     case KT_COMBAT: return char_in_combat(st, n);
     case KT_ROOM_CHARS: return chars_in_room(st, idx[0], -1);
     case KT_ROOM_INTRUDERS: return intruders_in_room(st, idx[0]);
-    case KT_NOISE: return st->corr[slot_corr(idx[0], idx[1])].noise;
-    case KT_DOOR: return st->corr[slot_corr(idx[0], idx[1])].door;
-    case KT_NEXT_VALUE: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].value : 0;
-    case KT_NEXT_ARROW: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].arrow : 0;
-    case KT_NEXT_BAG: return n < stacked ? st->next[DECK_BAG][n] + 1 : 0;
     }
     int supply = k->tag >= KT_SUPPLY;
     for (int i = 0; i < (supply ? st->nsupply : st->nbag); i++)
         count += (supply ? st->supply : st->bag)[i].kind == k->tag - (supply ? KT_SUPPLY : KT_BAG);
     return count;
+}
+
+/* ==== scaffolding: key accessors ==== */
+
+/* What a key that indexes a field shows (its tag): a room's corridor, the Nth
+ * stacked card or token. */
+enum { KT_NOISE = KT_SUPPLY + 8, KT_DOOR, KT_NEXT_VALUE, KT_NEXT_ARROW, KT_NEXT_BAG };
+
+static long getk(const void *d, const eng_key *k, const int *idx)
+{
+    const nm_state *st = d;
+    int n = idx[0] - 1, stacked = st->nnext[k->tag == KT_NEXT_BAG ? DECK_BAG : DECK_ATTACK];
+    switch (k->tag) {
+    case KT_NOISE: return st->corr[slot_corr(idx[0], idx[1])].noise;
+    case KT_DOOR: return st->corr[slot_corr(idx[0], idx[1])].door;
+    case KT_NEXT_VALUE: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].value : 0;
+    case KT_NEXT_ARROW: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].arrow : 0;
+    }
+    return n < stacked ? st->next[DECK_BAG][n] + 1 : 0;   /* KT_NEXT_BAG */
 }
 
 static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
@@ -1605,12 +1621,13 @@ TEXT_KEY(bag, L_BAG) TEXT_KEY(supply, L_SUPPLY)
 #define ROOM(f, t, h, nm, d)                                                                                     \
     {.pattern = "room.N." #f, .type = t, .doc = d, .nmax = {NM_NROOMS}, .hi = h, .names = nm, .zero_based = 1, \
      .off = offsetof(nm_state, room[0].f), .stride = {sizeof(nm_room)}}
-/* computed by getk (tag t), read-only */
-#define RO(p, n, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n}, .hi = h, .getk = getk, .tag = t}
+/* computed by nm_measure or getk (tag t), read-only */
+#define GETK(t) ((int)(t) >= KT_NOISE ? getk : nm_measure)
+#define RO(p, n, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n}, .hi = h, .getk = GETK(t), .tag = t}
 /* a field shown plus 1 (an index from 0: pl = 1), read-only or not */
 #define FIELD(p, f, pl, l, h, r, d) {.pattern = p, .type = ENG_INT, .doc = d, .lo = l, .hi = h, .off = offsetof(nm_state, f), .plus = pl, .ro = r}
-#define ROOM_KEY(p, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {NM_NROOMS, 4}, .hi = h, .getk = getk, \
-     .setk = t >= KT_NOISE ? setk : NULL, .tag = t, .zero_based = 1}
+#define ROOM_KEY(p, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {NM_NROOMS, 4}, .hi = h, .getk = GETK(t), \
+     .setk = (int)(t) >= KT_NOISE ? setk : NULL, .tag = t, .zero_based = 1}
 #define KIND(k, name) RO("bag." name, 0, KT_BAG + k, NM_MAXTOK, "tokens of this kind in the intruder bag"), \
     RO("supply." name, 0, KT_SUPPLY + k, NM_MAXTOK, "tokens of this kind left outside the bag")
 #define TEXT(p, name, d) {.pattern = p, .type = ENG_TEXT, .doc = d, .get_text = get_##name, .set_text = set_##name}
