@@ -246,7 +246,8 @@ mutate: $(BIN) $(MUTATOR)
 	$(SAN_ENV) sh tests/mutate/run.sh
 
 # Issue #10: an engine's scaffolding (its "scaffolding:" sections) under 200
-# lines; tests/test_scaffolding.c runs the same script.
+# lines, or under the ceiling the script records for an engine not there yet;
+# tests/test_scaffolding.c runs the same script.
 scaffolding:
 	sh tests/scaffolding.sh
 

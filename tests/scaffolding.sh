@@ -18,12 +18,31 @@
 # files, or the files given as arguments. An engine without any scaffolding
 # section is an error: its scaffolding would count as none.
 #
-# Prints "ENGINE LINES" per engine and exits 1 when one of them has more than
-# SCAFFOLDING_MAX lines (default 200) or has no section, 2 on a usage error.
+# The target is SCAFFOLDING_MAX lines (default 200) per engine. Engines not yet
+# under it have a recorded ceiling below (a ratchet): their count as of the
+# commit that recorded it. Such an engine passes at or under its ceiling and is
+# printed "over the target"; it fails when it grows past the ceiling. Any other
+# engine, a new one included, fails over the target. Lower a ceiling when an
+# engine's count goes down (the script says so) and delete it once the engine
+# is at or under the target.
+#
+# Prints "ENGINE LINES" per engine ("ENGINE LINES over the target T (ceiling
+# C)" for one over the target) and exits 1 when one of them is over its limit
+# or has no section, 2 on a usage error.
 
 set -u
 max=${SCAFFOLDING_MAX:-200}
 case $max in ''|*[!0-9]*) echo "scaffolding.sh: SCAFFOLDING_MAX=$max is not a number" >&2; exit 2;; esac
+
+# The ratchet: engines over the target of 200 (issue #10 is NOT yet met for
+# them), each with its count when recorded. It may only go down.
+ceiling() {
+    case $1 in
+    noxius) echo 224;;
+    sinetempore) echo 223;;
+    *) echo "$max";;
+    esac
+}
 
 if [ $# -eq 0 ]; then
     set --
@@ -35,6 +54,7 @@ fi
 
 status=0
 bad=
+over=
 for f in "$@"; do
     [ -r "$f" ] || { echo "scaffolding.sh: cannot read $f" >&2; exit 2; }
     game=$(basename "$f" .c); game=${game#eng_}
@@ -65,9 +85,19 @@ for f in "$@"; do
         echo "$game no scaffolding section"
         status=1 bad="$bad $game"
     else
-        echo "$game $n"
-        [ "$n" -le "$max" ] || status=1 bad="$bad $game"
+        lim=$(ceiling "$game")
+        [ "$lim" -ge "$max" ] || lim=$max
+        if [ "$n" -le "$max" ]; then
+            echo "$game $n"
+        else
+            echo "$game $n over the target $max (ceiling $lim)"
+            over="$over $game"
+        fi
+        [ "$n" -le "$lim" ] || status=1 bad="$bad $game"
+        [ "$lim" -le "$max" ] || [ "$n" -ge "$lim" ] ||
+            echo "scaffolding.sh: $game is down to $n: lower its ceiling ($lim) to $n" >&2
     fi
 done
-[ $status -eq 0 ] || echo "scaffolding.sh: more than $max lines or no section:$bad" >&2
+[ -z "$over" ] || echo "scaffolding.sh: over the target of $max lines, held at their ceiling:$over" >&2
+[ $status -eq 0 ] || echo "scaffolding.sh: over the target and its ceiling, or no section:$bad" >&2
 exit $status
