@@ -892,29 +892,98 @@ const char *eng_kv_get(const eng_kv *attrs, size_t nattrs, const char *key, cons
     return def;
 }
 
-int eng_set_at(eng_state *st, const char *pat, const int *idx, const char *value, char *err, size_t errlen)
+/* The key of pattern pat with its 'N' and 'M' replaced by idx[0] and idx[1],
+ * in key (keylen). 0, or -1 with err. */
+static int key_at(const char *pat, const int *idx, char *key, size_t keylen, char *err, size_t errlen)
 {
-    char key[128];
     size_t u = 0;
-    for (; *pat && u + 12 < sizeof key; pat++)
+    for (; *pat && u + 12 < keylen; pat++)
         if (*pat == 'N' || *pat == 'M')
-            u += (size_t)snprintf(key + u, sizeof key - u, "%d", idx[*pat == 'M']);
+            u += (size_t)snprintf(key + u, keylen - u, "%d", idx[*pat == 'M']);
         else
             key[u++] = *pat;
     key[u] = '\0';
     if (*pat)
         return snprintf(err, errlen, "key pattern too long: %s...", key), -1;
-    return eng_set(st, key, value, err, errlen);
+    return 0;
+}
+
+int eng_set_at(eng_state *st, const char *pat, const int *idx, const char *value, char *err, size_t errlen)
+{
+    char key[128];
+    return key_at(pat, idx, key, sizeof key, err, errlen) != 0 ? -1 : eng_set(st, key, value, err, errlen);
+}
+
+/* The bounds of row t (above, below, upto) on the value the row set. */
+static int sim_check(eng_state *st, const eng_sim_key *t, const int *idx, const char *v, char *err, size_t errlen)
+{
+    const char *bk[3] = {t->above, t->below, t->upto}, *how[3] = {"above", "below", "at most"};
+    char key[128], bkey[128];
+    long val, b;
+    for (int j = 0; j < 3; j++) {
+        if (!bk[j])
+            continue;
+        if (key_at(t->key, idx, key, sizeof key, err, errlen) != 0 || eng_get_long(st, key, &val, err, errlen) != 0 ||
+            key_at(bk[j], idx, bkey, sizeof bkey, err, errlen) != 0 || eng_get_long(st, bkey, &b, err, errlen) != 0)
+            return -1;
+        if (j == 0 ? val <= b : j == 1 ? val >= b : val > b)
+            return snprintf(err, errlen, "%s=\"%s\": %s must be %s %s (%ld)", t->attr, v, key, how[j], bkey, b), -1;
+    }
+    return 0;
 }
 
 int eng_sim_keys(eng_state *st, const eng_sim_key *t, size_t n, const char *elem, const int *idx,
                  const eng_kv *attrs, size_t nattrs, char *err, size_t errlen)
 {
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(t[i].elem, elem) == 0 &&
-            eng_set_at(st, t[i].key, idx, eng_kv_get(attrs, nattrs, t[i].attr, t[i].def), err, errlen) != 0)
+    char text[1024] = "", word[128], num[24];
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(t[i].elem, elem) != 0)
+            continue;
+        const char *v = t[i].attr ? eng_kv_get(attrs, nattrs, t[i].attr, t[i].def) : t[i].def, *raw = v;
+        if (t[i].word) {
+            const char *w = v;
+            size_t len = 0;
+            for (int k = 0; k < t[i].word && w; k++)
+                w = eng_word(&v, &len);
+            snprintf(word, sizeof word, "%.*s", w ? (int)len : 0, w ? w : "");
+            v = word;
+        }
+        if (t[i].names) {
+            int k = 0;
+            while (t[i].names[k] && strcmp(t[i].names[k], v) != 0)
+                k++;
+            if (!t[i].names[k])
+                return snprintf(err, errlen, "%s=\"%s\" is not one the file may give", t[i].attr, v), -1;
+            snprintf(num, sizeof num, "%d", k);
+            v = num;
+        }
+        if (t[i].part) {
+            size_t u = strlen(text);
+            if (*v && u < sizeof text)
+                snprintf(text + u, sizeof text - u, "%s%s", t[i].part, v);
+            if (i + 1 < n && t[i + 1].part && strcmp(t[i + 1].elem, elem) == 0 && strcmp(t[i + 1].key, t[i].key) == 0)
+                continue;
+            v = text;
+        }
+        for (int m = t[i].each ? 1 : idx[1]; m <= (t[i].each ? t[i].each : idx[1]); m++)
+            if (eng_set_at(st, t[i].key, (const int[]){idx[0], m}, v, err, errlen) != 0)
+                return -1;
+        if (sim_check(st, &t[i], idx, raw, err, errlen) != 0)
             return -1;
+        text[0] = '\0';
+    }
     return 0;
+}
+
+int eng_sim_setup(eng_state *st, const eng_sim *sim, const char *elem, const int *idx, const eng_kv *attrs,
+                  size_t nattrs, char *err, size_t errlen)
+{
+    size_t i = 0;
+    while (i < sim->nkeys && strcmp(sim->keys[i].elem, elem) != 0)
+        i++;
+    if (i == sim->nkeys)
+        return snprintf(err, errlen, "a <%s> file has no <%s>", sim->root, elem), -1;
+    return eng_sim_keys(st, sim->keys, sim->nkeys, elem, idx, attrs, nattrs, err, errlen);
 }
 
 /* ---- actions ------------------------------------------------------------------- */

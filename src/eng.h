@@ -397,9 +397,10 @@ typedef struct eng_sim {
     const char *schema;            /* "fight.rng" */
     const char *root;              /* the root element, "fight" */
     long max_rounds;               /* the cap of --rounds and of the file's rounds= */
-    /* The root's attributes first (elem = root, index 0), then each element. */
-    int (*setup)(eng_state *st, const char *elem, int index, const eng_kv *attrs, size_t nattrs,
-                 char *err, size_t errlen);
+    /* What the file's attributes set (eng_sim_setup reads them): the root's
+     * first, then each element in document order. */
+    const struct eng_sim_key *keys;
+    size_t nkeys;
     /* Plays one round: 0 the game goes on, 1 it is over. */
     int (*round)(eng_state *st);
     /* The result in a word or two: "won", "mission failed", "undecided". */
@@ -417,15 +418,37 @@ const char *eng_kv_get(const eng_kv *attrs, size_t nattrs, const char *key, cons
  * idx[0] and idx[1], as eng_set. 0, or -1 with err. */
 int eng_set_at(eng_state *st, const char *pat, const int *idx, const char *value, char *err, size_t errlen);
 /* A fight file's attribute that sets a key: attribute attr of element elem
- * sets key (a pattern for eng_set_at), to def when the attribute is absent. */
+ * sets key (a pattern for eng_set_at), to def when the attribute is absent
+ * (attr NULL: always def). The root element also has an attribute "#NAME"
+ * for each kind of element it holds: how many NAME it holds. The optional
+ * fields:
+ *   word     1, 2, ...: only that blank-separated word of the value ("" if none);
+ *   names    the value must be one of these; the key is set to its index;
+ *   part     a text key is set in parts: consecutive rows for one key each
+ *            add part and the value (a value "" adds nothing), set at the last;
+ *   each     the key's M runs from 1 to each (a row that clears a list);
+ *   above, below, upto
+ *            keys (patterns, as key) that bound the value once set: it must
+ *            be greater than above, less than below, at most upto. */
 typedef struct eng_sim_key {
     const char *elem, *attr, *key, *def;
+    int word;
+    const char *const *names;
+    const char *part;
+    int each;
+    const char *above, *below, *upto;
 } eng_sim_key;
+/* A row of eng_sim_key: ENG_SIM("enemy", "round", "eN.round", "1", .upto = "fight.rounds"). */
+#define ENG_SIM(e, a, k, d, ...) {.elem = (e), .attr = (a), .key = (k), .def = (d), __VA_ARGS__}
 /* Sets the keys of every row of t (n rows) for element elem, in the
- * table's order, from attrs: a setup's table-driven part. 0, or -1 with err
- * at the first key refused. */
+ * table's order, from attrs; idx holds N and M (element N, its child M).
+ * 0, or -1 with err at the first key refused. */
 int eng_sim_keys(eng_state *st, const eng_sim_key *t, size_t n, const char *elem, const int *idx,
                  const eng_kv *attrs, size_t nattrs, char *err, size_t errlen);
+/* A simulator's setup of one element of its file: the rows of sim->keys for
+ * it; an element without a row is refused. */
+int eng_sim_setup(eng_state *st, const eng_sim *sim, const char *elem, const int *idx, const eng_kv *attrs,
+                  size_t nattrs, char *err, size_t errlen);
 
 /* What a simulation (or any run) narrates, when someone listens. */
 typedef struct eng_event {

@@ -147,7 +147,7 @@ typedef struct nx_state {
     int last_roll, last_damage;
     int bonus;                  /* the shaded bonus of the cast under way */
     int ai_who, ai_ability;     /* 1-based: what the cast procedure is asked about */
-    int sim_enemies, sim_rounds, sim_char, sim_abilities;   /* a fight file being read */
+    int sim_enemies, sim_rounds;   /* a fight file being read */
 } nx_state;
 
 static const char *const faces_d6[] = {"1", "2", "3", "4", "5", "6"};
@@ -1232,6 +1232,8 @@ static const eng_key nx_keys[] = {
     {.pattern = "field", .type = ENG_INT, .doc = "the progress field read this round, 1-based (0: none yet)",
      .lo = 0, .hi = NX_MAXF + 1, .off = offsetof(nx_state, field), .setk = nx_setk, .tag = K_FIELD},
     RO_INT("field.bonus", 0, fbonus, 0, 99, "bonus damage of the progress field of this round"),
+    ENG_KEY_INT("fight.rounds", nx_state, sim_rounds, 0, 999, "the rounds of a simulated fight's file (its enemies come by then)"),
+    ENG_KEY_INT("fight.enemies", nx_state, sim_enemies, 0, NX_MAXEN, "the enemies of a simulated fight's file (fight.result counts them)"),
     ENG_KEY_INT("ai.who", nx_state, ai_who, 1, NX_MAXCH, "the character the cast procedure is asked about"),
     ENG_KEY_INT("ai.ability", nx_state, ai_ability, 1, NX_NAB, "the ability the cast procedure is asked about"),
     ENG_KEY_STR("cN.name", NX_MAXCH, nx_state, ch[0].name, sizeof(nx_char), "a character's name (narration)"),
@@ -1752,70 +1754,32 @@ int eng_noxius_run_cast(eng_state *es)
 
 #define COUNT(a) (sizeof (a) / sizeof (a)[0])
 
-/* The keys that a fight file's attributes set, in order: N the character or enemy, M the ability. */
-static const eng_sim_key sim_keys[] = {
-    {"character", "name", "cN.name", ""}, {"character", "lp", "cN.lpmax", ""}, {"character", "lp", "cN.lp", ""},
-    {"character", "power", "cN.power", "1"}, {"ability", "name", "cN.aM.name", ""},
-    {"enemy", "name", "eN.name", ""}, {"enemy", "damage", "eN.damage", ""}, {"enemy", "plates", "eN.plates", ""},
-    {"enemy", "round", "eN.round", "1"},
-};
+static const char *const pays_names[] = {"lp-first", "sp-first", NULL};
 
-static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *kv, size_t n, char *err, size_t errlen)
-{
-    nx_state *st = eng_data(es);
-    long r = 0;
-    int lo = 0, hi = 0;
-    const char *v;
-    if (strcmp(elem, "fight") == 0) {
-        v = eng_kv_get(kv, n, "rounds", "0");
-        if (eng_parse_long(v, &r) != 0 || r < 0 || r > 999)
-            return snprintf(err, errlen, "rounds=\"%s\" is not 1..999", v), -1;
-        return st->sim_rounds = (int)r, 0;
-    } else if (strcmp(elem, "character") == 0) {
-        if (index >= NX_MAXCH)
-            return snprintf(err, errlen, "a fight has at most %d characters", NX_MAXCH), -1;
-        st->players = index + 1;
-        st->sim_char = index;
-        st->sim_abilities = 0;
-        v = eng_kv_get(kv, n, "scale", "");
-        long l, h;
-        const char *q;
-        if (eng_parse_int_prefix(v, -20, 20, &l, &q) != 0 || *q != ' ' ||
-            eng_parse_int_prefix(q + 1, -20, 20, &h, &q) != 0 || *q || l >= h)
-            return snprintf(err, errlen, "scale=\"%s\": the low T field must be below the high one (-20..20)", v), -1;
-        lo = (int)l;
-        hi = (int)h;
-        v = eng_kv_get(kv, n, "power", "1");
-        if (eng_parse_long(v, &r) != 0 || r <= lo || r >= hi)
-            return snprintf(err, errlen, "power %s is not between the T fields %d and %d", v, lo, hi), -1;
-        st->ch[index].tlow = lo;
-        st->ch[index].thigh = hi;
-        st->ch[index].sp_first = strcmp(eng_kv_get(kv, n, "pays", "sp-first"), "sp-first") == 0;
-        /* the engine's stand-in abilities go: the file gives the character's own */
-        memset(st->ch[index].ab, 0, sizeof st->ch[index].ab);
-    } else if (strcmp(elem, "ability") == 0) {
-        const char *delta = eng_kv_get(kv, n, "power", "0"), *effect = eng_kv_get(kv, n, "effect", "");
-        const char *shaded = eng_kv_get(kv, n, "shaded", "");
-        char spec[700];
-        snprintf(spec, sizeof spec, "delta=%s%s%s%s r=%s%s%s", delta[0] == '+' || delta[0] == '-' ? "" : "+", delta,
-                 *effect ? " effect=" : "", effect, eng_kv_get(kv, n, "results", ""), *shaded ? " shade=" : "", shaded);
-        if (eng_set_at(es, "cN.aM", (const int[]){st->sim_char + 1, ++st->sim_abilities}, spec, err, errlen))
-            return -1;
-        index = st->sim_char;
-    } else if (strcmp(elem, "enemy") == 0) {
-        if (index >= NX_MAXEN)
-            return snprintf(err, errlen, "a fight has at most %d enemies", NX_MAXEN), -1;
-        st->sim_enemies = index + 1;
-        v = eng_kv_get(kv, n, "round", "1");
-        if (eng_parse_long(v, &r) == 0 && st->sim_rounds && r > st->sim_rounds)
-            return snprintf(err, errlen, "%s appears in round %ld, but the fight lasts %d rounds",
-                            eng_kv_get(kv, n, "name", ""), r, st->sim_rounds), -1;
-    } else {
-        return snprintf(err, errlen, "a Noxius fight has no <%s>", elem), -1;
-    }
-    return eng_sim_keys(es, sim_keys, COUNT(sim_keys), elem, (const int[]){index + 1, st->sim_abilities}, kv, n, err,
-                        errlen);
-}
+/* What a fight file's attributes set, in order: N the character or enemy, M the ability. */
+static const eng_sim_key sim_keys[] = {
+    ENG_SIM("fight", "rounds", "fight.rounds", "999"),
+    ENG_SIM("fight", "#character", "players", "0"),
+    ENG_SIM("fight", "#enemy", "fight.enemies", "0"),
+    ENG_SIM("character", "name", "cN.name", ""),
+    ENG_SIM("character", "lp", "cN.lpmax", ""),
+    ENG_SIM("character", "lp", "cN.lp", ""),
+    ENG_SIM("character", "scale", "cN.tlow", "", .word = 1),
+    ENG_SIM("character", "scale", "cN.thigh", "", .word = 2, .above = "cN.tlow"),
+    ENG_SIM("character", "power", "cN.power", "1", .above = "cN.tlow", .below = "cN.thigh"),
+    ENG_SIM("character", "pays", "cN.sp-first", "sp-first", .names = pays_names),
+    /* the engine's stand-in abilities go: the file gives the character's own */
+    ENG_SIM("character", NULL, "cN.aM", "", .each = NX_NAB),
+    ENG_SIM("ability", "power", "cN.aM", "0", .part = "delta="),
+    ENG_SIM("ability", "effect", "cN.aM", "", .part = " effect="),
+    ENG_SIM("ability", "results", "cN.aM", "", .part = " r="),
+    ENG_SIM("ability", "shaded", "cN.aM", "", .part = " shade="),
+    ENG_SIM("ability", "name", "cN.aM.name", ""),
+    ENG_SIM("enemy", "name", "eN.name", ""),
+    ENG_SIM("enemy", "damage", "eN.damage", ""),
+    ENG_SIM("enemy", "plates", "eN.plates", ""),
+    ENG_SIM("enemy", "round", "eN.round", "1", .upto = "fight.rounds"),
+};
 
 static int sim_round(eng_state *es)
 {
@@ -1830,7 +1794,8 @@ static void sim_result(const eng_state *es, char *buf, size_t len)
 }
 
 static const char *const party_keys[] = {"cN.name", "cN.lp", "cN.sp", "cN.ko", "cN.dead", NULL};
-static const eng_sim nx_sim = {"fight.rng", "fight", 999, sim_setup, sim_round, sim_result, "players", party_keys};
+static const eng_sim nx_sim = {"fight.rng", "fight", 999, sim_keys, COUNT(sim_keys), sim_round, sim_result, "players",
+                               party_keys};
 
 /* ---- scaffolding: the game declaration ---------------------------------------------------------------- */
 

@@ -619,8 +619,10 @@ static void test_sim_setup(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "too long"));
 
     static const eng_sim_key t[] = {
-        {"hero", "hp", "cN.hp", "3"}, {"hero", "guard", "cN.guard", "1"}, {"hero", "name", "cN.name", ""},
-        {"villain", "hp", "slot.N", "0"},
+        ENG_SIM("hero", "hp", "cN.hp", "3"),
+        ENG_SIM("hero", "guard", "cN.guard", "1"),
+        ENG_SIM("hero", "name", "cN.name", ""),
+        ENG_SIM("villain", "hp", "slot.N", "0"),
     };
     CU_ASSERT_EQUAL(eng_sim_keys(st, t, 4, "hero", (const int[]){1, 0}, kv, 2, err, sizeof err), 0);
     CU_ASSERT_EQUAL(eng_val(st, "c1.hp"), 7);
@@ -636,6 +638,46 @@ static void test_sim_setup(void)
     CU_ASSERT_EQUAL(eng_val(st, "c3.guard"), 0);
     eng_get(st, "c3.name", buf, sizeof buf, err, sizeof err);
     CU_ASSERT_STRING_EQUAL(buf, "");
+
+    /* the optional fields: a word of the value, a name's index, a text in
+     * parts, a list cleared, bounds by other keys */
+    static const char *const sides[] = {"left", "right", NULL};
+    static const eng_sim_key u[] = {
+        ENG_SIM("pair", "hp", "cN.hp", "", .word = 2),
+        ENG_SIM("pair", "hp", "slot.M", "", .word = 1, .upto = "cN.hp"),
+        ENG_SIM("pair", "side", "cN.guard", "left", .names = sides),
+        ENG_SIM("pair", "first", "cN.name", "", .part = "<"),
+        ENG_SIM("pair", "second", "cN.name", "", .part = "-"),
+        ENG_SIM("pair", NULL, "slot.M", "1", .each = 2),
+        ENG_SIM("low", "hp", "cN.hp", "", .above = "slot.N", .below = "players"),
+    };
+    static const eng_kv pair[] = {{"hp", "2 5"}, {"side", "right"}, {"second", "b"}};
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 6, "pair", (const int[]){1, 2}, pair, 3, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "c1.hp"), 5);
+    CU_ASSERT_EQUAL(eng_val(st, "c1.guard"), 1);
+    eng_get(st, "c1.name", buf, sizeof buf, err, sizeof err);
+    CU_ASSERT_STRING_EQUAL(buf, "-b");                /* an empty part adds nothing */
+    CU_ASSERT_EQUAL(eng_val(st, "slot.1") * 10 + eng_val(st, "slot.2"), 11);  /* each: M from 1 to 2 */
+    static const eng_kv high[] = {{"hp", "6 5"}};
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 2, "pair", (const int[]){1, 2}, high, 1, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "hp=\"6 5\": slot.2 must be at most c1.hp (5)");   /* the value as given */
+    static const eng_kv side[] = {{"hp", "2 5"}, {"side", "up"}};
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 3, "pair", (const int[]){1, 2}, side, 2, err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "side=\"up\""));
+    static const eng_kv low[] = {{"hp", "1"}};
+    CU_ASSERT_EQUAL(eng_set(st, "players", "3", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "slot.2", "1", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 7, "low", (const int[]){2, 0}, low, 1, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "hp=\"1\": c2.hp must be above slot.2 (1)");
+    static const eng_kv mid[] = {{"hp", "2"}}, top[] = {{"hp", "3"}};
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 7, "low", (const int[]){2, 0}, mid, 1, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 7, "low", (const int[]){2, 0}, top, 1, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "hp=\"3\": c2.hp must be below players (3)");
+    /* eng_sim_setup refuses an element without a row */
+    static const eng_sim sim = {.root = "duel", .keys = u, .nkeys = 7};
+    CU_ASSERT_EQUAL(eng_sim_setup(st, &sim, "low", (const int[]){2, 0}, mid, 1, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_sim_setup(st, &sim, "ghost", (const int[]){1, 0}, mid, 1, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "a <duel> file has no <ghost>");
     eng_state_free(st);
 }
 

@@ -53,17 +53,17 @@ static void test_scaffolding_ceiling(void)
 {
     char out[512], want[128];
     long ceil = 0;
-    CU_ASSERT_EQUAL_FATAL(tu_run("sed -n 's/^ *noxius) echo \\([0-9]*\\);;$/\\1/p' tests/scaffolding.sh", out, sizeof out), 0);
+    CU_ASSERT_EQUAL_FATAL(tu_run("sed -n 's/^ *sinetempore) echo \\([0-9]*\\);;$/\\1/p' tests/scaffolding.sh", out, sizeof out), 0);
     CU_ASSERT_EQUAL_FATAL(sscanf(out, "%ld", &ceil), 1);
     CU_ASSERT_FATAL(ceil > 200);
     CU_ASSERT_EQUAL_FATAL(tu_runf(NULL, 0, "mkdir -p %s/at %s/past", DIR, DIR), 0);
-    CU_ASSERT_EQUAL_FATAL(plant(DIR "/at/eng_noxius.c", (int)ceil), 0);
-    CU_ASSERT_EQUAL_FATAL(plant(DIR "/past/eng_noxius.c", (int)ceil + 1), 0);
-    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "sh tests/scaffolding.sh %s/at/eng_noxius.c 2>/dev/null", DIR), 0);
-    snprintf(want, sizeof want, "noxius %ld over the target 200 (ceiling %ld)\n", ceil, ceil);
+    CU_ASSERT_EQUAL_FATAL(plant(DIR "/at/eng_sinetempore.c", (int)ceil), 0);
+    CU_ASSERT_EQUAL_FATAL(plant(DIR "/past/eng_sinetempore.c", (int)ceil + 1), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "sh tests/scaffolding.sh %s/at/eng_sinetempore.c 2>/dev/null", DIR), 0);
+    snprintf(want, sizeof want, "sinetempore %ld over the target 200 (ceiling %ld)\n", ceil, ceil);
     CU_ASSERT_STRING_EQUAL(out, want);
-    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "sh tests/scaffolding.sh %s/past/eng_noxius.c 2>/dev/null", DIR), 1);
-    snprintf(want, sizeof want, "noxius %ld over the target 200 (ceiling %ld)\n", ceil + 1, ceil);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "sh tests/scaffolding.sh %s/past/eng_sinetempore.c 2>/dev/null", DIR), 1);
+    snprintf(want, sizeof want, "sinetempore %ld over the target 200 (ceiling %ld)\n", ceil + 1, ceil);
     CU_ASSERT_STRING_EQUAL(out, want);
 }
 
