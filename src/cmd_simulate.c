@@ -97,41 +97,65 @@ static void on_event(void *ctx, const eng_event *e)
         free(v->kind), free(v->actor), free(v->text), s->oom = 1;
 }
 
-/* Hands every element below root (document order) to the game's setup, the
- * root's own attributes first. Returns 0, or -1 with errors in dl. */
+/* An element's number among the elements of its name before it under the
+ * same parent, from 1. */
+static int nth_of_name(xmlNodePtr n)
+{
+    int k = 1;
+    for (xmlNodePtr p = n->prev; p; p = p->prev)
+        if (p->type == XML_ELEMENT_NODE && xmlStrcmp(p->name, n->name) == 0)
+            k++;
+    return k;
+}
+
+/* Hands root and every element below it (document order) to the game's
+ * setup (eng_sim_setup): a child of root as element N, its children as
+ * element M of N. The root's attributes get "#NAME", how many NAME it holds.
+ * Returns 0, or -1 with errors in dl. */
 static int setup_from(eng_state *st, const eng_sim *sim, xmlNodePtr root, diag_list *dl)
 {
-    typedef struct { char name[64]; int n; } seen_t;
-    seen_t seen[32];
-    int nseen = 0, bad = 0;
+    int bad = 0;
     xmlNodePtr n = root;
     while (n) {
         if (n->type == XML_ELEMENT_NODE) {
-            int index = 0;
-            if (n != root) {
-                int k = 0;
-                while (k < nseen && strcmp(seen[k].name, (const char *)n->name) != 0)
-                    k++;
-                if (k == nseen && nseen < 32)
-                    snprintf(seen[nseen++].name, sizeof seen[0].name, "%s", (const char *)n->name);
-                index = k < nseen ? seen[k].n++ : 0;
-            }
-            eng_kv kv[32];
+            int idx[2] = {0, 0};
+            if (n->parent == root)
+                idx[0] = nth_of_name(n);
+            else if (n != root)
+                idx[0] = nth_of_name(n->parent), idx[1] = nth_of_name(n);
+            eng_kv kv[48];
             xmlChar *vals[32];
-            size_t na = 0;
+            struct { char key[72], val[12]; int n; } cnt[16];
+            size_t na = 0, nv, nc = 0;
             for (xmlAttrPtr a = n->properties; a && na < 32; a = a->next) {
                 vals[na] = xmlNodeGetContent((xmlNodePtr)a);
                 kv[na].key = (const char *)a->name;
                 kv[na].value = vals[na] ? (const char *)vals[na] : "";
                 na++;
             }
+            nv = na;
+            for (xmlNodePtr c = n == root ? n->children : NULL; c; c = c->next) {
+                size_t k = 0;
+                if (c->type != XML_ELEMENT_NODE)
+                    continue;
+                while (k < nc && strcmp(cnt[k].key + 1, (const char *)c->name) != 0)
+                    k++;
+                if (k == nc && nc < 16)
+                    snprintf(cnt[nc].key, sizeof cnt[0].key, "#%s", (const char *)c->name), cnt[nc++].n = 0;
+                if (k < nc)
+                    cnt[k].n++;
+            }
+            for (size_t k = 0; k < nc; k++) {
+                snprintf(cnt[k].val, sizeof cnt[0].val, "%d", cnt[k].n);
+                kv[na].key = cnt[k].key, kv[na++].value = cnt[k].val;
+            }
             char err[512] = "";
-            if (sim->setup(st, (const char *)n->name, index, kv, na, err, sizeof err) != 0) {
+            if (eng_sim_setup(st, sim, (const char *)n->name, idx, kv, na, err, sizeof err) != 0) {
                 diag_add(dl, DIAG_ERROR, doc_xml_file(n), doc_xml_line(n), 0, "simulate", "%s",
                          err[0] ? err : "refused by the engine");
                 bad = 1;
             }
-            for (size_t i = 0; i < na; i++)
+            for (size_t i = 0; i < nv; i++)
                 xmlFree(vals[i]);
         }
         /* depth first without recursion */

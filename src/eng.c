@@ -498,17 +498,50 @@ static int resolve_scan(const eng_game *g, const char *key, key_ref *r, char *er
     return snprintf(err, errlen, "unknown key \"%s\" of %s", key, g->id), -1;
 }
 
-static int *field(const eng_state *st, const key_ref *r)
+/* A plain field's bytes (a string's need no alignment) and as an int. */
+static unsigned char *field_at(const eng_state *st, const key_ref *r)
 {
     size_t off = r->k->off;
     for (int j = 0; j < r->nidx; j++)
         off += (size_t)(r->idx[j] - ((r->k->zero_based >> j) & 1 ? 0 : 1)) * r->k->stride[j];
-    return (int *)(uintptr_t)(st->data + off);
+    return (unsigned char *)(uintptr_t)(st->data + off);
 }
 
-static int read_only(const eng_key *k)
+static int *field(const eng_state *st, const key_ref *r)
 {
-    return k->type == ENG_TEXT ? k->set_text == NULL : k->ro || ((k->get || k->getk) && !k->set && !k->setk);
+    return (int *)(uintptr_t)field_at(st, r);
+}
+
+int eng_key_read_only(const eng_key *k)
+{
+    if (k->type == ENG_TEXT)
+        return k->ro || (k->set_text == NULL && !k->die && !k->strsize);
+    return k->ro || ((k->get || k->getk) && !k->set && !k->setk);
+}
+
+/* The int at a key's count_off: the length of its list or array. */
+static int key_count(const eng_state *st, const eng_key *k)
+{
+    int n;
+    memcpy(&n, st->data + k->count_off, sizeof n);
+    return n;
+}
+
+/* A face list or string field (eng_key.die, strsize) from text. */
+static int set_plain_text(eng_state *st, const key_ref *r, const char *value, char *err, size_t errlen)
+{
+    const eng_key *k = r->k;
+    if (k->strsize) {
+        snprintf((char *)field_at(st, r), k->strsize, "%s", value);
+        return 0;
+    }
+    int face[ENG_MAXLIST] = {0}, max = k->maxn < ENG_MAXLIST ? k->maxn : ENG_MAXLIST;
+    int n = eng_faces_parse(k->die, value, max, face, NULL, err, errlen);
+    if (n < 0)
+        return -1;
+    memcpy(field(st, r), face, (size_t)max * sizeof *face);
+    memcpy(st->data + k->count_off, &n, sizeof n);
+    return 0;
 }
 
 /* Parses a value for an INT or ENUM key or parameter. */
@@ -562,9 +595,16 @@ static int get_ref(const eng_state *st, const key_ref *r, long *num, char *buf, 
     if (k->type == ENG_TEXT) {
         if (len)
             buf[0] = '\0';
-        k->get_text(st->data, r->idx, buf, len);
+        if (k->get_text)
+            k->get_text(st->data, r->idx, buf, len);
+        else if (k->strsize)
+            snprintf(buf, len, "%s", (const char *)field_at(st, r));
+        else
+            eng_faces_format(k->die, field(st, r), NULL, key_count(st, k), buf, len);
         return 1;
     }
+    if (k->counted && r->idx[0] > key_count(st, k))
+        return *num = k->lo, 0;
     *num = k->getk ? k->getk(st->data, k, r->idx) : k->get ? k->get(st->data, r->idx) : *field(st, r) + k->plus;
     return 0;
 }
@@ -786,7 +826,7 @@ long eng_val(const eng_state *st, const char *keyfmt, ...)
         e->serial = vf->serial;
         memcpy(e->a, a, sizeof e->a);
         e->r = r;
-        e->off = r.log || r.k->type == ENG_TEXT || r.k->get || r.k->getk
+        e->off = r.log || r.k->type == ENG_TEXT || r.k->get || r.k->getk || r.k->counted
                      ? -1 : (long)((const unsigned char *)field(st, &r) - st->data);
     }
     return val_of(st, &r);
@@ -796,7 +836,7 @@ long eng_val(const eng_state *st, const char *keyfmt, ...)
 static int check_value(const key_ref *r, const char *key, const char *value, long *v, char *err,
                        size_t errlen)
 {
-    if (r->log || read_only(r->k))
+    if (r->log || eng_key_read_only(r->k))
         return snprintf(err, errlen, "\"%s\" is computed by the engine, not set", key), -1;
     if (r->k->type == ENG_TEXT)
         return 0;
@@ -811,7 +851,7 @@ int eng_set(eng_state *st, const char *key, const char *value, char *err, size_t
         return -1;
     const eng_key *k = r.k;
     if (k->type == ENG_TEXT)
-        return k->set_text(st->data, r.idx, value, err, errlen);
+        return k->set_text ? k->set_text(st->data, r.idx, value, err, errlen) : set_plain_text(st, &r, value, err, errlen);
     if (k->setk)
         return k->setk(st->data, k, r.idx, v, err, errlen);
     if (k->set)
@@ -852,29 +892,98 @@ const char *eng_kv_get(const eng_kv *attrs, size_t nattrs, const char *key, cons
     return def;
 }
 
-int eng_set_at(eng_state *st, const char *pat, const int *idx, const char *value, char *err, size_t errlen)
+/* The key of pattern pat with its 'N' and 'M' replaced by idx[0] and idx[1],
+ * in key (keylen). 0, or -1 with err. */
+static int key_at(const char *pat, const int *idx, char *key, size_t keylen, char *err, size_t errlen)
 {
-    char key[128];
     size_t u = 0;
-    for (; *pat && u + 12 < sizeof key; pat++)
+    for (; *pat && u + 12 < keylen; pat++)
         if (*pat == 'N' || *pat == 'M')
-            u += (size_t)snprintf(key + u, sizeof key - u, "%d", idx[*pat == 'M']);
+            u += (size_t)snprintf(key + u, keylen - u, "%d", idx[*pat == 'M']);
         else
             key[u++] = *pat;
     key[u] = '\0';
     if (*pat)
         return snprintf(err, errlen, "key pattern too long: %s...", key), -1;
-    return eng_set(st, key, value, err, errlen);
+    return 0;
+}
+
+int eng_set_at(eng_state *st, const char *pat, const int *idx, const char *value, char *err, size_t errlen)
+{
+    char key[128];
+    return key_at(pat, idx, key, sizeof key, err, errlen) != 0 ? -1 : eng_set(st, key, value, err, errlen);
+}
+
+/* The bounds of row t (above, below, upto) on the value the row set. */
+static int sim_check(eng_state *st, const eng_sim_key *t, const int *idx, const char *v, char *err, size_t errlen)
+{
+    const char *bk[3] = {t->above, t->below, t->upto}, *how[3] = {"above", "below", "at most"};
+    char key[128], bkey[128];
+    long val, b;
+    for (int j = 0; j < 3; j++) {
+        if (!bk[j])
+            continue;
+        if (key_at(t->key, idx, key, sizeof key, err, errlen) != 0 || eng_get_long(st, key, &val, err, errlen) != 0 ||
+            key_at(bk[j], idx, bkey, sizeof bkey, err, errlen) != 0 || eng_get_long(st, bkey, &b, err, errlen) != 0)
+            return -1;
+        if (j == 0 ? val <= b : j == 1 ? val >= b : val > b)
+            return snprintf(err, errlen, "%s=\"%s\": %s must be %s %s (%ld)", t->attr, v, key, how[j], bkey, b), -1;
+    }
+    return 0;
 }
 
 int eng_sim_keys(eng_state *st, const eng_sim_key *t, size_t n, const char *elem, const int *idx,
                  const eng_kv *attrs, size_t nattrs, char *err, size_t errlen)
 {
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(t[i].elem, elem) == 0 &&
-            eng_set_at(st, t[i].key, idx, eng_kv_get(attrs, nattrs, t[i].attr, t[i].def), err, errlen) != 0)
+    char text[1024] = "", word[128], num[24];
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(t[i].elem, elem) != 0)
+            continue;
+        const char *v = t[i].attr ? eng_kv_get(attrs, nattrs, t[i].attr, t[i].def) : t[i].def, *raw = v;
+        if (t[i].word) {
+            const char *w = v;
+            size_t len = 0;
+            for (int k = 0; k < t[i].word && w; k++)
+                w = eng_word(&v, &len);
+            snprintf(word, sizeof word, "%.*s", w ? (int)len : 0, w ? w : "");
+            v = word;
+        }
+        if (t[i].names) {
+            int k = 0;
+            while (t[i].names[k] && strcmp(t[i].names[k], v) != 0)
+                k++;
+            if (!t[i].names[k])
+                return snprintf(err, errlen, "%s=\"%s\" is not one the file may give", t[i].attr, v), -1;
+            snprintf(num, sizeof num, "%d", k);
+            v = num;
+        }
+        if (t[i].part) {
+            size_t u = strlen(text);
+            if (*v && u < sizeof text)
+                snprintf(text + u, sizeof text - u, "%s%s", t[i].part, v);
+            if (i + 1 < n && t[i + 1].part && strcmp(t[i + 1].elem, elem) == 0 && strcmp(t[i + 1].key, t[i].key) == 0)
+                continue;
+            v = text;
+        }
+        for (int m = t[i].each ? 1 : idx[1]; m <= (t[i].each ? t[i].each : idx[1]); m++)
+            if (eng_set_at(st, t[i].key, (const int[]){idx[0], m}, v, err, errlen) != 0)
+                return -1;
+        if (sim_check(st, &t[i], idx, raw, err, errlen) != 0)
             return -1;
+        text[0] = '\0';
+    }
     return 0;
+}
+
+int eng_sim_setup(eng_state *st, const eng_sim *sim, const char *elem, const int *idx, const eng_kv *attrs,
+                  size_t nattrs, char *err, size_t errlen)
+{
+    size_t i = 0;
+    while (i < sim->nkeys && strcmp(sim->keys[i].elem, elem) != 0)
+        i++;
+    if (i == sim->nkeys)
+        return snprintf(err, errlen, "a <%s> file has no <%s>", sim->root, elem), -1;
+    return eng_sim_keys(st, sim->keys, sim->nkeys, elem, idx, attrs, nattrs, err, errlen);
 }
 
 /* ---- actions ------------------------------------------------------------------- */
@@ -885,7 +994,7 @@ static const eng_action *find_action(const eng_game *g, const char *name)
 {
     for (size_t i = 0; i < g->nactions; i++)
         if (strcmp(g->actions[i].name, name) == 0 ||
-            (g->actions[i].alias && strcmp(g->actions[i].alias, name) == 0))
+            (g->actions[i].more && g->actions[i].more->alias && strcmp(g->actions[i].more->alias, name) == 0))
             return &g->actions[i];
     return NULL;
 }
@@ -988,6 +1097,11 @@ int eng_act(eng_state *st, const char *action, const char *args, char *err, size
     if (prepare(st->g, action, args, buf, &a, arg, err, errlen) != 0 || check_bounds(st, a, arg, err, errlen) != 0)
         return ENG_ERROR;
     st->nactions++;
+    const eng_more *m = a->more;
+    if (m && m->run0)
+        return m->run0(st), ENG_OK;
+    if (m && m->run1)
+        return m->run1(st, (int)(arg[m->arg].v - m->base)), ENG_OK;
     return a->fn(st, st->data, arg, err, errlen);
 }
 

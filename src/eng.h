@@ -143,7 +143,27 @@ typedef struct eng_key {
      * read-only when ro is set. */
     int plus;
     unsigned ro;
+    /* More plain fields, so that an engine writes no accessor for them:
+     *  - counted (ENG_INT): the field is an array of which only the first
+     *    n exist, n the int at count_off; an index (1-based) beyond n reads as lo
+     *    ("pool.N.face" of a roll of n dice);
+     *  - die (ENG_TEXT): an int array of die's face indexes, at most maxn
+     *    (<= ENG_MAXLIST), its length the int at count_off, as text the way
+     *    eng_faces_format and eng_faces_parse write and read it; setting it
+     *    clears the entries past the new length;
+     *  - strsize (ENG_TEXT): a char[strsize] string (cut to fit when set).
+     * Read-only when ro is set. */
+    unsigned counted;
+    size_t count_off;
+    const eng_die *die;
+    int maxn;
+    size_t strsize;
 } eng_key;
+
+#define ENG_MAXLIST 64
+
+/* 1 when key k cannot be set: computed, a text without a setter, or ro. */
+int eng_key_read_only(const eng_key *k);
 
 /* Table helpers. T is the game's state struct. */
 #define ENG_KEY_INT(pat, T, field, l, h, d) \
@@ -153,8 +173,33 @@ typedef struct eng_key {
      .off = offsetof(T, field), .stride = {(stride0)}}
 #define ENG_KEY_ENUM(pat, T, field, nm, d) \
     {.pattern = (pat), .type = ENG_ENUM, .doc = (d), .names = (nm), .off = offsetof(T, field)}
+/* An ENUM field of an array of structs (stride0 the size of an element), and
+ * int and ENUM fields of an array in an array (rN.kM: strides s0 and s1). */
+#define ENG_KEY_ENUM1(pat, n, T, field, stride0, nm, d)                                                   \
+    {.pattern = (pat), .type = ENG_ENUM, .doc = (d), .nmax = {(n)}, .names = (nm), .off = offsetof(T, field), \
+     .stride = {(stride0)}}
+#define ENG_KEY_INT2(pat, n0, n1, T, field, s0, s1, l, h, d)                                                \
+    {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0), (n1)}, .lo = (l), .hi = (h),             \
+     .off = offsetof(T, field), .stride = {(s0), (s1)}}
+#define ENG_KEY_ENUM2(pat, n0, n1, T, field, s0, s1, nm, d)                                                 \
+    {.pattern = (pat), .type = ENG_ENUM, .doc = (d), .nmax = {(n0), (n1)}, .names = (nm),                  \
+     .off = offsetof(T, field), .stride = {(s0), (s1)}}
 #define ENG_KEY_RO(pat, n0, l, h, fn, d) \
     {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h), .get = (fn)}
+/* A list of die faces (see die above), field and count fields of T. */
+#define ENG_KEY_FACES(pat, T, field, count, dieptr, d)                                                  \
+    {.pattern = (pat), .type = ENG_TEXT, .doc = (d), .off = offsetof(T, field), .count_off = offsetof(T, count), \
+     .die = (dieptr), .maxn = (int)(sizeof ((T *)0)->field / sizeof ((T *)0)->field[0])}
+/* A string field: a char array of T (index 1..n0, stride the size of an
+ * element; n0 0 for none). */
+#define ENG_KEY_STR(pat, n0, T, field, stride0, d)                                                         \
+    {.pattern = (pat), .type = ENG_TEXT, .doc = (d), .nmax = {(n0)}, .off = offsetof(T, field),              \
+     .stride = {(stride0)}, .strsize = sizeof ((T *)0)->field}
+/* A read-only int field of an array of which the first count exist (see
+ * counted above): index 1..n0, stride the size of an element. */
+#define ENG_KEY_COUNTED(pat, n0, T, field, stride0, count, l, h, d)                                     \
+    {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h),                     \
+     .off = offsetof(T, field), .stride = {(stride0)}, .ro = 1, .counted = 1, .count_off = offsetof(T, count)}
 
 /* ---- actions ------------------------------------------------------------------ */
 
@@ -178,6 +223,27 @@ typedef struct eng_arg {
     int given;
 } eng_arg;
 
+/* What an action's row may add (eng_action.more, NULL for nothing): an
+ * older name that still works, or, in place of fn (then NULL), the rules
+ * function of a step the rules never refuse that needs no more than the
+ * state and one number, so that the game writes no wrapper for it: run0(st),
+ * or run1(st, n) with n the argument number arg (0-based, in the order of
+ * params) less base (1 for a who= that the rules count from 0). Either is
+ * ENG_OK. */
+typedef struct eng_more {
+    const char *alias;
+    void (*run0)(eng_state *st);
+    void (*run1)(eng_state *st, int n);
+    int arg, base;
+} eng_more;
+
+/* An action function of the standard shape (eng_action.fn), for a game's
+ * wrappers: s, d, arg, err and errlen, each of which it may leave unused. */
+#define ENG_ACTION_FN(name)                                                                                  \
+    static int name(eng_state *s __attribute__((unused)), void *d __attribute__((unused)),                    \
+                    const eng_arg *arg __attribute__((unused)), char *err __attribute__((unused)),             \
+                    size_t errlen __attribute__((unused)))
+
 typedef struct eng_action {
     const char *name;
     const char *doc;
@@ -186,7 +252,7 @@ typedef struct eng_action {
      * saying which rule forbids it, or ENG_ERROR for an argument that is
      * in range but wrong for this state (who=5 with 4 players). */
     int (*fn)(eng_state *st, void *data, const eng_arg *arg, char *err, size_t errlen);
-    const char *alias;            /* an older name that still works, or NULL */
+    const eng_more *more;         /* an alias or a rules function (above), or NULL */
 } eng_action;
 
 /* ---- facts and probes ---------------------------------------------------------- */
@@ -331,9 +397,10 @@ typedef struct eng_sim {
     const char *schema;            /* "fight.rng" */
     const char *root;              /* the root element, "fight" */
     long max_rounds;               /* the cap of --rounds and of the file's rounds= */
-    /* The root's attributes first (elem = root, index 0), then each element. */
-    int (*setup)(eng_state *st, const char *elem, int index, const eng_kv *attrs, size_t nattrs,
-                 char *err, size_t errlen);
+    /* What the file's attributes set (eng_sim_setup reads them): the root's
+     * first, then each element in document order. */
+    const struct eng_sim_key *keys;
+    size_t nkeys;
     /* Plays one round: 0 the game goes on, 1 it is over. */
     int (*round)(eng_state *st);
     /* The result in a word or two: "won", "mission failed", "undecided". */
@@ -351,15 +418,37 @@ const char *eng_kv_get(const eng_kv *attrs, size_t nattrs, const char *key, cons
  * idx[0] and idx[1], as eng_set. 0, or -1 with err. */
 int eng_set_at(eng_state *st, const char *pat, const int *idx, const char *value, char *err, size_t errlen);
 /* A fight file's attribute that sets a key: attribute attr of element elem
- * sets key (a pattern for eng_set_at), to def when the attribute is absent. */
+ * sets key (a pattern for eng_set_at), to def when the attribute is absent
+ * (attr NULL: always def). The root element also has an attribute "#NAME"
+ * for each kind of element it holds: how many NAME it holds. The optional
+ * fields:
+ *   word     1, 2, ...: only that blank-separated word of the value ("" if none);
+ *   names    the value must be one of these; the key is set to its index;
+ *   part     a text key is set in parts: consecutive rows for one key each
+ *            add part and the value (a value "" adds nothing), set at the last;
+ *   each     the key's M runs from 1 to each (a row that clears a list);
+ *   above, below, upto
+ *            keys (patterns, as key) that bound the value once set: it must
+ *            be greater than above, less than below, at most upto. */
 typedef struct eng_sim_key {
     const char *elem, *attr, *key, *def;
+    int word;
+    const char *const *names;
+    const char *part;
+    int each;
+    const char *above, *below, *upto;
 } eng_sim_key;
+/* A row of eng_sim_key: ENG_SIM("enemy", "round", "eN.round", "1", .upto = "fight.rounds"). */
+#define ENG_SIM(e, a, k, d, ...) {.elem = (e), .attr = (a), .key = (k), .def = (d), __VA_ARGS__}
 /* Sets the keys of every row of t (n rows) for element elem, in the
- * table's order, from attrs: a setup's table-driven part. 0, or -1 with err
- * at the first key refused. */
+ * table's order, from attrs; idx holds N and M (element N, its child M).
+ * 0, or -1 with err at the first key refused. */
 int eng_sim_keys(eng_state *st, const eng_sim_key *t, size_t n, const char *elem, const int *idx,
                  const eng_kv *attrs, size_t nattrs, char *err, size_t errlen);
+/* A simulator's setup of one element of its file: the rows of sim->keys for
+ * it; an element without a row is refused. */
+int eng_sim_setup(eng_state *st, const eng_sim *sim, const char *elem, const int *idx, const eng_kv *attrs,
+                  size_t nattrs, char *err, size_t errlen);
 
 /* What a simulation (or any run) narrates, when someone listens. */
 typedef struct eng_event {

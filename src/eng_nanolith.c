@@ -800,7 +800,7 @@ static void enemy_phase(eng_state *es, nl_state *st)
     st->phase = PH_STATUS;
 }
 
-/* ---- actions -------------------------------------------------------------------------------------------- */
+/* ---- scaffolding: action plumbing ------------------------------------------------------------------------ */
 
 #define ACT(name) static int name(eng_state *es, void *data, const eng_arg *a, char *err, size_t errlen)
 #define ST nl_state *st = data
@@ -813,6 +813,8 @@ static int who_ok(const nl_state *st, int c, char *err, size_t errlen)
         return snprintf(err, errlen, "character %d is not in the game", c + 1), 0;
     return 1;
 }
+
+/* ---- actions -------------------------------------------------------------------------------------------- */
 
 /* A fresh state: one player in round 1, every character and enemy with
  * settings of its own. The source prints no character or enemy cards, so
@@ -1413,10 +1415,12 @@ static const eng_action nl_actions[] = {
       P_INT("enemy", 0, NL_MAXEN, 1, 0)),
 };
 
-/* ---- scaffolding: key accessors ------------------------------------------------------------------------ */
+/* ---- measurements: derived keys ------------------------------------------------------------------------ */
 
-/* The computed keys (their tag): the attack's successes, the Nth enemy in
- * initiative, character 1's sight of and range to a field. */
+/* Keys whose value the rules define and the engine computes (issue #10: a
+ * measurement, not scaffolding), told apart by their tag: the attack's
+ * successes (pa_hits), the Nth enemy in the initiative order (initiative),
+ * character 1's line of sight to a field (sight) and range to it (reach). */
 enum { KT_HITS, KT_INIT, KT_SIGHT, KT_REACH };
 
 static long getk(const void *data, const eng_key *k, const int *idx)
@@ -1430,6 +1434,8 @@ static long getk(const void *data, const eng_key *k, const int *idx)
     }
     return reach(st->ch[0].x, st->ch[0].y, idx[0], idx[1]);
 }
+
+/* ---- scaffolding: key accessors ------------------------------------------------------------------------ */
 
 /* The dice patterns, text keys: each NAME has get_NAME and set_NAME on the
  * field that expression F names. */

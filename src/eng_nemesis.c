@@ -16,8 +16,9 @@
  * The state keys and actions are the tables below (keys[], actions[]): each
  * entry's doc string is its documentation. Everything that is not rules
  * (key accessors, the key table, action wrappers, the action table, the
- * game) sits at the end of the file, in regions that each open with a
- * "==== scaffolding:" line; they run to the end of the file.
+ * game, and the actions' plumbing and parameter names before the actions)
+ * sits in regions that each open with a "==== scaffolding:" line and run to
+ * the next "----" heading or the end of the file.
  */
 #include "eng_nemesis.h"
 
@@ -1157,7 +1158,7 @@ static void nm_init(void *data)
 }
 
 
-/* ---- actions: what each checks and does ---------------------------------------------------- */
+/* ==== scaffolding: action plumbing and parameter names ==== */
 
 static const char *const wound_names[] = {"light", "serious", NULL};
 static const char *const pickup_names[] = {"object", "corpse", "carcass", "egg", NULL};
@@ -1167,6 +1168,8 @@ static const char *const pickup_names[] = {"object", "corpse", "carcass", "egg",
 /* The acting character (who=, always the first parameter, at most
  * players: eng_act checks it): its index. */
 #define WHO(arg) ((int)(arg)[0].v - 1)
+
+/* ---- actions: what each checks and does ---------------------------------------------------- */
 
 static int find_target(const nm_state *st, int c, long t)
 {
@@ -1526,18 +1529,20 @@ int eng_nemesis_run_damage(eng_state *st)
 }
 
 
-/* ==== scaffolding: key accessors ==== */
+/* ==== measurements: derived keys ==== */
 
-/* What a computed key shows (its tag): a count, a room's corridor, the Nth
- * stacked card or token, the tokens of a kind in the bag (KT_BAG + kind) or
- * the supply. */
-enum { KT_FIRES, KT_MALFUNCTIONS, KT_ADULTS, KT_COMBAT, KT_ROOM_CHARS, KT_ROOM_INTRUDERS,
-       KT_NOISE, KT_DOOR, KT_NEXT_VALUE, KT_NEXT_ARROW, KT_NEXT_BAG, KT_BAG, KT_SUPPLY = KT_BAG + 8 };
+/* Keys whose value the rules define and the engine computes (issue #10: a
+ * measurement, not scaffolding), told apart by their tag: the fire and
+ * malfunction markers and the adults on the board, a character in combat
+ * (sharing a room with an intruder), the characters and intruders in a room,
+ * the tokens of a kind in the bag (KT_BAG + kind) or the supply. */
+enum { KT_FIRES, KT_MALFUNCTIONS, KT_ADULTS, KT_COMBAT, KT_ROOM_CHARS, KT_ROOM_INTRUDERS, KT_BAG,
+       KT_SUPPLY = KT_BAG + 8 };
 
-static long getk(const void *d, const eng_key *k, const int *idx)
+static long nm_measure(const void *d, const eng_key *k, const int *idx)
 {
     const nm_state *st = d;
-    int n = idx[0] - 1, stacked = st->nnext[k->tag == KT_NEXT_BAG ? DECK_BAG : DECK_ATTACK], count = 0;
+    int n = idx[0] - 1, count = 0;
     switch (k->tag) {
     case KT_FIRES: return count_fires(st);
     case KT_MALFUNCTIONS: return count_malfunctions(st);
@@ -1545,16 +1550,30 @@ static long getk(const void *d, const eng_key *k, const int *idx)
     case KT_COMBAT: return char_in_combat(st, n);
     case KT_ROOM_CHARS: return chars_in_room(st, idx[0], -1);
     case KT_ROOM_INTRUDERS: return intruders_in_room(st, idx[0]);
-    case KT_NOISE: return st->corr[slot_corr(idx[0], idx[1])].noise;
-    case KT_DOOR: return st->corr[slot_corr(idx[0], idx[1])].door;
-    case KT_NEXT_VALUE: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].value : 0;
-    case KT_NEXT_ARROW: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].arrow : 0;
-    case KT_NEXT_BAG: return n < stacked ? st->next[DECK_BAG][n] + 1 : 0;
     }
     int supply = k->tag >= KT_SUPPLY;
     for (int i = 0; i < (supply ? st->nsupply : st->nbag); i++)
         count += (supply ? st->supply : st->bag)[i].kind == k->tag - (supply ? KT_SUPPLY : KT_BAG);
     return count;
+}
+
+/* ==== scaffolding: key accessors ==== */
+
+/* What a key that indexes a field shows (its tag): a room's corridor, the Nth
+ * stacked card or token. */
+enum { KT_NOISE = KT_SUPPLY + 8, KT_DOOR, KT_NEXT_VALUE, KT_NEXT_ARROW, KT_NEXT_BAG };
+
+static long getk(const void *d, const eng_key *k, const int *idx)
+{
+    const nm_state *st = d;
+    int n = idx[0] - 1, stacked = st->nnext[k->tag == KT_NEXT_BAG ? DECK_BAG : DECK_ATTACK];
+    switch (k->tag) {
+    case KT_NOISE: return st->corr[slot_corr(idx[0], idx[1])].noise;
+    case KT_DOOR: return st->corr[slot_corr(idx[0], idx[1])].door;
+    case KT_NEXT_VALUE: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].value : 0;
+    case KT_NEXT_ARROW: return n < stacked ? attack_cards[st->next[DECK_ATTACK][n]].arrow : 0;
+    }
+    return n < stacked ? st->next[DECK_BAG][n] + 1 : 0;   /* KT_NEXT_BAG */
 }
 
 static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
@@ -1565,16 +1584,14 @@ static int setk(void *d, const eng_key *k, const int *idx, long v, char *err, si
     return 0;
 }
 
-/* The text keys: a stacked deck's faces (list = DECK_*: "v2-light v3-serious"),
- * the bag's or the supply's tokens (a bag die face and its number: "adult3 blank"). */
-enum { L_BAG = NDECKS, L_SUPPLY };
+/* The text keys of the bag's or the supply's tokens (a bag die face and its
+ * number: "adult3 blank"); the stacked decks' faces are plain face lists. */
+enum { L_BAG, L_SUPPLY };
 
 static void get_list(const nm_state *st, int list, char *buf, size_t len)
 {
     const nm_tok *t = list == L_BAG ? st->bag : st->supply;
     int n = list == L_BAG ? st->nbag : st->nsupply, face[NM_MAXTOK], num[NM_MAXTOK];
-    if (list < NDECKS)
-        return eng_faces_format(deck_dice[list], st->next[list], NULL, st->nnext[list], buf, len);
     for (int i = 0; i < n; i++)   /* a blank token shows no number */
         face[i] = t[i].kind - 1, num[i] = t[i].kind == K_SIX ? -1 : t[i].num;
     eng_faces_format(&die_bag, face, num, n, buf, len);
@@ -1582,13 +1599,9 @@ static void get_list(const nm_state *st, int list, char *buf, size_t len)
 
 static int set_list(nm_state *st, int list, const char *v, char *err, size_t errlen)
 {
-    int face[NM_MAXTOK], num[NM_MAXTOK], deck = list < NDECKS;
-    int n = eng_faces_parse(deck ? deck_dice[list] : &die_bag, v, deck ? NM_MAXNEXT : NM_MAXTOK, face, deck ? NULL : num,
-                            err, errlen);
+    int face[NM_MAXTOK], num[NM_MAXTOK], n = eng_faces_parse(&die_bag, v, NM_MAXTOK, face, num, err, errlen);
     if (n < 0)
         return -1;
-    if (deck)
-        return memcpy(st->next[list], face, (size_t)n * sizeof *face), st->nnext[list] = n, 0;
     for (int i = 0; i < n; i++)
         (list == L_BAG ? st->bag : st->supply)[i] = (nm_tok){face[i] + 1, num[i]};
     return *(list == L_BAG ? &st->nbag : &st->nsupply) = n, 0;
@@ -1599,7 +1612,6 @@ static int set_list(nm_state *st, int list, const char *v, char *err, size_t err
     static void get_##name(const void *d, const int *idx, char *buf, size_t len) { (void)idx, get_list(d, list, buf, len); } \
     static int set_##name(void *d, const int *idx, const char *v, char *err, size_t errlen) { return (void)idx, set_list(d, list, v, err, errlen); }
 TEXT_KEY(bag, L_BAG) TEXT_KEY(supply, L_SUPPLY)
-TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(next_bag, DECK_BAG)
 
 /* ==== scaffolding: the key table ==== */
 
@@ -1609,15 +1621,17 @@ TEXT_KEY(next_attack, DECK_ATTACK) TEXT_KEY(next_event, DECK_EVENT) TEXT_KEY(nex
 #define ROOM(f, t, h, nm, d)                                                                                     \
     {.pattern = "room.N." #f, .type = t, .doc = d, .nmax = {NM_NROOMS}, .hi = h, .names = nm, .zero_based = 1, \
      .off = offsetof(nm_state, room[0].f), .stride = {sizeof(nm_room)}}
-/* computed by getk (tag t), read-only */
-#define RO(p, n, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n}, .hi = h, .getk = getk, .tag = t}
+/* computed by nm_measure or getk (tag t), read-only */
+#define GETK(t) ((int)(t) >= KT_NOISE ? getk : nm_measure)
+#define RO(p, n, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {n}, .hi = h, .getk = GETK(t), .tag = t}
 /* a field shown plus 1 (an index from 0: pl = 1), read-only or not */
 #define FIELD(p, f, pl, l, h, r, d) {.pattern = p, .type = ENG_INT, .doc = d, .lo = l, .hi = h, .off = offsetof(nm_state, f), .plus = pl, .ro = r}
-#define ROOM_KEY(p, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {NM_NROOMS, 4}, .hi = h, .getk = getk, \
-     .setk = t >= KT_NOISE ? setk : NULL, .tag = t, .zero_based = 1}
+#define ROOM_KEY(p, t, h, d) {.pattern = p, .type = ENG_INT, .doc = d, .nmax = {NM_NROOMS, 4}, .hi = h, .getk = GETK(t), \
+     .setk = (int)(t) >= KT_NOISE ? setk : NULL, .tag = t, .zero_based = 1}
 #define KIND(k, name) RO("bag." name, 0, KT_BAG + k, NM_MAXTOK, "tokens of this kind in the intruder bag"), \
     RO("supply." name, 0, KT_SUPPLY + k, NM_MAXTOK, "tokens of this kind left outside the bag")
 #define TEXT(p, name, d) {.pattern = p, .type = ENG_TEXT, .doc = d, .get_text = get_##name, .set_text = set_##name}
+#define DECK(p, deck, die, d) ENG_KEY_FACES(p, nm_state, next[deck], nnext[deck], &die, d)
 
 static const eng_key keys[] = {
     {.pattern = "players", .type = ENG_INT, .doc = "characters in the game", .lo = 1, .hi = NM_MAXCH,
@@ -1641,9 +1655,9 @@ static const eng_key keys[] = {
     FIELD("last.token", last_token, 0, 0, 99, 1, "the number on the bag token drawn last"),
     FIELD("last.attack", last_attack, 0, 0, 99, 1, "the number (sum) of the attack cards of the last damage"),
     FIELD("last.target", last_target, 1, 0, NM_MAXCH, 1, "the character an intruder chose last (0 none)"),
-    TEXT("next.attack", next_attack, "attack cards stacked on the deck, drawn first"),
-    TEXT("next.event", next_event, "event cards stacked on the deck, drawn first"),
-    TEXT("next.bag", next_bag, "bag tokens (kinds) to be drawn next, when in the bag"),
+    DECK("next.attack", DECK_ATTACK, die_attack, "attack cards stacked on the deck, drawn first"),
+    DECK("next.event", DECK_EVENT, die_event, "event cards stacked on the deck, drawn first"),
+    DECK("next.bag", DECK_BAG, die_bag, "bag tokens (kinds) to be drawn next, when in the bag"),
     RO("next.attack.N.value", NM_MAXNEXT, KT_NEXT_VALUE, 9, "the number of the Nth stacked attack card (0 none)"),
     RO("next.attack.N.arrow", NM_MAXNEXT, KT_NEXT_ARROW, 1, "the Nth stacked attack card shows the retreat arrow"),
     RO("next.bag.N", NM_MAXNEXT, KT_NEXT_BAG, 6, "the Nth stacked bag token: 0 none, 1 larva .. 5 queen, 6 blank"),
@@ -1680,29 +1694,17 @@ static const eng_key keys[] = {
 
 /* ==== scaffolding: action wrappers and the action table ==== */
 
-/* The rules function of an action that needs its mode, or who= or room= unpacked. */
-#define UNUSED __attribute__((unused))
-#define ACTION_FN(name) \
-    static int name(eng_state *s UNUSED, void *d UNUSED, const eng_arg *arg UNUSED, char *err UNUSED, size_t errlen UNUSED)
-ACTION_FN(act_move) { return move(s, d, MOVE_PLAIN, arg, err, errlen); }
-ACTION_FN(act_careful) { return move(s, d, MOVE_CAREFUL, arg, err, errlen); }
-ACTION_FN(act_flee) { return move(s, d, MOVE_FLEE, arg, err, errlen); }
-ACTION_FN(act_shoot) { return attack(s, d, 0, arg, err, errlen); }
-ACTION_FN(act_melee) { return attack(s, d, 1, arg, err, errlen); }
-ACTION_FN(act_hibernate) { return leave(s, d, 0, arg, err, errlen); }
-ACTION_FN(act_escape) { return leave(s, d, 1, arg, err, errlen); }
-ACTION_FN(act_end_turn) { return turn_end(s, WHO(arg)), ENG_OK; }
-ACTION_FN(act_noise_roll) { return nm_noise_roll(s, WHO(arg)), ENG_OK; }
-ACTION_FN(act_encounter) { return do_encounter(s, WHO(arg)), ENG_OK; }
-ACTION_FN(act_round_start) { return nm_round_start(d), ENG_OK; }
-ACTION_FN(act_event_phase) { return nm_event_phase(s), ENG_OK; }
-ACTION_FN(act_bag) { return ev_bag(s), ENG_OK; }
-ACTION_FN(act_event_card) { return ev_card(s), ENG_OK; }
-ACTION_FN(act_fire_damage) { return ev_fire(s), ENG_OK; }
-ACTION_FN(act_danger) { return nm_danger(s, (int)arg[1].v), ENG_OK; }
-ACTION_FN(act_place_fire) { return nm_place_fire(s, (int)arg[1].v), ENG_OK; }
-ACTION_FN(act_place_malfunction) { return nm_place_malfunction(s, (int)arg[1].v), ENG_OK; }
-ACTION_FN(act_place_door) { return nm_place_door(d, slot_corr((int)arg[1].v, (int)arg[2].v)), ENG_OK; }
+/* The rules function of an action that needs its mode, its data or two arguments unpacked
+ * (one that needs the state and who= or room= alone is its row's run0 or run1). */
+ENG_ACTION_FN(act_move) { return move(s, d, MOVE_PLAIN, arg, err, errlen); }
+ENG_ACTION_FN(act_careful) { return move(s, d, MOVE_CAREFUL, arg, err, errlen); }
+ENG_ACTION_FN(act_flee) { return move(s, d, MOVE_FLEE, arg, err, errlen); }
+ENG_ACTION_FN(act_shoot) { return attack(s, d, 0, arg, err, errlen); }
+ENG_ACTION_FN(act_melee) { return attack(s, d, 1, arg, err, errlen); }
+ENG_ACTION_FN(act_hibernate) { return leave(s, d, 0, arg, err, errlen); }
+ENG_ACTION_FN(act_escape) { return leave(s, d, 1, arg, err, errlen); }
+ENG_ACTION_FN(act_round_start) { return nm_round_start(d), ENG_OK; }
+ENG_ACTION_FN(act_place_door) { return nm_place_door(d, slot_corr((int)arg[1].v, (int)arg[2].v)), ENG_OK; }
 
 /* Parameters that most actions share. */
 #define P_WHO {"who", ENG_INT, 1, NM_MAXCH, 1, 0, NULL}
@@ -1712,6 +1714,10 @@ ACTION_FN(act_place_door) { return nm_place_door(d, slot_corr((int)arg[1].v, (in
 #define P_TARGET {"target", ENG_INT, 0, NM_MAXINT, 0, 0, NULL}
 #define P_INTRUDER {"intruder", ENG_INT, 1, NM_MAXINT, 0, 1, NULL}
 #define ACTION(n, fn, d, ...) {n, d, {P_WHO, __VA_ARGS__}, fn, NULL}
+/* run0(st), run1(st, who - 1) or run1(st, room) */
+#define RUN0(n, run, d) {n, d, {P_WHO}, NULL, &(const eng_more){.run0 = run}}
+#define RUN_WHO(n, run, d) {n, d, {P_WHO}, NULL, &(const eng_more){.run1 = run, .arg = 0, .base = 1}}
+#define RUN_ROOM(n, run, d) {n, d, {P_WHO, P_ROOM}, NULL, &(const eng_more){.run1 = run, .arg = 1}}
 
 static const eng_action actions[] = {
     ACTION("move", act_move, "who moves through its room's corridor (cost)", P_CORRIDOR, P_COST),
@@ -1730,18 +1736,18 @@ static const eng_action actions[] = {
            {"what", ENG_ENUM, 0, 0, 0, 0, pickup_names}),
     ACTION("pass", act_pass, "passes, discarding discard= cards", {"discard", ENG_INT, 0, 99, 0, 0, NULL}),
     ACTION("wound", act_wound, "deals a light or serious wound", {"kind", ENG_ENUM, 0, 0, 0, 1, wound_names}),
-    ACTION("end-turn", act_end_turn, "ends who's turn: the fire check only", {NULL}),
-    ACTION("noise-roll", act_noise_roll, "who rolls the noise die in its room", {NULL}),
-    ACTION("encounter", act_encounter, "an encounter in who's room", {NULL}),
+    RUN_WHO("end-turn", turn_end, "ends who's turn: the fire check only"),
+    RUN_WHO("noise-roll", nm_noise_roll, "who rolls the noise die in its room"),
+    RUN_WHO("encounter", do_encounter, "an encounter in who's room"),
     ACTION("hibernate", act_hibernate, "who enters hibernation", {NULL}), ACTION("escape", act_escape, "who leaves in an escape pod", {NULL}),
     ACTION("round-start", act_round_start, "a new round: hands drawn, first-player token passed", {NULL}),
-    ACTION("event-phase", act_event_phase, "the whole event phase", {NULL}),
-    ACTION("bag-development", act_bag, "the event phase's bag development alone", {NULL}),
-    ACTION("event-card", act_event_card, "the event phase's event card alone (movement, effect)", {NULL}),
-    ACTION("fire-damage", act_fire_damage, "the event phase's fire damage alone", {NULL}),
-    ACTION("danger", act_danger, "resolves danger in room=", P_ROOM),
-    ACTION("place-fire", act_place_fire, "places a fire marker in room=", P_ROOM),
-    ACTION("place-malfunction", act_place_malfunction, "places a malfunction marker in room=", P_ROOM),
+    RUN0("event-phase", nm_event_phase, "the whole event phase"),
+    RUN0("bag-development", ev_bag, "the event phase's bag development alone"),
+    RUN0("event-card", ev_card, "the event phase's event card alone (movement, effect)"),
+    RUN0("fire-damage", ev_fire, "the event phase's fire damage alone"),
+    RUN_ROOM("danger", nm_danger, "resolves danger in room="),
+    RUN_ROOM("place-fire", nm_place_fire, "places a fire marker in room="),
+    RUN_ROOM("place-malfunction", nm_place_malfunction, "places a malfunction marker in room="),
     ACTION("place-door", act_place_door, "places a door in corridor= of room=", P_ROOM, P_CORRIDOR),
     ACTION("place-intruder", act_place_intruder, "puts an intruder miniature type= in room= (its token= number)",
            {"type", ENG_ENUM, 0, 0, 0, 1, intruder_names}, P_ROOM, {"token", ENG_INT, 0, 99, 0, 0, NULL}),

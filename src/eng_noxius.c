@@ -147,7 +147,7 @@ typedef struct nx_state {
     int last_roll, last_damage;
     int bonus;                  /* the shaded bonus of the cast under way */
     int ai_who, ai_ability;     /* 1-based: what the cast procedure is asked about */
-    int sim_enemies, sim_rounds, sim_char, sim_abilities;   /* a fight file being read */
+    int sim_enemies, sim_rounds;   /* a fight file being read */
 } nx_state;
 
 static const char *const faces_d6[] = {"1", "2", "3", "4", "5", "6"};
@@ -1151,11 +1151,32 @@ static int fight_result(const nx_state *st)
     return won ? R_WON : R_UNDECIDED;
 }
 
+/* ---- measurements: derived keys ------------------------------------------------------------------------ */
+
+/* Keys whose value the rules define and the engine computes (issue #10: a
+ * measurement, not scaffolding), told apart by their tag; the key table's
+ * MEASURED rows point here. */
+enum { K_CURRENT, K_FIGHT_OVER, K_RESULT, K_TAKEN, K_COUNT, K_LEFT, K_MET };
+
+static long nx_measure(const void *d, const eng_key *k, const int *idx)
+{
+    const nx_state *st = d;
+    const nx_enemy *en = &st->en[idx[0] ? idx[0] - 1 : 0];
+    switch (k->tag) {
+    case K_CURRENT: return current(st) + 1;                   /* turn order: the highest position not yet cast */
+    case K_FIGHT_OVER: return !enemies_present(st);           /* the fight ends when no enemy is on the field */
+    case K_RESULT: return fight_result(st);                   /* won when every enemy of the fight fell */
+    case K_TAKEN: return en->cur - en->first;                 /* life plates taken since the enemy appeared */
+    case K_COUNT: return en->nplates - en->first;             /* its plates for the number of players */
+    case K_LEFT: return en->nplates - en->cur;                /* life plates left before the skull */
+    }
+    return en->met[0] + en->met[1];   /* K_MET: a linked plate's conditions met this round */
+}
+
 /* ---- scaffolding: key accessors and the key table ------------------------------------------------------ */
 
-/* Computed keys, told apart by their tag; RO reads a plain int field that may not be set. */
-enum { K_RO, K_CURRENT, K_FIGHT_OVER, K_RESULT, K_HURT, K_TAKEN, K_COUNT, K_LEFT, K_OUTER, K_INNER, K_COND1, K_COND2, K_MET, K_PLATE, K_KIND,
-       K_DELTA, K_FIELD };
+/* Keys that index a field, told apart by their tag (RO_INT is a plain int field that may not be set). */
+enum { K_HURT = K_MET + 1, K_OUTER, K_INNER, K_COND1, K_COND2, K_PLATE, K_KIND, K_FIELD };
 
 static long nx_getk(const void *d, const eng_key *k, const int *idx)
 {
@@ -1164,29 +1185,18 @@ static long nx_getk(const void *d, const eng_key *k, const int *idx)
     const nx_enemy *en = &st->en[idx[0] ? idx[0] - 1 : 0];
     const nx_plate *p = en->cur < en->nplates ? &en->plate[en->cur] : NULL;
     switch (k->tag) {
-    case K_CURRENT: return current(st) + 1;
-    case K_FIGHT_OVER: return !enemies_present(st);
-    case K_RESULT: return fight_result(st);
     case K_HURT: return ch->enemy > 0 && ch->pos > 0 ? st->en[ch->enemy - 1].dmg[ch->pos - 1] : 0;
-    case K_TAKEN: return en->cur - en->first;
-    case K_COUNT: return en->nplates - en->first;
-    case K_LEFT: return en->nplates - en->cur;
     case K_OUTER: return p ? p->hi : 0;
     case K_INNER: return p ? p->lo : 0;
     case K_COND1: case K_COND2: return p && p->kind == P_LINKED ? p->cond[k->tag - K_COND1].n : 0;
-    case K_MET: return en->met[0] + en->met[1];
     case K_PLATE: return en->cur + 1;
-    case K_KIND: return p ? p->kind : P_SKULL;
-    case K_DELTA: return ch->ab[idx[1] - 1].delta;
-    default: return *(const int *)((const char *)d + k->off + (idx[0] ? (size_t)(idx[0] - 1) * k->stride[0] : 0));
     }
+    return p ? p->kind : P_SKULL;   /* K_KIND */
 }
 
 static int nx_setk(void *d, const eng_key *k, const int *idx, long v, char *err, size_t errlen)
 {
     nx_state *st = d;
-    if (k->tag == K_DELTA)
-        return st->ch[idx[0] - 1].ab[idx[1] - 1].delta = (int)v, 0;
     int max = k->tag == K_PLATE ? st->en[idx[0] - 1].nplates + 1 : st->nfields + 1;
     if (v > max)
         return snprintf(err, errlen, "%s must be %ld..%d", k->pattern, k->lo, max), -1;
@@ -1194,43 +1204,39 @@ static int nx_setk(void *d, const eng_key *k, const int *idx, long v, char *err,
     return 0;
 }
 
-#define NAME_KEY(fn, member)                                                                   \
-    static void get_##fn(const void *d, const int *idx, char *buf, size_t len)                 \
-    { snprintf(buf, len, "%s", CST(d)->member); }                                              \
-    static int set_##fn(void *d, const int *idx, const char *v, char *err, size_t errlen)      \
-    { (void)err, (void)errlen; snprintf(((nx_state *)d)->member, 32, "%s", v); return 0; }
-NAME_KEY(cname, ch[idx[0] - 1].name)
-NAME_KEY(ename, en[idx[0] - 1].name)
-NAME_KEY(abname, ch[idx[0] - 1].ab[idx[1] - 1].name)
-
 #define RO_INT(pat, n, f, l, h, d) {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n)}, .lo = (l), .hi = (h), \
-                                    .off = offsetof(nx_state, f), .stride = {n ? sizeof(nx_char) : 0}, .getk = nx_getk}
+                                    .off = offsetof(nx_state, f), .stride = {n ? sizeof(nx_char) : 0}, .ro = 1}
 #define COMPUTED(pat, n0, n1, t, l, h, d) {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0), (n1)}, \
                                            .lo = (l), .hi = (h), .getk = nx_getk, .tag = (t)}
+#define MEASURED(pat, n0, t, l, h, d) {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h), \
+                                       .getk = nx_measure, .tag = (t)}
 #define CH_INT(pat, f, l, h, d) ENG_KEY_INT1(pat, NX_MAXCH, nx_state, ch[0].f, sizeof(nx_char), l, h, d)
 #define EN_INT(pat, f, l, h, d) ENG_KEY_INT1(pat, NX_MAXEN, nx_state, en[0].f, sizeof(nx_enemy), l, h, d)
 #define TEXT(pat, n0, n1, g, s, d) \
     {.pattern = (pat), .type = ENG_TEXT, .doc = (d), .nmax = {(n0), (n1)}, .get_text = (g), .set_text = (s)}
 
 static const eng_key nx_keys[] = {
-    ENG_KEY_INT("players", nx_state, players, 2, 4, "characters in the mission (2..4)"),
+    {.pattern = "players", .type = ENG_INT, .doc = "characters in the mission (2..4)", .lo = 2, .hi = 4,
+     .off = offsetof(nx_state, players), .bounds = (const char *const[]){"who", "ally", NULL}},
     ENG_KEY_INT("round", nx_state, round, 0, 999, "rounds begun (progress fields read)"),
     ENG_KEY_ENUM("phase", nx_state, phase, phase_names, "position: places may be taken; turns: abilities are cast"),
     ENG_KEY_ENUM("over", nx_state, over, over_names, "failed once every character is knocked out at the same time"),
-    COMPUTED("current", 0, 0, K_CURRENT, 0, NX_MAXCH, "the character on turn (highest position not yet cast), 0 none"),
+    MEASURED("current", 0, K_CURRENT, 0, NX_MAXCH, "the character on turn (highest position not yet cast), 0 none"),
     RO_INT("last.roll", 0, last_roll, 0, 6, "the die's last result, 0 before the first roll"),
     RO_INT("last.damage", 0, last_damage, 0, 999, "the last damage dealt to an enemy, buffs and bonuses included"),
-    COMPUTED("fight.over", 0, 0, K_FIGHT_OVER, 0, 1, "1 when no enemy is on the field"),
+    MEASURED("fight.over", 0, K_FIGHT_OVER, 0, 1, "1 when no enemy is on the field"),
     {.pattern = "fight.result", .type = ENG_ENUM, .doc = "a simulated fight: won when every enemy of the file fell",
-     .names = result_names, .getk = nx_getk, .tag = K_RESULT},
+     .names = result_names, .getk = nx_measure, .tag = K_RESULT},
     RO_INT("cast.bonus", 0, bonus, -99, 99, "the bonus of a shaded power held by the cast under way"),
     TEXT("fields", 0, 0, get_fields, set_fields, "the mission's progress fields, one a round (spec); sets field 0"),
     {.pattern = "field", .type = ENG_INT, .doc = "the progress field read this round, 1-based (0: none yet)",
-     .lo = 0, .hi = NX_MAXF + 1, .off = offsetof(nx_state, field), .getk = nx_getk, .setk = nx_setk, .tag = K_FIELD},
+     .lo = 0, .hi = NX_MAXF + 1, .off = offsetof(nx_state, field), .setk = nx_setk, .tag = K_FIELD},
     RO_INT("field.bonus", 0, fbonus, 0, 99, "bonus damage of the progress field of this round"),
+    ENG_KEY_INT("fight.rounds", nx_state, sim_rounds, 0, 999, "the rounds of a simulated fight's file (its enemies come by then)"),
+    ENG_KEY_INT("fight.enemies", nx_state, sim_enemies, 0, NX_MAXEN, "the enemies of a simulated fight's file (fight.result counts them)"),
     ENG_KEY_INT("ai.who", nx_state, ai_who, 1, NX_MAXCH, "the character the cast procedure is asked about"),
     ENG_KEY_INT("ai.ability", nx_state, ai_ability, 1, NX_NAB, "the ability the cast procedure is asked about"),
-    TEXT("cN.name", NX_MAXCH, 0, get_cname, set_cname, "a character's name (narration)"),
+    ENG_KEY_STR("cN.name", NX_MAXCH, nx_state, ch[0].name, sizeof(nx_char), "a character's name (narration)"),
     CH_INT("cN.lp", lp, 0, 99, "life points"),
     CH_INT("cN.lpmax", lpmax, 1, 99, "full life points (LP never rise above)"),
     CH_INT("cN.sp", sp, 0, 99, "shield points"),
@@ -1248,10 +1254,11 @@ static const eng_key nx_keys[] = {
     RO_INT("cN.dealt", NX_MAXCH, ch[0].dealt, 0, 999, "the last damage the character dealt, bonuses included"),
     COMPUTED("cN.hurt", NX_MAXCH, 0, K_HURT, 0, 99, "the damage of a hit at the character's position, 0 at none"),
     {.pattern = "cN.aM.delta", .type = ENG_INT, .doc = "an ability's change of power", .nmax = {NX_MAXCH, NX_NAB},
-     .lo = -9, .hi = 9, .getk = nx_getk, .setk = nx_setk, .tag = K_DELTA},
+     .lo = -9, .hi = 9, .off = offsetof(nx_state, ch[0].ab[0].delta), .stride = {sizeof(nx_char), sizeof(nx_ability)}},
     TEXT("cN.aM", NX_MAXCH, NX_NAB, get_ability, set_ability, "an ability (spec: delta= effect= r= shade=; empty: none)"),
-    TEXT("cN.aM.name", NX_MAXCH, NX_NAB, get_abname, set_abname, "an ability's name (narration)"),
-    TEXT("eN.name", NX_MAXEN, 0, get_ename, set_ename, "an enemy's name (narration)"),
+    {.pattern = "cN.aM.name", .type = ENG_TEXT, .doc = "an ability's name (narration)", .nmax = {NX_MAXCH, NX_NAB},
+     .off = offsetof(nx_state, ch[0].ab[0].name), .stride = {sizeof(nx_char), sizeof(nx_ability)}, .strsize = sizeof ((nx_ability *)0)->name},
+    ENG_KEY_STR("eN.name", NX_MAXEN, nx_state, en[0].name, sizeof(nx_enemy), "an enemy's name (narration)"),
     TEXT("eN.plates", NX_MAXEN, 0, get_plates, set_plates, "an enemy's life plates, full life first (spec); sets plate 1"),
     TEXT("eN.damage", NX_MAXEN, 0, get_damage, set_damage, "the damage of a hit at P1 P2 P3 P4 (0..99 each)"),
     {.pattern = "eN.plate", .type = ENG_INT, .doc = "the current life plate, 1-based (plates + 1: the skull)",
@@ -1262,15 +1269,15 @@ static const eng_key nx_keys[] = {
     EN_INT("eN.present", present, 0, 1, "1 when on the field"),
     EN_INT("eN.round", round, 0, 999, "the round whose progress field brings the enemy, 0 none"),
     {.pattern = "eN.defeated", .type = ENG_INT, .doc = "1 when its life reached the skull", .nmax = {NX_MAXEN}, .lo = 0,
-     .hi = 1, .off = offsetof(nx_state, en[0].defeated), .stride = {sizeof(nx_enemy)}, .getk = nx_getk},
-    COMPUTED("eN.left", NX_MAXEN, 0, K_LEFT, 0, NX_MAXPL, "life plates left"),
-    COMPUTED("eN.taken", NX_MAXEN, 0, K_TAKEN, 0, NX_MAXPL, "life plates taken since it appeared"),
-    COMPUTED("eN.count", NX_MAXEN, 0, K_COUNT, 0, NX_MAXPL, "life plates it appeared with (for this group)"),
+     .hi = 1, .off = offsetof(nx_state, en[0].defeated), .stride = {sizeof(nx_enemy)}, .ro = 1},
+    MEASURED("eN.left", NX_MAXEN, K_LEFT, 0, NX_MAXPL, "life plates left"),
+    MEASURED("eN.taken", NX_MAXEN, K_TAKEN, 0, NX_MAXPL, "life plates taken since it appeared"),
+    MEASURED("eN.count", NX_MAXEN, K_COUNT, 0, NX_MAXPL, "life plates it appeared with (for this group)"),
     COMPUTED("eN.outer", NX_MAXEN, 0, K_OUTER, 0, 99, "the outer (or only) number of the current plate, 0 none"),
     COMPUTED("eN.inner", NX_MAXEN, 0, K_INNER, 0, 99, "the smaller number of the current plate, 0 none"),
     COMPUTED("eN.cond1", NX_MAXEN, 0, K_COND1, 0, 99, "the number of the first condition of a linked plate, 0 none"),
     COMPUTED("eN.cond2", NX_MAXEN, 0, K_COND2, 0, 99, "the number of the second condition of a linked plate, 0 none"),
-    COMPUTED("eN.met", NX_MAXEN, 0, K_MET, 0, 2, "conditions of the current linked plate met this round"),
+    MEASURED("eN.met", NX_MAXEN, K_MET, 0, 2, "conditions of the current linked plate met this round"),
 };
 
 /* ---- the simulated players ------------------------------------------------------------------------ */
@@ -1484,15 +1491,8 @@ static void auto_round(eng_state *es, nx_state *st)
 
 #define ILLEGAL(...) return (snprintf(err, errlen, __VA_ARGS__), ENG_ILLEGAL)
 
-/* The 0-based character of a who= argument, or -1 with err. */
-static int who(const nx_state *st, const eng_arg *a, char *err, size_t errlen)
-{
-    if (a->v > st->players)
-        return snprintf(err, errlen, "who=%ld but players=%d", a->v, st->players), -1;
-    return (int)a->v - 1;
-}
-
-#define WHO(i) int c = who(st, &arg[i], err, errlen); if (c < 0) return ENG_ERROR
+/* The 0-based character of a who= argument (the key players bounds it). */
+#define WHO(i) int c = (int)arg[i].v - 1
 #define FN(name) static int name(eng_state *es, void *data, const eng_arg *arg, char *err, size_t errlen)
 #define DATA nx_state *st = data; (void)es, (void)arg, (void)err, (void)errlen
 
@@ -1754,70 +1754,32 @@ int eng_noxius_run_cast(eng_state *es)
 
 #define COUNT(a) (sizeof (a) / sizeof (a)[0])
 
-/* The keys that a fight file's attributes set, in order: N the character or enemy, M the ability. */
-static const eng_sim_key sim_keys[] = {
-    {"character", "name", "cN.name", ""}, {"character", "lp", "cN.lpmax", ""}, {"character", "lp", "cN.lp", ""},
-    {"character", "power", "cN.power", "1"}, {"ability", "name", "cN.aM.name", ""},
-    {"enemy", "name", "eN.name", ""}, {"enemy", "damage", "eN.damage", ""}, {"enemy", "plates", "eN.plates", ""},
-    {"enemy", "round", "eN.round", "1"},
-};
+static const char *const pays_names[] = {"lp-first", "sp-first", NULL};
 
-static int sim_setup(eng_state *es, const char *elem, int index, const eng_kv *kv, size_t n, char *err, size_t errlen)
-{
-    nx_state *st = eng_data(es);
-    long r = 0;
-    int lo = 0, hi = 0;
-    const char *v;
-    if (strcmp(elem, "fight") == 0) {
-        v = eng_kv_get(kv, n, "rounds", "0");
-        if (eng_parse_long(v, &r) != 0 || r < 0 || r > 999)
-            return snprintf(err, errlen, "rounds=\"%s\" is not 1..999", v), -1;
-        return st->sim_rounds = (int)r, 0;
-    } else if (strcmp(elem, "character") == 0) {
-        if (index >= NX_MAXCH)
-            return snprintf(err, errlen, "a fight has at most %d characters", NX_MAXCH), -1;
-        st->players = index + 1;
-        st->sim_char = index;
-        st->sim_abilities = 0;
-        v = eng_kv_get(kv, n, "scale", "");
-        long l, h;
-        const char *q;
-        if (eng_parse_int_prefix(v, -20, 20, &l, &q) != 0 || *q != ' ' ||
-            eng_parse_int_prefix(q + 1, -20, 20, &h, &q) != 0 || *q || l >= h)
-            return snprintf(err, errlen, "scale=\"%s\": the low T field must be below the high one (-20..20)", v), -1;
-        lo = (int)l;
-        hi = (int)h;
-        v = eng_kv_get(kv, n, "power", "1");
-        if (eng_parse_long(v, &r) != 0 || r <= lo || r >= hi)
-            return snprintf(err, errlen, "power %s is not between the T fields %d and %d", v, lo, hi), -1;
-        st->ch[index].tlow = lo;
-        st->ch[index].thigh = hi;
-        st->ch[index].sp_first = strcmp(eng_kv_get(kv, n, "pays", "sp-first"), "sp-first") == 0;
-        /* the engine's stand-in abilities go: the file gives the character's own */
-        memset(st->ch[index].ab, 0, sizeof st->ch[index].ab);
-    } else if (strcmp(elem, "ability") == 0) {
-        const char *delta = eng_kv_get(kv, n, "power", "0"), *effect = eng_kv_get(kv, n, "effect", "");
-        const char *shaded = eng_kv_get(kv, n, "shaded", "");
-        char spec[700];
-        snprintf(spec, sizeof spec, "delta=%s%s%s%s r=%s%s%s", delta[0] == '+' || delta[0] == '-' ? "" : "+", delta,
-                 *effect ? " effect=" : "", effect, eng_kv_get(kv, n, "results", ""), *shaded ? " shade=" : "", shaded);
-        if (eng_set_at(es, "cN.aM", (const int[]){st->sim_char + 1, ++st->sim_abilities}, spec, err, errlen))
-            return -1;
-        index = st->sim_char;
-    } else if (strcmp(elem, "enemy") == 0) {
-        if (index >= NX_MAXEN)
-            return snprintf(err, errlen, "a fight has at most %d enemies", NX_MAXEN), -1;
-        st->sim_enemies = index + 1;
-        v = eng_kv_get(kv, n, "round", "1");
-        if (eng_parse_long(v, &r) == 0 && st->sim_rounds && r > st->sim_rounds)
-            return snprintf(err, errlen, "%s appears in round %ld, but the fight lasts %d rounds",
-                            eng_kv_get(kv, n, "name", ""), r, st->sim_rounds), -1;
-    } else {
-        return snprintf(err, errlen, "a Noxius fight has no <%s>", elem), -1;
-    }
-    return eng_sim_keys(es, sim_keys, COUNT(sim_keys), elem, (const int[]){index + 1, st->sim_abilities}, kv, n, err,
-                        errlen);
-}
+/* What a fight file's attributes set, in order: N the character or enemy, M the ability. */
+static const eng_sim_key sim_keys[] = {
+    ENG_SIM("fight", "rounds", "fight.rounds", "999"),
+    ENG_SIM("fight", "#character", "players", "0"),
+    ENG_SIM("fight", "#enemy", "fight.enemies", "0"),
+    ENG_SIM("character", "name", "cN.name", ""),
+    ENG_SIM("character", "lp", "cN.lpmax", ""),
+    ENG_SIM("character", "lp", "cN.lp", ""),
+    ENG_SIM("character", "scale", "cN.tlow", "", .word = 1),
+    ENG_SIM("character", "scale", "cN.thigh", "", .word = 2, .above = "cN.tlow"),
+    ENG_SIM("character", "power", "cN.power", "1", .above = "cN.tlow", .below = "cN.thigh"),
+    ENG_SIM("character", "pays", "cN.sp-first", "sp-first", .names = pays_names),
+    /* the engine's stand-in abilities go: the file gives the character's own */
+    ENG_SIM("character", NULL, "cN.aM", "", .each = NX_NAB),
+    ENG_SIM("ability", "power", "cN.aM", "0", .part = "delta="),
+    ENG_SIM("ability", "effect", "cN.aM", "", .part = " effect="),
+    ENG_SIM("ability", "results", "cN.aM", "", .part = " r="),
+    ENG_SIM("ability", "shaded", "cN.aM", "", .part = " shade="),
+    ENG_SIM("ability", "name", "cN.aM.name", ""),
+    ENG_SIM("enemy", "name", "eN.name", ""),
+    ENG_SIM("enemy", "damage", "eN.damage", ""),
+    ENG_SIM("enemy", "plates", "eN.plates", ""),
+    ENG_SIM("enemy", "round", "eN.round", "1", .upto = "fight.rounds"),
+};
 
 static int sim_round(eng_state *es)
 {
@@ -1832,7 +1794,8 @@ static void sim_result(const eng_state *es, char *buf, size_t len)
 }
 
 static const char *const party_keys[] = {"cN.name", "cN.lp", "cN.sp", "cN.ko", "cN.dead", NULL};
-static const eng_sim nx_sim = {"fight.rng", "fight", 999, sim_setup, sim_round, sim_result, "players", party_keys};
+static const eng_sim nx_sim = {"fight.rng", "fight", 999, sim_keys, COUNT(sim_keys), sim_round, sim_result, "players",
+                               party_keys};
 
 /* ---- scaffolding: the game declaration ---------------------------------------------------------------- */
 

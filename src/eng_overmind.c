@@ -749,12 +749,14 @@ static void end_mission(eng_state *es, ov_state *st, int winner)
     }
 }
 
-/* ---- actions ------------------------------------------------------------------------------------------------ */
+/* ---- scaffolding: action plumbing ---------------------------------------------------------------------------- */
 
 #define ACTION(name) static int name(eng_state *es, void *data, const eng_arg *arg, char *err, size_t errlen)
 #define REFUSE(...) return snprintf(err, errlen, __VA_ARGS__), ENG_ILLEGAL
 #define ST ov_state *st = data; (void)err, (void)errlen
 #define MODEL(k) (int)(arg[k].v - 1)
+
+/* ---- actions ------------------------------------------------------------------------------------------------ */
 
 /* A campaign: 6 heroes with 6 Neon-Rush tokens each; in conquest each team
  * takes regions in turn until it holds 3. */
@@ -1771,7 +1773,7 @@ int eng_overmind_run_combat(eng_state *es)
     return 0;
 }
 
-/* ---- keys ------------------------------------------------------------------------------------------------------------ */
+/* ---- scaffolding: the key table --------------------------------------------------------------------------------------- */
 
 static const char *const side_names[] = {"none", "hero", "alien", NULL};
 static const char *const terrain_names[] = {"normal", "cover", "open", NULL};
@@ -1852,8 +1854,7 @@ static const eng_key ov_keys[] = {
     ENG_KEY_ENUM("ai.first", ov_state, ai_first, act_names, "the hero's first action"),
     ENG_KEY_ENUM("ai.second", ov_state, ai_second, act_names, "the hero's second action"),
     ENG_KEY_ENUM("ai.kind", ov_state, ai_kind, kind_names, "the attack of the combat procedure"),
-    {.pattern = "mN.side", .type = ENG_ENUM, .doc = "hero, alien or none", .nmax = {OV_MAXM}, .names = side_names,
-     .off = offsetof(ov_state, m[0].side), .stride = {sizeof(ov_model)}},
+    ENG_KEY_ENUM1("mN.side", OV_MAXM, ov_state, m[0].side, sizeof(ov_model), side_names, "hero, alien or none"),
     M_INT("mN.unit", unit, 0, OV_MAXM, "the unit"),
     M_INT("mN.x", x, 0, OV_BOARD - 1, "column"),
     M_INT("mN.y", y, 0, OV_BOARD - 1, "row"),
@@ -1872,8 +1873,7 @@ static const eng_key ov_keys[] = {
     M_INT("mN.xxl", xxl, 0, 1, "1 for an XXL model"),
     M_INT("mN.blip", blip, 0, 1, "1 while under its blip token"),
     M_INT("mN.decoy", decoy, 0, 1, "1 for a decoy token"),
-    {.pattern = "mN.terrain", .type = ENG_ENUM, .doc = "the field's terrain", .nmax = {OV_MAXM},
-     .names = terrain_names, .off = offsetof(ov_state, m[0].terrain), .stride = {sizeof(ov_model)}},
+    ENG_KEY_ENUM1("mN.terrain", OV_MAXM, ov_state, m[0].terrain, sizeof(ov_model), terrain_names, "the field's terrain"),
     M_INT("mN.inside", inside, 0, 1, "1 inside a building"),
     M_INT("mN.hidden", hidden, 0, 1, "1 when no enemy has line of sight to it"),
     M_INT("mN.deploy", deploy, 0, 1, "1 on a deployment point"),
@@ -1895,7 +1895,7 @@ static const eng_key ov_keys[] = {
     M_INT("mN.path", path, 0, 2, "the unit's upgrade path, 0 none"),
 };
 
-/* ---- actions ------------------------------------------------------------------------------------------------------------ */
+/* ---- scaffolding: the action table ------------------------------------------------------------------------------------ */
 
 #define P_MODEL(nm) {nm, ENG_INT, 1, OV_MAXM, 1, 1, NULL}
 #define P_OPT(nm) {nm, ENG_INT, 1, OV_MAXM, 1, 0, NULL}
@@ -1955,7 +1955,7 @@ static const eng_action ov_actions[] = {
     {"agenda", "the Overmind reaches a hidden agenda objective", {{NULL, 0, 0, 0, 0, 0, NULL}}, act_agenda, NULL},
 };
 
-/* ---- the game -------------------------------------------------------------------------------------------------------------- */
+/* ---- a fresh game ----------------------------------------------------------------------------------------------------------- */
 
 static void ov_init(void *data)
 {
@@ -1965,6 +1965,8 @@ static void ov_init(void *data)
     st->deck = OV_DECK;
     st->ai_who = 1;
 }
+
+/* ---- scaffolding: the game declaration ------------------------------------------------------------------------------------- */
 
 static const char *const ov_statuses[] = {
     "overmind.status.shaken", "overmind.status.stunned", "overmind.status.down", "overmind.status.pushed",

@@ -1344,50 +1344,12 @@ static void sx_init(void *data)
     st->pool.penalty = -1;
 }
 
-/* ---- keys ------------------------------------------------------------------------------------------------- */
+/* ---- measurements: derived keys ------------------------------------------------------------------------ */
 
-static void get_next(const void *d, const int *idx, char *buf, size_t len)
-{
-    (void)idx;
-    const sx_state *st = d;
-    eng_faces_format(&die_action, st->next, NULL, st->nnext, buf, len);
-}
+/* Keys whose value the rules define and the engine computes (issue #10: a
+ * measurement, not scaffolding): each getter below names the rule it measures. */
 
-static int set_next(void *d, const int *idx, const char *v, char *err, size_t errlen)
-{
-    (void)idx;
-    sx_state *st = d;
-    int tmp[SX_NEXT] = {0}, n = eng_faces_parse(&die_action, v, SX_NEXT, tmp, NULL, err, errlen);
-    if (n < 0)
-        return -1;
-    memcpy(st->next, tmp, sizeof tmp);
-    st->nnext = n;
-    return 0;
-}
-
-static long get_square(const sx_state *st, const int *idx, int which)
-{
-    int x = idx[0] - 1, y = idx[1] - 1;
-    return which == 0 ? st->terrain[x][y] : which == 1 ? st->level[x][y] : st->loot[x][y];
-}
-static long get_terrain(const void *d, const int *idx) { return get_square(d, idx, 0); }
-static long get_level(const void *d, const int *idx) { return get_square(d, idx, 1); }
-static long get_loot(const void *d, const int *idx) { return get_square(d, idx, 2); }
-static int set_square(sx_state *st, const int *idx, long v, int which)
-{
-    int x = idx[0] - 1, y = idx[1] - 1;
-    (which == 0 ? st->terrain : which == 1 ? st->level : st->loot)[x][y] = (int)v;
-    return 0;
-}
-static int set_terrain(void *d, const int *idx, long v, char *e, size_t el) { (void)e, (void)el; return set_square(d, idx, v, 0); }
-static int set_level(void *d, const int *idx, long v, char *e, size_t el) { (void)e, (void)el; return set_square(d, idx, v, 1); }
-static int set_loot(void *d, const int *idx, long v, char *e, size_t el) { (void)e, (void)el; return set_square(d, idx, v, 2); }
-
-static long get_die_face(const void *d, const int *idx)
-{
-    const sx_state *st = d;
-    return idx[0] <= st->pool.n ? st->pool.d[idx[0] - 1].face : -1;
-}
+/* the roll's successes: the dice that show the roll's symbol (successes) */
 static long get_pool_hits(const void *d, const int *idx)
 {
     (void)idx;
@@ -1397,36 +1359,24 @@ static long get_pool_hits(const void *d, const int *idx)
         n += successes(&st->pool, i);
     return n;
 }
+/* turn order in the active sector: the highest RA acts first, an enemy before a hero (next_due) */
 static long get_next_due(const void *d, const int *idx)
 {
     (void)idx;
     return next_due(d);
 }
+/* the phase hand's reach: sectors from the hero's marker to the first enemy marker (first_enemy_ahead) */
 static long get_first_enemy(const void *d, const int *idx)
 {
     const sx_state *st = d;
     return first_enemy_ahead(st, st->h[idx[0] - 1].sector);
 }
-static long get_penalty(const void *d, const int *idx)
-{
-    const sx_state *st = d;
-    (void)idx;
-    return st->pool.penalty;
-}
-static long get_die_flag(const sx_state *st, const int *idx, int which)
-{
-    if (idx[0] > st->pool.n)
-        return 0;
-    const sx_die *dd = &st->pool.d[idx[0] - 1];
-    return which == 0 ? dd->gone : which == 1 ? dd->enemy : dd->hero;
-}
-static long get_die_gone(const void *d, const int *idx) { return get_die_flag(d, idx, 0); }
-static long get_die_enemy(const void *d, const int *idx) { return get_die_flag(d, idx, 1); }
-static long get_die_hero(const void *d, const int *idx) { return get_die_flag(d, idx, 2); }
+/* engagement: the enemy models adjacent to the hero (adjacent_enemies) */
 static long get_engaged_adj(const void *d, const int *idx)
 {
     return adjacent_enemies(d, idx[0] - 1);
 }
+/* a model is on the battlefield while its wounds are below its HE and its slot holds a group (model_alive) */
 static long get_alive(const void *d, const int *idx)
 {
     const sx_state *st = d;
@@ -1446,6 +1396,7 @@ static long get_model_sees(const void *d, const int *idx)
     int m = idx[0] - 1, h = idx[1] - 1;
     return st->h[h].in && model_alive(&st->m[m]) ? model_sees(st, h, st->m[m].x, st->m[m].y) : 0;
 }
+/* enemy models on the battlefield (model_alive, counted) */
 static long get_models(const void *d, const int *idx)
 {
     const sx_state *st = d;
@@ -1456,28 +1407,29 @@ static long get_models(const void *d, const int *idx)
     return n;
 }
 
+/* ---- scaffolding: key accessors and the key table ------------------------------------------------------- */
+
 #define HK(f, lo, hi, d) ENG_KEY_INT1("hN." #f, SX_HEROES, sx_state, h[0].f, sizeof(sx_hero), lo, hi, d)
 #define GK(f, lo, hi, d) ENG_KEY_INT1("gN." #f, SX_GROUPS, sx_state, g[0].f, sizeof(sx_group), lo, hi, d)
 #define MK(f, lo, hi, d) ENG_KEY_INT1("mN." #f, SX_MODELS, sx_state, m[0].f, sizeof(sx_model), lo, hi, d)
-#define ME(f, nm, d)                                                                                  \
-    {.pattern = "mN." #f, .type = ENG_ENUM, .doc = d, .nmax = {SX_MODELS}, .names = nm,               \
-     .off = offsetof(sx_state, m[0].f), .stride = {sizeof(sx_model)}}
-#define SQ(f, ty, nm, hi_, g, s, d)                                                                      \
-    {.pattern = "sq.N.M." #f, .type = ty, .doc = d, .nmax = {SX_SIZE, SX_SIZE}, .lo = 0, .hi = hi_,     \
-     .names = nm, .get = g, .set = s}
-#define WK(f, lo_, hi_, d)                                                                          \
-    {.pattern = "hN.wM." #f, .type = ENG_INT, .doc = d, .nmax = {SX_HEROES, 2}, .lo = lo_, .hi = hi_, \
-     .off = offsetof(sx_state, h[0].w[0].f), .stride = {sizeof(sx_hero), sizeof(sx_weapon)}}
-#define WE(f, nm, d)                                                                                \
-    {.pattern = "hN.wM." #f, .type = ENG_ENUM, .doc = d, .nmax = {SX_HEROES, 2}, .names = nm,        \
-     .off = offsetof(sx_state, h[0].w[0].f), .stride = {sizeof(sx_hero), sizeof(sx_weapon)}}
+#define ME(f, nm, d) ENG_KEY_ENUM1("mN." #f, SX_MODELS, sx_state, m[0].f, sizeof(sx_model), nm, d)
+/* a square's field of the SX_SIZE x SX_SIZE board arrays */
+#define SQ(f, ty, nm, hi_, d)                                                                             \
+    {.pattern = "sq.N.M." #f, .type = ty, .doc = d, .nmax = {SX_SIZE, SX_SIZE}, .lo = 0, .hi = hi_, .names = nm, \
+     .off = offsetof(sx_state, f), .stride = {sizeof(int[SX_SIZE]), sizeof(int)}}
+/* die N of the roll in progress: beyond pool.n, lo */
+#define DIE(f, l, h, doc) ENG_KEY_COUNTED("pool.N." #f, SX_POOL, sx_state, pool.d[0].f, sizeof(sx_die), pool.n, l, h, doc)
+/* weapon M (1, 2) of hero N */
+#define WK(f, lo_, hi_, d) \
+    ENG_KEY_INT2("hN.wM." #f, SX_HEROES, 2, sx_state, h[0].w[0].f, sizeof(sx_hero), sizeof(sx_weapon), lo_, hi_, d)
+#define WE(f, nm, d) \
+    ENG_KEY_ENUM2("hN.wM." #f, SX_HEROES, 2, sx_state, h[0].w[0].f, sizeof(sx_hero), sizeof(sx_weapon), nm, d)
 
 static const eng_key keys[] = {
     ENG_KEY_INT("phase", sx_state, phase, 1, SX_SECTORS, "the sector the phase hand (minutes) points at: the active sector"),
     ENG_KEY_INT("cycle", sx_state, cycle, 0, 99, "the cycle hand (hours)"),
     ENG_KEY_RO("next", 0, -SX_GROUPS, SX_HEROES, get_next_due, "who acts next in the active sector: hero N, group -N, 0 nobody"),
-    {.pattern = "next.dice", .type = ENG_TEXT, .doc = "action-die faces stacked for the next rolls, drawn after forced ones",
-     .get_text = get_next, .set_text = set_next},
+    ENG_KEY_FACES("next.dice", sx_state, next, nnext, &die_action, "action-die faces stacked for the next rolls, drawn after forced ones"),
     ENG_KEY_INT("last.hits", sx_state, last_hits, 0, 99, "symbols the last roll counted (after penalty, immunity, sustained)"),
     ENG_KEY_INT("last.wounds", sx_state, last_wounds, 0, 99, "wounds the last attack dealt"),
     ENG_KEY_INT("last.success", sx_state, last_success, 0, 1, "the last test or psionic power succeeded"),
@@ -1488,12 +1440,13 @@ static const eng_key keys[] = {
     ENG_KEY_RO("models", 0, 0, SX_MODELS, get_models, "enemy models alive"),
     {.pattern = "pool.mode", .type = ENG_ENUM, .doc = "the roll in progress", .names = pool_names, .off = offsetof(sx_state, pool.mode)},
     ENG_KEY_INT("pool.n", sx_state, pool.n, 0, SX_POOL, "dice in the roll in progress"),
-    ENG_KEY_RO("pool.N.face", SX_POOL, -1, NFACES - 1, get_die_face, "the face index of die N of the roll (-1 none)"),
+    DIE(face, -1, NFACES - 1, "the face index of die N of the roll (-1 none)"),
     ENG_KEY_RO("pool.hits", 0, 0, SX_POOL, get_pool_hits, "dice of the roll in progress showing its symbol"),
-    ENG_KEY_RO("pool.penalty", 0, -1, NFACES - 1, get_penalty, "the face index of the roll's penalty die (-1 none)"),
-    ENG_KEY_RO("pool.N.gone", SX_POOL, 0, 1, get_die_gone, "die N no longer counts (penalty, immunity, kept)"),
-    ENG_KEY_RO("pool.N.enemy", SX_POOL, 0, 1, get_die_enemy, "die N was rerolled by an enemy effect"),
-    ENG_KEY_RO("pool.N.hero", SX_POOL, 0, 1, get_die_hero, "die N was rerolled by the hero"),
+    {.pattern = "pool.penalty", .type = ENG_INT, .doc = "the face index of the roll's penalty die (-1 none)", .lo = -1,
+     .hi = NFACES - 1, .off = offsetof(sx_state, pool.penalty), .ro = 1},
+    DIE(gone, 0, 1, "die N no longer counts (penalty, immunity, kept)"),
+    DIE(enemy, 0, 1, "die N was rerolled by an enemy effect"),
+    DIE(hero, 0, 1, "die N was rerolled by the hero"),
     ENG_KEY_INT("ai.model", sx_state, ai_model, 0, SX_MODELS, "enemy procedures: the model"),
     ENG_KEY_INT("ai.hero", sx_state, ai_hero, 0, SX_HEROES, "hero and attack procedures: the hero"),
     ENG_KEY_INT("ai.plan", sx_state, ai_plan, 0, 12, "hero procedure: AP the hero spends waiting before he ends"),
@@ -1504,9 +1457,9 @@ static const eng_key keys[] = {
     ENG_KEY_ENUM("ai.sym", sx_state, ai_sym, sym_names, "attack procedure: the weapon's DMG symbol"),
     ENG_KEY_INT("ai.weak", sx_state, ai_weak, 0, 1, "attack procedure: a weak attack"),
     ENG_KEY_INT("ai.pierce", sx_state, ai_pierce, 0, 9, "attack procedure: pierce X"),
-    SQ(terrain, ENG_ENUM, terrain_names, 0, get_terrain, set_terrain, "the square's terrain"),
-    SQ(level, ENG_INT, NULL, 3, get_level, set_level, "the square's height level"),
-    SQ(loot, ENG_INT, NULL, 9, get_loot, set_loot, "loot markers on the square"),
+    SQ(terrain, ENG_ENUM, terrain_names, 0, "the square's terrain"),
+    SQ(level, ENG_INT, NULL, 3, "the square's height level"),
+    SQ(loot, ENG_INT, NULL, 9, "loot markers on the square"),
     HK(in, 0, 1, "the hero takes part"),
     WE(stat, stat_names, "weapon M: the stat it rolls (ph melee, pr ranged, mi psionic)"),
     WK(atb, 0, 9, "weapon M: ATB"), WE(sym, sym_names, "weapon M: DMG symbol"), WK(ap, 0, 12, "weapon M: AP"),
@@ -1585,12 +1538,14 @@ static const eng_key keys[] = {
     MK(ap, 0, 20, "AP left in its activation"),
 };
 
-/* ---- actions ------------------------------------------------------------------------------------------ */
+/* ---- scaffolding: action plumbing and parameters ------------------------------------------------------ */
 
 #define ILLEGAL(...) return (snprintf(err, errlen, __VA_ARGS__), ENG_ILLEGAL)
 #define P_HERO {"hero", ENG_INT, 1, SX_HEROES, 1, 0, NULL}
 #define P_MODEL {"model", ENG_INT, 1, SX_MODELS, 1, 0, NULL}
 #define P_XY {"x", ENG_INT, 1, SX_SIZE, 1, 1, NULL}, {"y", ENG_INT, 1, SX_SIZE, 1, 1, NULL}
+
+/* ---- actions ------------------------------------------------------------------------------------------ */
 
 /* The acting hero: in his activation, with the AP; the cost is raised by
  * one when slowed. Fills *cost. */
@@ -2249,6 +2204,8 @@ static int act_place(eng_state *s, void *d, const eng_arg *arg, char *err, size_
     return ENG_OK;
 }
 
+/* ---- scaffolding: the action table ------------------------------------------------------------------- */
+
 #define P_AP(def) {"ap", ENG_INT, 0, 12, def, 0, NULL}
 #define P_WEAPON {"weapon", ENG_INT, 0, 2, 1, 0, NULL}
 static const eng_action actions[] = {
@@ -2476,7 +2433,7 @@ int eng_sinetempore_run_attack(eng_state *s)
     return 0;
 }
 
-/* ---- the game ---------------------------------------------------------------------------------------- */
+/* ---- scaffolding: the game declaration ---------------------------------------------------------------- */
 
 static const char *const sx_statuses[] = {
     "sinetempore.status.brain-damage", "sinetempore.status.contagion", "sinetempore.status.fire",

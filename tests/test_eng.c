@@ -125,7 +125,7 @@ static const eng_action toy_actions[] = {
     {"hit", "someone is hit",
      {{"who", ENG_INT, 1, 3, 0, 1, NULL}, {"amount", ENG_INT, 0, 9, 1, 0, NULL},
       {"kind", ENG_ENUM, 0, 0, 0, 0, kinds}},
-     act_hit, "strike"},
+     act_hit, &(const eng_more){.alias = "strike"}},
     {"heal", "someone is healed", {{"who", ENG_INT, 1, 3, 1, 0, NULL}, {"amount", ENG_INT, 1, 9, 1, 0, NULL}},
      act_heal, NULL},
     {"noop", "nothing", {{"word", ENG_ENUM, 0, 0, 0, 0, noop_words}}, act_noop, NULL},
@@ -485,6 +485,74 @@ static void test_parse_long(void)
 }
 
 /* Lists of die faces as text keys hold them, with and without numbers. */
+/* Plain fields that need no accessor (eng_key.counted, die, strsize): a
+ * list of faces, an array of which only the first n count, a string. */
+typedef struct plain {
+    int stack[3], nstack;
+    int roll[4], nroll;
+    char motto[6];
+    int rested[3];
+} plain;
+
+static const char *const plain_faces[] = {"hit", "miss", "blank"};
+static const eng_die plain_die = {"d3", 3, plain_faces};
+static const eng_key plain_keys[] = {
+    ENG_KEY_FACES("stack", plain, stack, nstack, &plain_die, "faces stacked"),
+    ENG_KEY_COUNTED("rollN", 4, plain, roll[0], sizeof(int), nroll, -1, 9, "die N of the roll, -1 beyond it"),
+    {.pattern = "motto", .type = ENG_TEXT, .doc = "a motto", .off = offsetof(plain, motto), .strsize = 6},
+    {.pattern = "nroll", .type = ENG_INT, .doc = "dice rolled", .hi = 4, .off = offsetof(plain, nroll)},
+};
+static void plain_init(void *data) { ((plain *)data)->roll[2] = 7; }
+/* rules functions that the table runs without a wrapper (eng_more) */
+static void plain_rest(eng_state *st, int who) { ((plain *)eng_data(st))->rested[who]++; }
+static void plain_clear(eng_state *st) { ((plain *)eng_data(st))->nstack = 0; }
+static const eng_action plain_actions[] = {
+    {"rest", "who rests", {{"who", ENG_INT, 1, 3, 1, 0, NULL}}, NULL, &(const eng_more){.run1 = plain_rest, .base = 1}},
+    {"pick", "the second argument", {{"a", ENG_INT, 0, 2, 0, 0, NULL}, {"b", ENG_INT, 0, 2, 0, 0, NULL}}, NULL,
+     &(const eng_more){.run1 = plain_rest, .arg = 1}},
+    {"clear", "the stack goes", {{NULL}}, NULL, &(const eng_more){.run0 = plain_clear}},
+};
+static const eng_game plain_game = {.id = "plain", .name = "Plain", .state_size = sizeof(plain), .init = plain_init,
+                                    .keys = plain_keys, .nkeys = 4, .actions = plain_actions, .nactions = 3,
+                                    .dice = no_dice};
+
+static void test_plain_fields(void)
+{
+    eng_state *st = eng_state_new(&plain_game, 1);
+    char v[64];
+    CU_ASSERT_EQUAL(eng_set(st, "stack", "miss blank", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_get(st, "stack", v, sizeof v, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(v, "miss blank");
+    const plain *p = eng_cdata(st);
+    CU_ASSERT(p->nstack == 2 && p->stack[0] == 1 && p->stack[1] == 2);
+    CU_ASSERT_EQUAL(eng_set(st, "stack", "hit", err, sizeof err), 0);   /* shorter: the rest cleared */
+    CU_ASSERT(p->nstack == 1 && p->stack[0] == 0 && p->stack[1] == 0);
+    CU_ASSERT_EQUAL(eng_set(st, "stack", "hit hit hit hit", err, sizeof err), -1);   /* 3 at most */
+    CU_ASSERT_EQUAL(eng_set(st, "stack", "ghost", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_check_key(&plain_game, "stack", "ghost", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(p->nstack, 1);   /* a refused value changes nothing */
+    /* die 3 shows 7, but counts only once 3 dice are rolled */
+    CU_ASSERT_EQUAL(eng_val(st, "roll%d", 3), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "nroll", "3", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "roll%d", 3), 7);
+    CU_ASSERT_EQUAL(eng_val(st, "roll%d", 4), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "roll1", "1", err, sizeof err), -1);   /* read-only */
+    CU_ASSERT_EQUAL(eng_set(st, "motto", "carpe diem", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_get(st, "motto", v, sizeof v, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(v, "carpe");   /* cut to the field */
+    for (int i = 0; i < 4; i++)
+        CU_ASSERT_EQUAL(eng_key_read_only(&plain_keys[i]), i == 1);
+    /* actions run by the rules function alone, with who= less 1 or b= as it is */
+    CU_ASSERT_EQUAL(eng_act(st, "rest", "who=3", err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(eng_act(st, "pick", "a=0 b=1", err, sizeof err), ENG_OK);
+    CU_ASSERT(p->rested[0] == 0 && p->rested[1] == 1 && p->rested[2] == 1);
+    CU_ASSERT_EQUAL(eng_act(st, "rest", "who=4", err, sizeof err), ENG_ERROR);   /* the params still checked */
+    CU_ASSERT_EQUAL(eng_act(st, "clear", NULL, err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(p->nstack, 0);
+    CU_ASSERT_EQUAL(eng_actions(st), 3);
+    eng_state_free(st);
+}
+
 static void test_faces(void)
 {
     static const char *const names[] = {"larva", "adult", "blank"};
@@ -551,8 +619,10 @@ static void test_sim_setup(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "too long"));
 
     static const eng_sim_key t[] = {
-        {"hero", "hp", "cN.hp", "3"}, {"hero", "guard", "cN.guard", "1"}, {"hero", "name", "cN.name", ""},
-        {"villain", "hp", "slot.N", "0"},
+        ENG_SIM("hero", "hp", "cN.hp", "3"),
+        ENG_SIM("hero", "guard", "cN.guard", "1"),
+        ENG_SIM("hero", "name", "cN.name", ""),
+        ENG_SIM("villain", "hp", "slot.N", "0"),
     };
     CU_ASSERT_EQUAL(eng_sim_keys(st, t, 4, "hero", (const int[]){1, 0}, kv, 2, err, sizeof err), 0);
     CU_ASSERT_EQUAL(eng_val(st, "c1.hp"), 7);
@@ -568,6 +638,46 @@ static void test_sim_setup(void)
     CU_ASSERT_EQUAL(eng_val(st, "c3.guard"), 0);
     eng_get(st, "c3.name", buf, sizeof buf, err, sizeof err);
     CU_ASSERT_STRING_EQUAL(buf, "");
+
+    /* the optional fields: a word of the value, a name's index, a text in
+     * parts, a list cleared, bounds by other keys */
+    static const char *const sides[] = {"left", "right", NULL};
+    static const eng_sim_key u[] = {
+        ENG_SIM("pair", "hp", "cN.hp", "", .word = 2),
+        ENG_SIM("pair", "hp", "slot.M", "", .word = 1, .upto = "cN.hp"),
+        ENG_SIM("pair", "side", "cN.guard", "left", .names = sides),
+        ENG_SIM("pair", "first", "cN.name", "", .part = "<"),
+        ENG_SIM("pair", "second", "cN.name", "", .part = "-"),
+        ENG_SIM("pair", NULL, "slot.M", "1", .each = 2),
+        ENG_SIM("low", "hp", "cN.hp", "", .above = "slot.N", .below = "players"),
+    };
+    static const eng_kv pair[] = {{"hp", "2 5"}, {"side", "right"}, {"second", "b"}};
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 6, "pair", (const int[]){1, 2}, pair, 3, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "c1.hp"), 5);
+    CU_ASSERT_EQUAL(eng_val(st, "c1.guard"), 1);
+    eng_get(st, "c1.name", buf, sizeof buf, err, sizeof err);
+    CU_ASSERT_STRING_EQUAL(buf, "-b");                /* an empty part adds nothing */
+    CU_ASSERT_EQUAL(eng_val(st, "slot.1") * 10 + eng_val(st, "slot.2"), 11);  /* each: M from 1 to 2 */
+    static const eng_kv high[] = {{"hp", "6 5"}};
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 2, "pair", (const int[]){1, 2}, high, 1, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "hp=\"6 5\": slot.2 must be at most c1.hp (5)");   /* the value as given */
+    static const eng_kv side[] = {{"hp", "2 5"}, {"side", "up"}};
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 3, "pair", (const int[]){1, 2}, side, 2, err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "side=\"up\""));
+    static const eng_kv low[] = {{"hp", "1"}};
+    CU_ASSERT_EQUAL(eng_set(st, "players", "3", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "slot.2", "1", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 7, "low", (const int[]){2, 0}, low, 1, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "hp=\"1\": c2.hp must be above slot.2 (1)");
+    static const eng_kv mid[] = {{"hp", "2"}}, top[] = {{"hp", "3"}};
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 7, "low", (const int[]){2, 0}, mid, 1, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_sim_keys(st, u, 7, "low", (const int[]){2, 0}, top, 1, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "hp=\"3\": c2.hp must be below players (3)");
+    /* eng_sim_setup refuses an element without a row */
+    static const eng_sim sim = {.root = "duel", .keys = u, .nkeys = 7};
+    CU_ASSERT_EQUAL(eng_sim_setup(st, &sim, "low", (const int[]){2, 0}, mid, 1, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_sim_setup(st, &sim, "ghost", (const int[]){1, 0}, mid, 1, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "a <duel> file has no <ghost>");
     eng_state_free(st);
 }
 
@@ -583,6 +693,8 @@ void suite_eng(void)
     CU_add_test(s, "procedures are checked by their effect", test_procedures);
     CU_add_test(s, "numbers parsed whole, with range checks", test_parse_long);
     CU_add_test(s, "lists of die faces, with and without numbers", test_faces);
+    CU_add_test(s, "plain fields and actions without accessors or wrappers: face lists, counted arrays, strings, run0/run1",
+                test_plain_fields);
     CU_add_test(s, "a simulator's setup: attributes, keys by pattern, tables", test_sim_setup);
     CU_add_test(s, "the words of a notation", test_word);
 }

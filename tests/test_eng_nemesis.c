@@ -166,7 +166,7 @@ static void test_keys_round_trip(void)
         if (rc != 0)
             fprintf(stderr, "get %s: %s\n", key, err);
         CU_ASSERT_EQUAL_FATAL(rc, 0);
-        int ro = k->type == ENG_TEXT ? k->set_text == NULL : k->ro || ((k->get || k->getk) && !k->set && !k->setk);
+        int ro = eng_key_read_only(k);
         if (ro) {
             CU_ASSERT_EQUAL(eng_set(st, key, v, err, sizeof err), -1);
             continue;

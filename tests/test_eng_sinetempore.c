@@ -146,7 +146,7 @@ static void test_keys(void)
         const eng_key *k = &ST->keys[i];
         first_instance(k->pattern, key, sizeof key);
         CU_ASSERT_EQUAL_FATAL(eng_get(t.st, key, v, sizeof v, t.err, sizeof t.err), 0);
-        int readonly = k->type == ENG_TEXT ? k->set_text == NULL : (k->get && !k->set);
+        int readonly = eng_key_read_only(k);
         int rc = eng_set(t.st, key, v, t.err, sizeof t.err);
         if (rc != (readonly ? -1 : 0))
             fprintf(stderr, "key %s=%s: %s\n", key, v, t.err);

@@ -120,7 +120,7 @@ static void test_bad_files(void)
         "plates=\"3\"/></fight>\n"), 0);
     snprintf(args, sizeof args, "noxius %s", pw);
     CU_ASSERT_EQUAL(sim(args, out), 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(out, "regelwerk-power-fight.xml:3:1: error: power 5 is not between"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "regelwerk-power-fight.xml:3:1: error: power=\"5\": c1.power must be below c1.thigh (3)"));
     remove(pw);
     free(out);
 }
