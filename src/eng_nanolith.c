@@ -810,7 +810,7 @@ static void enemy_phase(eng_state *es, nl_state *st)
 static int who_ok(const nl_state *st, int c, char *err, size_t errlen)
 {
     if (c >= st->players)
-        return snprintf(err, errlen, "character %d is not in the game", c + 1), 0;
+        return snprintf(err, errlen, "the character is not in the game"), 0;
     return 1;
 }
 
