@@ -58,8 +58,9 @@
  *       initiative (each deck's back shows its own); 774 `a->type <
  *       b->type` -> <=: reached only when the types differ; 775 `a->num <
  *       b->num` -> <=: no two enemies of a type share a number.
- *   813 and every other error text (c + 1 and the like inside snprintf of
- *       err): an illegal action is illegal whatever it says.
+ *   The numbers in error texts (inside snprintf of err; who_ok's names
+ *       no character any more): an illegal action is illegal whatever it
+ *       says.
  *   1439 set_pattern `return ..., -1` -> -2: every caller of a key's
  *       setter (eng_set, eng_check_key) reads any non-zero as a refusal.
  *
@@ -70,8 +71,9 @@
  *     index -1), 392, 430, 461, 467 and 532 `c = 0` -> -1, 394,
  *     433, 549, 568 and 781 `e < NL_MAXEN` -> <= or from -1, 404 `head = 0`
  *     or `tail = 0` -> -1, 408 `head < tail` -> <= (past the queue), 413
- *     and 439 `k = 0` -> -1 or `k <= 4` (439's dx[4] only when all four
- *     neighbours are taken, which no content sets up), 571 `t = 0` -> -1 or
+ *     and 439 `k = 0` -> -1 (439's `k < 4` -> `k < 5` reads dx[4] when all
+ *     neighbours are taken: the scenario gross-verdraengt-kein-feld sets
+ *     that up and the bounds check of mutants stops it), 571 `t = 0` -> -1 or
  *     `t <= NL_XTYPES`, 573 `e = 0` -> -1, 623 and 629 `t <= NL_MAXCH + 2`
  *     (in[6]), 620 and 623 `t = 1` -> 0 (candidate -1), 1428 `idx[0]` ->
  *     idx[1] in the initiative key, 1251 act_sk_hit `a[0]` -> a[-1]): they
@@ -80,8 +82,8 @@
  *     act_download's refusal without Cora deleted (1207, character -1); the
  *     scenario download-ohne-cora expects the refusal. Built with SAN=1
  *     (mutants compiled with ASan and UBSan, ASAN_OPTIONS=detect_leaks=0),
- *     a trial of 24 of them had all but 439's `k <= 4` stopped by the
- *     sanitizers or failing the check.
+ *     a trial of 24 of them had all but one stopped by the sanitizers or
+ *     failing the check.
  *   - 440 displace `x + dx[k]` -> `x - dx[k]` and 678 enemy_move `s <
  *     bsteps` -> <=: the order in which the engine takes free fields and
  *     equally good fields. The source leaves both to the players (gaps in
