@@ -502,11 +502,11 @@ static int nm_target(eng_state *s, int r, int surprise)
 {
     nm_state *st = eng_data(s);
     const char *why = NULL;
-    int who = -1;
+    int who = -1, here = chars_in_room(st, r, -1);
     if (surprise >= 0) {
         who = surprise;
         why = "nemesis.target.encounter-trigger";
-    } else if (chars_in_room(st, r, -1) > 0) {
+    } else if (here > 0) {
         int fewest = -1, ties = 0;
         for (int i = 0; i < st->players; i++) {
             const nm_char *c = &st->ch[i];
@@ -517,7 +517,7 @@ static int nm_target(eng_state *s, int r, int surprise)
             else if (c->hand == st->ch[fewest].hand)
                 ties++;
         }
-        if (chars_in_room(st, r, -1) == 1) {
+        if (here == 1) {
             who = fewest;
             why = "nemesis.target.only";
         } else if (ties == 1) {

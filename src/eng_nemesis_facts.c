@@ -15,9 +15,7 @@
  *       slot_corr, other_room, take_kind, bag_draw, nm_place, find_target,
  *       eng_nemesis_run_damage): every caller tests < 0, >= 0 or != 0.
  *       245 slot_corr's default is never reached (corridors are 1..4),
- *       so -> 0 as well; 225 nm_draw_weighted's last return neither (r is
- *       below the total, the loop returns first; 220 `i < nfaces` -> <=
- *       too); 210 -> 0 (nothing to draw): bag_draw's take_kind fails on the
+ *       so -> 0 as well; 210 -> 0 (nothing to draw): bag_draw's take_kind fails on the
  *       empty bag all the same, and contamination_draw has cards to draw in
  *       every consistent state; 209 `total <= 0` -> < 0 alike, and 771
  *       contamination_draw's `f < 0` -> < -1 (f is -1 only when there is
@@ -39,13 +37,11 @@
  *   345 bag_put `*n < NM_MAXTOK` -> <=, and 354 take_kind's memmove
  *       `*n - i - 1` -> `+ 1`, `- 0`: only a bag of 40 tokens tells them
  *       apart (no rule fills it); past the count nothing is read.
- *   473 remove_intruder `{K_NONE, 0, 0, 0}` -> 1 or -1 in room, damage,
- *       token: a free slot's fields are never read; nm_place sets all four.
  *   1371 pickup of an egg, remove_intruder(..., 0) -> 1 or -1, and
  *       `ok = 1` -> 2: an egg never goes into the bag (only larva..queen
  *       tokens do); ok is a flag.
  *   510 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
- *       (also 521 and 1546 in getk): with nobody in the room the search finds
+ *       (also 1546 in getk): with nobody in the room the search finds
  *       nobody, who stays -1, no step is marked; no character has index -2.
  *   511 `ties = 0` -> 1 or -1: set to 1 with the first character found.
  *   528, 912 `k < st->players` -> <= (turn order from the first player):
@@ -75,10 +71,10 @@
  *       player again; with nobody else in play the token stays either way.
  *   1592 get_list's `i < n` -> <=: the face written past the count is not
  *       printed (eng_faces_format prints n).
- *   Numbers in error texts (current + 1, w + 1, t + 1, i + 1, c + 1, the
- *       cost in 1277, the name of what to pick up, the text of a bad list
- *       in set_list): the
- *       text is not behaviour; only the result code is.
+ *   Numbers in error texts (the refusals of the actions name none any
+ *       more: the action is printed with its arguments; the text of a bad
+ *       list in set_list): the text is not behaviour; only the result code
+ *       is.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * reads right):
@@ -115,9 +111,11 @@
  *     engine takes the first, no rule to verify;
  *   - nm_damage's `amount <= 0`: no action deals 0 damage; only the damage
  *     procedure's question (ai.amount) could, and its enumerator asks >= 1;
- *   - nm_init's stand-ins (time 15, self-destruct 10, 8 doors, room 0
- *     explored, the kinds in the default bag and supply, 1136..1155): the
- *     source states none of these numbers (the default tokens carry none).
+ *
+ * The fresh game's stand-ins (time 15, self-destruct 10, 8 doors, the
+ * default bag and supply, five cards in hand and deck) are a data table,
+ * nm_fresh in eng_nemesis.c, which the mutator leaves alone: the source
+ * states none of these numbers, and whatever compares one sets it.
  */
 #include "eng_nemesis.h"
 
