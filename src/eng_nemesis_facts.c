@@ -17,9 +17,8 @@
  *       245 slot_corr's default is never reached (corridors are 1..4),
  *       so -> 0 as well; 210 -> 0 (nothing to draw): bag_draw's take_kind fails on the
  *       empty bag all the same, and contamination_draw has cards to draw in
- *       every consistent state; 209 `total <= 0` -> < 0 alike, and 771
- *       contamination_draw's `f < 0` -> < -1 (f is -1 only when there is
- *       nothing to draw).
+ *       every consistent state; 771 contamination_draw's `f < 0` -> < -1
+ *       (f is -1 only when there is nothing to draw).
  *   1174 find_target's and 1266 paying's `: -1` -> -2: tested < 0.
  *   740 `from = -1` -> -2 and 840 nm_target(..., -1) -> -2: tested < 0 and
  *       >= 0.
@@ -98,6 +97,9 @@
  *     != 0): a wrong list is a content error (the lists' parser and
  *     printer are eng.c's eng_faces_parse and eng_faces_format, tested in
  *     tests/test_eng.c);
+ *   - nm_draw_weighted's `total <= 0` -> < 0 or <= -1: a draw from an
+ *     empty bag walks past the weights (undefined behaviour); the source
+ *     never draws from an empty bag, and no content sets one up;
  *   - nm_draw_weighted's handling of a forced or stacked face the bag cannot
  *     give (217 mismatch), 186 forced_for reading past the forced rolls and
  *     212 a stacked and a forced face for the same draw: the mechanics of
