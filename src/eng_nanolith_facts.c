@@ -12,9 +12,9 @@
  *
  *   114 imin `a < b` -> <=, 115 imax `a > b` -> >=: a minimum, a maximum
  *       either way.
- *   219, 230, 263, 353, 359, 369, 383, 605, 738, 746, 814 `return 1` -> 2
+ *   219, 230, 263, 353, 359, 369, 383, 605, 738, 746 `return 1` -> 2
  *       (pays_groups, may_activate, along_wall, sight, candidate,
- *       boss_symbol, boss_paralysed, who_ok): every caller reads a truth
+ *       boss_symbol, boss_paralysed): every caller reads a truth
  *       value. 206 `seen[d] = 1`, 228 `taken[...] = 1`, 625 `in[t] = 1`
  *       and 1265 `mind = 1` -> 2: flags.
  *   190 roll_action_dice `i < ndice` -> <= (the ones among the action
@@ -58,9 +58,10 @@
  *       initiative (each deck's back shows its own); 774 `a->type <
  *       b->type` -> <=: reached only when the types differ; 775 `a->num <
  *       b->num` -> <=: no two enemies of a type share a number.
- *   The numbers in error texts (inside snprintf of err; who_ok's names
- *       no character any more): an illegal action is illegal whatever it
- *       says.
+ *   The numbers in error texts (inside snprintf of err): an illegal
+ *       action is illegal whatever it says. (who= and by= beyond players
+ *       are refused by eng_act through the players key's bounds, as in
+ *       Nemesis; the engine's own test of them is gone.)
  *   1439 set_pattern `return ..., -1` -> -2: every caller of a key's
  *       setter (eng_set, eng_check_key) reads any non-zero as a refusal.
  *
@@ -96,10 +97,6 @@
  *   - 1438, 1439 set_pattern: the validation of a key's value (but 1439's
  *     -1 -> -2 above); a scenario cannot set a bad value (that is a setup
  *     error, not a rule).
- *   - 1113 act_revive's `!who_ok(c) || !who_ok(by)` -> &&, and who_ok's
- *     own test (812, 813): a character not in the game is an argument error
- *     (ENG_ERROR, as eng.h's contract says for who=5 with 4 players), which
- *     a scenario cannot expect and which fails a probe.
  *
  * The fresh state (fresh_state in eng_nanolith.c) is data: the source prints
  * no character or enemy cards, so its values (life 6, cube 10, four dice,
