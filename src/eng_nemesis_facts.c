@@ -84,9 +84,10 @@
  *     deck_of's `d < NDECKS` -> <= and 174 pop_stacked's `d < 0` -> < -1
  *     for a die without a deck, 320, 351, 398, 483, 647, 815, 819, 823,
  *     864, 872, 912, 1155, 1225, 1592 from -1, 643 from corridor 0 or to
- *     5, 262 room_noise to 5, 320, 741, 849, 872 and 1155 one past;
- *     1327, 1360 and the other `c < 0` after paying() -> < -1: a refused
- *     action going on as character -1);
+ *     5, 262 room_noise to 5, 320, 741, 849, 872 and 1155 one past);
+ *     the `c < 0` after paying() -> < -1 (a refused action going on as
+ *     character -1) are killed now: the scenario costo-senza-carte has
+ *     every paying action refused, and the bounds check traps ch[-1];
  *   - 1436 type=none, 1484 reason=none, 1523 and 1524 (`return -1` -> 0)
  *     a damage question without intruder: paths of an argument that the
  *     checker refuses as a content error before any scenario could expect
