@@ -58,11 +58,9 @@
  *       "none") tells them apart, and no key has it.
  *   485 the retreat's remove_intruder(..., 1) -> 2, 794 nm_end's `: 1` -> 2
  *       and 1051 can_act's `return 1` -> 2: flags read as truth.
- *   1365, 1366, 1367 pickup's `ok = ..., 1` -> 2, 1143 nm_init's
- *       `room[0].explored = 1` -> 2: flags.
- *   1369 pickup's egg search `i < NM_MAXINT` -> <=: past the intruders lie
- *       room 0's fields, whose "type" is its explored flag (0 or 1), never
- *       an egg.
+ *   1365, 1366, 1367 pickup's `ok = ..., 1` -> 2: flags. (The egg
+ *       search one past the intruders is trapped by the bounds check: the
+ *       scenario raccogliere-cadavere picks up an egg where there is none.)
  *   1201 move's `noise = ... : 0` -> -1: plain moves test careful_k > 0.
  *   1512 run_as's `st->proc = T_NONE` deleted: the checker runs each
  *       procedure on a state of its own, not used after.
