@@ -39,11 +39,11 @@
  *       (not yet reached). 414 walk `x + dx[k]` -> `x - dx[k]` or `y +
  *       dy[k]` -> `y - dy[k]`: the same four neighbours, in another order;
  *       a breadth-first distance does not depend on it.
- *   461 status_stress `c < players` -> <=: the stress of a character not
- *       in the game goes down; nothing reads it. 462 `stress > 2` -> >= 2
- *       or > 1: from 1 or 2 both give 0.
- *   532 end_actions `c < players` -> <=: a character not in the game is
- *       made idle; nothing reads it.
+ *   462 `stress > 2` -> >= 2 or > 1: from 1 or 2 both give 0. (461
+ *       status_stress's and 532 end_actions's `c < players` -> <= run one
+ *       past the characters with four players: the scenario
+ *       phasenende-vier plays that, and the bounds check of mutants stops
+ *       them.)
  *   546 place `tries < 100` -> <= 100, 99, 101 or from 1 or -1: a safety
  *       bound on rerolls that a map with a free placing field never reaches.
  *   618 choose_target_by `in[...] = {0}` -> {1} or {-1} (in[0] is never
