@@ -98,6 +98,14 @@
  *     -1 -> -2 above); a scenario cannot set a bad value (that is a setup
  *     error, not a rule).
  *
+ * The nm4 round's samples (bounds check on, lines as of its last engine
+ * commit): seed 1, 287 of 300 killed; its 13 survivors are 205, 330,
+ * 337, 357, 379, 405, 414, 462, 546, 665, 738 (equivalent, above) and
+ * 222 (a read past an array), 1412 (set_pattern's validation, the list's
+ * 1438: the lines after who_ok moved up by 26). Seed 2, 284 of 300: 228, 230, 278, 330
+ * (two), 351, 359, 546, 605, 618 (two), 665, 677, 746 equivalent; 440
+ * (displace's order of the free fields) and 1412 not.
+ *
  * The fresh state (fresh_state in eng_nanolith.c) is data: the source prints
  * no character or enemy cards, so its values (life 6, cube 10, four dice,
  * defence 4, enemies at 8,8 with speed 2, the placing fields on row 8 ...)

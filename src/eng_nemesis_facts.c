@@ -113,6 +113,19 @@
  *   - nm_damage's `amount <= 0`: no action deals 0 damage; only the damage
  *     procedure's question (ai.amount) could, and its enumerator asks >= 1;
  *
+ * The nm4 round's samples (bounds check on, lines as of its last engine
+ * commit; the list above keeps its older lines, mostly 1 to 20 higher
+ * after line 200): seed 1, 270 of 299 killed. Equivalent: 167, 175, 210
+ * (two), 217 (-> 2), 353, 370, 381, 484, 505, 644, 910, 911, 1085, 1184,
+ * 1188, 1368, 1521, 1543, 1586, 1690. No content kills: 209 (empty bag),
+ * 212 and 217 (-> 0) (forced and stacked faces, the mismatch), 494 (two:
+ * 24 slots), 602 (two: damage 0, an intruder slot that is free), 1520
+ * (the damage question without an intruder). Seed 2, 280 of 298.
+ * Equivalent: 217, 353, 509, 739, 770, 911, 921, 991, 999, 1188, 1198,
+ * 1250, 1362, 1575. No content kills: 350 (take_kind from -1, through a
+ * pointer), 488 (24 slots), 1445 (target= beyond players=, an argument
+ * error), 1521 (-> 0, the damage question without an intruder).
+ *
  * The fresh game's stand-ins (time 15, self-destruct 10, 8 doors, the
  * default bag and supply, five cards in hand and deck) are a data table,
  * nm_fresh in eng_nemesis.c, which the mutator leaves alone: the source
