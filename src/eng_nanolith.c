@@ -807,13 +807,6 @@ static void enemy_phase(eng_state *es, nl_state *st)
 #define WHO (int)(a[0].v - 1)
 #define ILLEGAL(...) return snprintf(err, errlen, __VA_ARGS__), ENG_ILLEGAL
 
-static int who_ok(const nl_state *st, int c, char *err, size_t errlen)
-{
-    if (c >= st->players)
-        return snprintf(err, errlen, "character %d is not in the game", c + 1), 0;
-    return 1;
-}
-
 /* ---- actions -------------------------------------------------------------------------------------------- */
 
 /* A fresh state: one player in round 1, every character and enemy with
@@ -872,8 +865,6 @@ ACT(act_manipulate)
     ST;
     int c = WHO, d = (int)a[1].v - 1, dir = a[2].v ? -1 : 1;
     mark_attack(es, st);
-    if (!who_ok(st, c, err, errlen))
-        return ENG_ERROR;
     nl_char *ch = &st->ch[c];
     if (d >= ch->ndice || ch->used[d])
         ILLEGAL("only an unused action die can be turned");
@@ -889,8 +880,6 @@ ACT(act_move)
     ST;
     int c = WHO, idx[NL_DICE];
     mark_attack(es, st);
-    if (!who_ok(st, c, err, errlen))
-        return ENG_ERROR;
     nl_char *ch = &st->ch[c];
     int n = pick_dice(ch, a[1].s, idx);
     if (n <= 0)
@@ -926,8 +915,6 @@ ACT(act_shift)
     ST;
     (void)es;
     int c = WHO;
-    if (!who_ok(st, c, err, errlen))
-        return ENG_ERROR;
     int x = (int)a[1].v, y = (int)a[2].v;
     if (walk(st, st->ch[c].x, st->ch[c].y, x, y) < 0)
         ILLEGAL("a blocked marker or a sight blockade is in the way");
@@ -938,9 +925,8 @@ ACT(act_shift)
 ACT(act_end)
 {
     ST;
+    (void)err, (void)errlen;
     mark_attack(es, st);
-    if (!who_ok(st, WHO, err, errlen))
-        return ENG_ERROR;
     st->ch[WHO].act = A_DONE;
     if (st->active == WHO + 1)
         st->active = 0;
@@ -953,8 +939,6 @@ ACT(act_use)
     ST;
     int c = WHO, k = (int)a[1].v - 1, idx[NL_DICE];
     mark_attack(es, st);
-    if (!who_ok(st, c, err, errlen))
-        return ENG_ERROR;
     nl_char *ch = &st->ch[c];
     if (k >= ch->abilities)
         ILLEGAL("the character holds no such ability card");
@@ -973,8 +957,6 @@ ACT(act_attack)
     ST;
     int c = WHO, e = (int)a[1].v - 1, kind = (int)a[3].v, idx[NL_DICE];
     mark_attack(es, st);
-    if (!who_ok(st, c, err, errlen))
-        return ENG_ERROR;
     nl_char *ch = &st->ch[c];
     nl_enemy *en = &st->en[e];
     if (!en->present)
@@ -1050,8 +1032,6 @@ ACT(act_hack)
     ST;
     int c = WHO, idx[NL_DICE];
     mark_attack(es, st);
-    if (!who_ok(st, c, err, errlen))
-        return ENG_ERROR;
     nl_char *ch = &st->ch[c];
     if (st->pr_open)
         ILLEGAL("the profile is already done");
@@ -1081,9 +1061,7 @@ ACT(act_hack)
 ACT(act_swap)
 {
     ST;
-    (void)es;
-    if (!who_ok(st, WHO, err, errlen))
-        return ENG_ERROR;
+    (void)es, (void)a, (void)err, (void)errlen;
     st->vp++;
     return ENG_OK;
 }
@@ -1092,8 +1070,6 @@ ACT(act_card)
 {
     ST;
     (void)es;
-    if (!who_ok(st, WHO, err, errlen))
-        return ENG_ERROR;
     nl_char *ch = &st->ch[WHO];
     if (a[1].v == 0) {
         if (ch->abilities >= NL_ABILITIES)
@@ -1112,8 +1088,6 @@ ACT(act_revive)
     ST;
     int c = WHO, by = (int)a[1].v - 1;
     mark_attack(es, st);
-    if (!who_ok(st, c, err, errlen) || !who_ok(st, by, err, errlen))
-        return ENG_ERROR;
     if (!st->ch[c].out)
         ILLEGAL("the character is not unconscious");
     /* the character revived is unconscious: a conscious reviver is another */
@@ -1363,9 +1337,9 @@ int eng_nanolith_run_enemy(eng_state *es)
 
 /* ---- scaffolding: action wrappers and the action table ------------------------------------------------- */
 
-ACT(act_stress) { return !who_ok(data, WHO, err, errlen) ? ENG_ERROR : (stress(es, data, WHO, (int)a[1].v), ENG_OK); }
-ACT(act_damage) { return !who_ok(data, WHO, err, errlen) ? ENG_ERROR : (suffer(es, data, WHO, (int)a[1].v), ENG_OK); }
-ACT(act_roll) { return !who_ok(data, WHO, err, errlen) ? ENG_ERROR : (roll_action_dice(es, data, WHO), ENG_OK); }
+ACT(act_stress) { return (void)err, (void)errlen, stress(es, data, WHO, (int)a[1].v), ENG_OK; }
+ACT(act_damage) { return (void)err, (void)errlen, suffer(es, data, WHO, (int)a[1].v), ENG_OK; }
+ACT(act_roll) { return (void)err, (void)errlen, roll_action_dice(es, data, WHO), ENG_OK; }
 
 #define P_INT(n, l, h, d, req) {(n), ENG_INT, (l), (h), (d), (req), NULL}
 #define P_ENUM(n, nm) {(n), ENG_ENUM, 0, 0, 0, 0, (nm)}
@@ -1470,7 +1444,11 @@ PATTERN_KEY(prcost, st->pr_cost) PATTERN_KEY(skcost, st->sk_wcost)
 #define DEF(who, k, kind) who("def." #kind, def[k], 1, NL_IMMUNE, "defence against " #kind " (7 = X)")
 
 static const eng_key nl_keys[] = {
-    G("players", players, 1, NL_MAXCH, "players (characters) in the game"), G("round", round, 1, 99, "the round"),
+    /* who= and by= beyond players are refused by eng_act itself (an
+     * argument error), before any action runs */
+    {.pattern = "players", .type = ENG_INT, .doc = "players (characters) in the game", .lo = 1, .hi = NL_MAXCH,
+     .off = offsetof(nl_state, players), .bounds = (const char *const[]){"who", "by", NULL}},
+    G("round", round, 1, 99, "the round"),
     ENG_KEY_ENUM("phase", nl_state, phase, phase_names, "the phase"),
     G("marker", marker, 0, 99, "fields the round marker has advanced"),
     G("start-player", start, 0, NL_MAXCH, "who holds the start player marker (0 none)"),

@@ -12,9 +12,9 @@
  *
  *   114 imin `a < b` -> <=, 115 imax `a > b` -> >=: a minimum, a maximum
  *       either way.
- *   219, 230, 263, 353, 359, 369, 383, 605, 738, 746, 814 `return 1` -> 2
+ *   219, 230, 263, 353, 359, 369, 383, 605, 738, 746 `return 1` -> 2
  *       (pays_groups, may_activate, along_wall, sight, candidate,
- *       boss_symbol, boss_paralysed, who_ok): every caller reads a truth
+ *       boss_symbol, boss_paralysed): every caller reads a truth
  *       value. 206 `seen[d] = 1`, 228 `taken[...] = 1`, 625 `in[t] = 1`
  *       and 1265 `mind = 1` -> 2: flags.
  *   190 roll_action_dice `i < ndice` -> <= (the ones among the action
@@ -39,11 +39,11 @@
  *       (not yet reached). 414 walk `x + dx[k]` -> `x - dx[k]` or `y +
  *       dy[k]` -> `y - dy[k]`: the same four neighbours, in another order;
  *       a breadth-first distance does not depend on it.
- *   461 status_stress `c < players` -> <=: the stress of a character not
- *       in the game goes down; nothing reads it. 462 `stress > 2` -> >= 2
- *       or > 1: from 1 or 2 both give 0.
- *   532 end_actions `c < players` -> <=: a character not in the game is
- *       made idle; nothing reads it.
+ *   462 `stress > 2` -> >= 2 or > 1: from 1 or 2 both give 0. (461
+ *       status_stress's and 532 end_actions's `c < players` -> <= run one
+ *       past the characters with four players: the scenario
+ *       phasenende-vier plays that, and the bounds check of mutants stops
+ *       them.)
  *   546 place `tries < 100` -> <= 100, 99, 101 or from 1 or -1: a safety
  *       bound on rerolls that a map with a free placing field never reaches.
  *   618 choose_target_by `in[...] = {0}` -> {1} or {-1} (in[0] is never
@@ -58,8 +58,10 @@
  *       initiative (each deck's back shows its own); 774 `a->type <
  *       b->type` -> <=: reached only when the types differ; 775 `a->num <
  *       b->num` -> <=: no two enemies of a type share a number.
- *   813 and every other error text (c + 1 and the like inside snprintf of
- *       err): an illegal action is illegal whatever it says.
+ *   The numbers in error texts (inside snprintf of err): an illegal
+ *       action is illegal whatever it says. (who= and by= beyond players
+ *       are refused by eng_act through the players key's bounds, as in
+ *       Nemesis; the engine's own test of them is gone.)
  *   1439 set_pattern `return ..., -1` -> -2: every caller of a key's
  *       setter (eng_set, eng_check_key) reads any non-zero as a refusal.
  *
@@ -70,8 +72,9 @@
  *     index -1), 392, 430, 461, 467 and 532 `c = 0` -> -1, 394,
  *     433, 549, 568 and 781 `e < NL_MAXEN` -> <= or from -1, 404 `head = 0`
  *     or `tail = 0` -> -1, 408 `head < tail` -> <= (past the queue), 413
- *     and 439 `k = 0` -> -1 or `k <= 4` (439's dx[4] only when all four
- *     neighbours are taken, which no content sets up), 571 `t = 0` -> -1 or
+ *     and 439 `k = 0` -> -1 (439's `k < 4` -> `k < 5` reads dx[4] when all
+ *     neighbours are taken: the scenario gross-verdraengt-kein-feld sets
+ *     that up and the bounds check of mutants stops it), 571 `t = 0` -> -1 or
  *     `t <= NL_XTYPES`, 573 `e = 0` -> -1, 623 and 629 `t <= NL_MAXCH + 2`
  *     (in[6]), 620 and 623 `t = 1` -> 0 (candidate -1), 1428 `idx[0]` ->
  *     idx[1] in the initiative key, 1251 act_sk_hit `a[0]` -> a[-1]): they
@@ -80,8 +83,8 @@
  *     act_download's refusal without Cora deleted (1207, character -1); the
  *     scenario download-ohne-cora expects the refusal. Built with SAN=1
  *     (mutants compiled with ASan and UBSan, ASAN_OPTIONS=detect_leaks=0),
- *     a trial of 24 of them had all but 439's `k <= 4` stopped by the
- *     sanitizers or failing the check.
+ *     a trial of 24 of them had all but one stopped by the sanitizers or
+ *     failing the check.
  *   - 440 displace `x + dx[k]` -> `x - dx[k]` and 678 enemy_move `s <
  *     bsteps` -> <=: the order in which the engine takes free fields and
  *     equally good fields. The source leaves both to the players (gaps in
@@ -94,10 +97,14 @@
  *   - 1438, 1439 set_pattern: the validation of a key's value (but 1439's
  *     -1 -> -2 above); a scenario cannot set a bad value (that is a setup
  *     error, not a rule).
- *   - 1113 act_revive's `!who_ok(c) || !who_ok(by)` -> &&, and who_ok's
- *     own test (812, 813): a character not in the game is an argument error
- *     (ENG_ERROR, as eng.h's contract says for who=5 with 4 players), which
- *     a scenario cannot expect and which fails a probe.
+ *
+ * The nm4 round's samples (bounds check on, lines as of its last engine
+ * commit): seed 1, 287 of 300 killed; its 13 survivors are 205, 330,
+ * 337, 357, 379, 405, 414, 462, 546, 665, 738 (equivalent, above) and
+ * 222 (a read past an array), 1412 (set_pattern's validation, the list's
+ * 1438: the lines after who_ok moved up by 26). Seed 2, 284 of 300: 228, 230, 278, 330
+ * (two), 351, 359, 546, 605, 618 (two), 665, 677, 746 equivalent; 440
+ * (displace's order of the free fields) and 1412 not.
  *
  * The fresh state (fresh_state in eng_nanolith.c) is data: the source prints
  * no character or enemy cards, so its values (life 6, cube 10, four dice,

@@ -217,13 +217,12 @@ static int nm_draw_weighted(eng_state *s, const eng_die *die, const int *w)
             return f;
         rng->mismatch = 1;
     }
-    int r = (int)eng_rng_below(rng, (uint32_t)total);
-    for (int i = 0; i < die->nfaces; i++) {
-        if (r < w[i])
-            return i;
-        r -= w[i];
-    }
-    return -1;
+    /* r is below the total of the weights, so the walk stops at a face
+     * whose weight is not 0, before the last face is passed */
+    int r = (int)eng_rng_below(rng, (uint32_t)total), i = 0;
+    while (r >= w[i])
+        r -= w[i++];
+    return i;
 }
 
 /* Marks the end of a step of procedure proc, when proc is the one recorded. */
@@ -471,7 +470,7 @@ static void remove_intruder(nm_state *st, int i, int to_bag)
     nm_intruder *x = &st->in[i];
     if (to_bag && x->type >= K_LARVA && x->type <= K_QUEEN)
         bag_put(st->bag, &st->nbag, x->type, x->token);
-    *x = (nm_intruder){K_NONE, 0, 0, 0};
+    *x = (nm_intruder){.type = K_NONE};   /* a free slot: nothing else is read */
 }
 
 /* Puts a miniature on the board. An adult that finds all its miniatures on
@@ -504,11 +503,11 @@ static int nm_target(eng_state *s, int r, int surprise)
 {
     nm_state *st = eng_data(s);
     const char *why = NULL;
-    int who = -1;
+    int who = -1, here = chars_in_room(st, r, -1);
     if (surprise >= 0) {
         who = surprise;
         why = "nemesis.target.encounter-trigger";
-    } else if (chars_in_room(st, r, -1) > 0) {
+    } else if (here > 0) {
         int fewest = -1, ties = 0;
         for (int i = 0; i < st->players; i++) {
             const nm_char *c = &st->ch[i];
@@ -519,7 +518,7 @@ static int nm_target(eng_state *s, int r, int surprise)
             else if (c->hand == st->ch[fewest].hand)
                 ties++;
         }
-        if (chars_in_room(st, r, -1) == 1) {
+        if (here == 1) {
             who = fewest;
             why = "nemesis.target.only";
         } else if (ties == 1) {
@@ -1038,11 +1037,11 @@ static int can_act(const nm_state *st, int c, long cost, char *err, size_t errle
     /* no test of the game's end: it leaves nobody in play (the time kills
      * those awake aboard, the other ends everyone aboard) */
     if (!in_play(ch))
-        return snprintf(err, errlen, "character %d is not in play", c + 1), 0;
+        return snprintf(err, errlen, "the character is not in play"), 0;
     if (c != st->current)
-        return snprintf(err, errlen, "it is character %d's turn", st->current + 1), 0;
+        return snprintf(err, errlen, "it is another character's turn"), 0;
     if (ch->passed)
-        return snprintf(err, errlen, "character %d has passed", c + 1), 0;
+        return snprintf(err, errlen, "the character has passed"), 0;
     if (ch->acts >= 2)
         return snprintf(err, errlen, "two actions already taken"), 0;
     if (cost < 0 || cost > 2)
@@ -1129,32 +1128,30 @@ static void nm_enter(eng_state *s, int c, int k, int careful_k)
 
 /* ---- a fresh game ---------------------------------------------------------------------- */
 
+/* A fresh game's stand-ins: the source gives no number for the time and
+ * self-destruct tracks, the doors in the supply or the setup of the bag and
+ * supply (nor the numbers on the tokens: 0 here), so these are settings
+ * that every scenario and probe comparing one sets itself; data, kept
+ * apart from the rules. Everyone starts in room 0, explored, with five
+ * cards in hand and five in the deck. */
+#define FRESH_CH {.hand = 5, .deck = 5}
+static const nm_state nm_fresh = {
+    .players = 1, .round = 1, .time = 15, .sd = 10, .intact = 1, .coords_earth = 1, .doors_supply = 8,
+    .last_target = -1,
+    .ch = {FRESH_CH, FRESH_CH, FRESH_CH, FRESH_CH, FRESH_CH},
+    .room = {{.explored = 1}},
+    .bag = {{.kind = K_LARVA}, {.kind = K_CREEPER}, {.kind = K_ADULT}, {.kind = K_ADULT}, {.kind = K_ADULT},
+            {.kind = K_QUEEN}, {.kind = K_SIX}},
+    .nbag = 7,
+    .supply = {{.kind = K_ADULT}, {.kind = K_ADULT}, {.kind = K_ADULT}, {.kind = K_ADULT}, {.kind = K_BREEDER},
+               {.kind = K_BREEDER}},
+    .nsupply = 6,
+};
+
 static void nm_init(void *data)
 {
-    nm_state *st = data;
-    st->players = 1;
-    st->time = 15;
-    st->sd = 10;
-    st->intact = 1;
-    st->coords_earth = 1;
-    st->doors_supply = 8;
-    st->round = 1;
-    st->last_target = -1;
-    nm_build_map(st);
-    st->room[0].explored = 1;
-    for (int i = 0; i < NM_MAXCH; i++)
-        st->ch[i].hand = st->ch[i].deck = 5;
-    /* a default bag and supply: their setup is not in the source, nor are
-     * the numbers on the tokens (0 here); what compares a number sets the
-     * bag itself */
-    static const nm_tok bag0[] = {{.kind = K_LARVA}, {.kind = K_CREEPER}, {.kind = K_ADULT}, {.kind = K_ADULT},
-                                  {.kind = K_ADULT}, {.kind = K_QUEEN}, {.kind = K_SIX}};
-    static const nm_tok sup0[] = {{.kind = K_ADULT}, {.kind = K_ADULT}, {.kind = K_ADULT}, {.kind = K_ADULT},
-                                  {.kind = K_BREEDER}, {.kind = K_BREEDER}};
-    for (size_t i = 0; i < sizeof bag0 / sizeof bag0[0]; i++)
-        st->bag[st->nbag++] = bag0[i];
-    for (size_t i = 0; i < sizeof sup0 / sizeof sup0[0]; i++)
-        st->supply[st->nsupply++] = sup0[i];
+    memcpy(data, &nm_fresh, sizeof nm_fresh);
+    nm_build_map(data);
 }
 
 
@@ -1220,7 +1217,7 @@ static int move(eng_state *s, nm_state *st, int how, const eng_arg *arg, char *e
         /* the chosen corridor must be free: so when every corridor has a
          * marker, careful movement is not possible */
         if (st->corr[slot_corr(to, (int)noise)].noise)
-            ILLEGAL("corridor %ld of room %d already has a noise marker", noise, to);
+            ILLEGAL("that corridor already has a noise marker");
     }
     pay(st, c, cost);
     if (combat) {
@@ -1277,7 +1274,7 @@ static int act_card(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
         return ENG_ILLEGAL;
     /* the card itself and as many more as its cost */
     if (st->ch[c].hand < arg[1].v + 1)
-        ILLEGAL("the card and %ld more are needed", arg[1].v);
+        ILLEGAL("the card and as many more as its cost are needed");
     pay(st, c, arg[1].v + 1);
     acted(s, c);
     return ENG_OK;
@@ -1331,7 +1328,7 @@ static int act_trade(eng_state *s, void *d, const eng_arg *arg, char *err, size_
         return ENG_ILLEGAL;
     int w = (int)arg[2].v - 1;
     if (w == c || !in_play(&st->ch[w]) || st->ch[w].room != st->ch[c].room)
-        ILLEGAL("character %d is not in the room", w + 1);
+        ILLEGAL("the other character is not in the room");
     pay(st, c, arg[1].v);
     acted(s, c);
     return ENG_OK;
@@ -1374,7 +1371,7 @@ static int act_pickup(eng_state *s, void *d, const eng_arg *arg, char *err, size
                 remove_intruder(st, i, 0), ok = 1;
     }
     if (!ok)
-        ILLEGAL("no %s to pick up here", pickup_names[arg[2].v]);
+        ILLEGAL("nothing of that kind to pick up here");
     pay(st, c, arg[1].v);
     st->ch[c].heavy++;
     acted(s, c);
@@ -1404,7 +1401,7 @@ static int act_wound(eng_state *s, void *d, const eng_arg *arg, char *err, size_
     nm_state *st = d;
     int c = WHO(arg);
     if (st->ch[c].dead)
-        ILLEGAL("character %d is dead", c + 1);
+        ILLEGAL("the character is dead");
     if (arg[1].v == 0)
         nm_light(s, c);
     else
@@ -1422,7 +1419,7 @@ static int leave(eng_state *s, nm_state *st, int pod, const eng_arg *arg, char *
 {
     int c = WHO(arg);
     if (!in_play(&st->ch[c]))
-        ILLEGAL("character %d is not in play", c + 1);
+        ILLEGAL("the character is not in play");
     if (pod)
         st->ch[c].evacuated = 1;
     else
@@ -1449,12 +1446,12 @@ static int act_intruder_attack(eng_state *s, void *d, const eng_arg *arg, char *
     nm_state *st = d;
     int i = (int)arg[1].v - 1, t = (int)arg[2].v - 1;
     if (t >= st->players)
-        return snprintf(err, errlen, "target=%d but players=%d", t + 1, st->players), ENG_ERROR;
+        return snprintf(err, errlen, "target= is beyond players="), ENG_ERROR;
     if (st->in[i].type == K_NONE)
-        ILLEGAL("intruder %d is not on the board", i + 1);
+        ILLEGAL("the intruder is not on the board");
     int target = nm_target(s, st->in[i].room, t);
     if (target < 0)
-        ILLEGAL("nobody to attack in room %d", st->in[i].room);
+        ILLEGAL("nobody to attack in the intruder's room");
     nm_intruder_attack(s, i, target);
     return ENG_OK;
 }
@@ -1465,7 +1462,7 @@ static int act_damage(eng_state *s, void *d, const eng_arg *arg, char *err, size
     nm_state *st = d;
     int i = (int)arg[1].v - 1;
     if (st->in[i].type == K_NONE)
-        ILLEGAL("intruder %d is not on the board", i + 1);
+        ILLEGAL("the intruder is not on the board");
     nm_damage(s, i, (int)arg[2].v);
     return ENG_OK;
 }

@@ -15,13 +15,10 @@
  *       slot_corr, other_room, take_kind, bag_draw, nm_place, find_target,
  *       eng_nemesis_run_damage): every caller tests < 0, >= 0 or != 0.
  *       245 slot_corr's default is never reached (corridors are 1..4),
- *       so -> 0 as well; 225 nm_draw_weighted's last return neither (r is
- *       below the total, the loop returns first; 220 `i < nfaces` -> <=
- *       too); 210 -> 0 (nothing to draw): bag_draw's take_kind fails on the
+ *       so -> 0 as well; 210 -> 0 (nothing to draw): bag_draw's take_kind fails on the
  *       empty bag all the same, and contamination_draw has cards to draw in
- *       every consistent state; 209 `total <= 0` -> < 0 alike, and 771
- *       contamination_draw's `f < 0` -> < -1 (f is -1 only when there is
- *       nothing to draw).
+ *       every consistent state; 771 contamination_draw's `f < 0` -> < -1
+ *       (f is -1 only when there is nothing to draw).
  *   1174 find_target's and 1266 paying's `: -1` -> -2: tested < 0.
  *   740 `from = -1` -> -2 and 840 nm_target(..., -1) -> -2: tested < 0 and
  *       >= 0.
@@ -39,13 +36,11 @@
  *   345 bag_put `*n < NM_MAXTOK` -> <=, and 354 take_kind's memmove
  *       `*n - i - 1` -> `+ 1`, `- 0`: only a bag of 40 tokens tells them
  *       apart (no rule fills it); past the count nothing is read.
- *   473 remove_intruder `{K_NONE, 0, 0, 0}` -> 1 or -1 in room, damage,
- *       token: a free slot's fields are never read; nm_place sets all four.
  *   1371 pickup of an egg, remove_intruder(..., 0) -> 1 or -1, and
  *       `ok = 1` -> 2: an egg never goes into the bag (only larva..queen
  *       tokens do); ok is a flag.
  *   510 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
- *       (also 521 and 1546 in getk): with nobody in the room the search finds
+ *       (also 1546 in getk): with nobody in the room the search finds
  *       nobody, who stays -1, no step is marked; no character has index -2.
  *   511 `ties = 0` -> 1 or -1: set to 1 with the first character found.
  *   528, 912 `k < st->players` -> <= (turn order from the first player):
@@ -63,11 +58,9 @@
  *       "none") tells them apart, and no key has it.
  *   485 the retreat's remove_intruder(..., 1) -> 2, 794 nm_end's `: 1` -> 2
  *       and 1051 can_act's `return 1` -> 2: flags read as truth.
- *   1365, 1366, 1367 pickup's `ok = ..., 1` -> 2, 1143 nm_init's
- *       `room[0].explored = 1` -> 2: flags.
- *   1369 pickup's egg search `i < NM_MAXINT` -> <=: past the intruders lie
- *       room 0's fields, whose "type" is its explored flag (0 or 1), never
- *       an egg.
+ *   1365, 1366, 1367 pickup's `ok = ..., 1` -> 2: flags. (The egg
+ *       search one past the intruders is trapped by the bounds check: the
+ *       scenario raccogliere-cadavere picks up an egg where there is none.)
  *   1201 move's `noise = ... : 0` -> -1: plain moves test careful_k > 0.
  *   1512 run_as's `st->proc = T_NONE` deleted: the checker runs each
  *       procedure on a state of its own, not used after.
@@ -75,10 +68,10 @@
  *       player again; with nobody else in play the token stays either way.
  *   1592 get_list's `i < n` -> <=: the face written past the count is not
  *       printed (eng_faces_format prints n).
- *   Numbers in error texts (current + 1, w + 1, t + 1, i + 1, c + 1, the
- *       cost in 1277, the name of what to pick up, the text of a bad list
- *       in set_list): the
- *       text is not behaviour; only the result code is.
+ *   Numbers in error texts (the refusals of the actions name none any
+ *       more: the action is printed with its arguments; the text of a bad
+ *       list in set_list): the text is not behaviour; only the result code
+ *       is.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * reads right):
@@ -89,9 +82,10 @@
  *     deck_of's `d < NDECKS` -> <= and 174 pop_stacked's `d < 0` -> < -1
  *     for a die without a deck, 320, 351, 398, 483, 647, 815, 819, 823,
  *     864, 872, 912, 1155, 1225, 1592 from -1, 643 from corridor 0 or to
- *     5, 262 room_noise to 5, 320, 741, 849, 872 and 1155 one past;
- *     1327, 1360 and the other `c < 0` after paying() -> < -1: a refused
- *     action going on as character -1);
+ *     5, 262 room_noise to 5, 320, 741, 849, 872 and 1155 one past);
+ *     the `c < 0` after paying() -> < -1 (a refused action going on as
+ *     character -1) are killed now: the scenario costo-senza-carte has
+ *     every paying action refused, and the bounds check traps ch[-1];
  *   - 1436 type=none, 1484 reason=none, 1523 and 1524 (`return -1` -> 0)
  *     a damage question without intruder: paths of an argument that the
  *     checker refuses as a content error before any scenario could expect
@@ -102,6 +96,9 @@
  *     != 0): a wrong list is a content error (the lists' parser and
  *     printer are eng.c's eng_faces_parse and eng_faces_format, tested in
  *     tests/test_eng.c);
+ *   - nm_draw_weighted's `total <= 0` -> < 0 or <= -1: a draw from an
+ *     empty bag walks past the weights (undefined behaviour); the source
+ *     never draws from an empty bag, and no content sets one up;
  *   - nm_draw_weighted's handling of a forced or stacked face the bag cannot
  *     give (217 mismatch), 186 forced_for reading past the forced rolls and
  *     212 a stacked and a forced face for the same draw: the mechanics of
@@ -115,9 +112,24 @@
  *     engine takes the first, no rule to verify;
  *   - nm_damage's `amount <= 0`: no action deals 0 damage; only the damage
  *     procedure's question (ai.amount) could, and its enumerator asks >= 1;
- *   - nm_init's stand-ins (time 15, self-destruct 10, 8 doors, room 0
- *     explored, the kinds in the default bag and supply, 1136..1155): the
- *     source states none of these numbers (the default tokens carry none).
+ *
+ * The nm4 round's samples (bounds check on, lines as of its last engine
+ * commit; the list above keeps its older lines, mostly 1 to 20 higher
+ * after line 200): seed 1, 270 of 299 killed. Equivalent: 167, 175, 210
+ * (two), 217 (-> 2), 353, 370, 381, 484, 505, 644, 910, 911, 1085, 1184,
+ * 1188, 1368, 1521, 1543, 1586, 1690. No content kills: 209 (empty bag),
+ * 212 and 217 (-> 0) (forced and stacked faces, the mismatch), 494 (two:
+ * 24 slots), 602 (two: damage 0, an intruder slot that is free), 1520
+ * (the damage question without an intruder). Seed 2, 280 of 298.
+ * Equivalent: 217, 353, 509, 739, 770, 911, 921, 991, 999, 1188, 1198,
+ * 1250, 1362, 1575. No content kills: 350 (take_kind from -1, through a
+ * pointer), 488 (24 slots), 1445 (target= beyond players=, an argument
+ * error), 1521 (-> 0, the damage question without an intruder).
+ *
+ * The fresh game's stand-ins (time 15, self-destruct 10, 8 doors, the
+ * default bag and supply, five cards in hand and deck) are a data table,
+ * nm_fresh in eng_nemesis.c, which the mutator leaves alone: the source
+ * states none of these numbers, and whatever compares one sets it.
  */
 #include "eng_nemesis.h"
 

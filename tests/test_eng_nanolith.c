@@ -247,6 +247,25 @@ static void test_keys(void)
 }
 
 /* declared here for -Wmissing-prototypes; tests/main.c finds it by name */
+/* A character beyond players= is an argument error, refused by eng_act
+ * through the players key's bounds before the action runs (who= and by=),
+ * and the state is left as it was. */
+static void test_players_bound(void)
+{
+    eng_state *st = fresh(2);
+    CU_ASSERT_EQUAL(act(st, "stress", "who=2 amount=1"), ENG_OK);
+    CU_ASSERT_EQUAL(num(st, "c2.stress"), 1);
+    CU_ASSERT_EQUAL(act(st, "stress", "who=3 amount=1"), ENG_ERROR);
+    CU_ASSERT_EQUAL(num(st, "c3.stress"), 0);
+    CU_ASSERT_EQUAL(act(st, "roll", "who=4"), ENG_ERROR);
+    set(st, "c1.out", "1");
+    CU_ASSERT_EQUAL(act(st, "revive", "who=1 by=3"), ENG_ERROR);
+    CU_ASSERT_EQUAL(num(st, "c1.out"), 1);
+    CU_ASSERT_EQUAL(act(st, "revive", "who=1 by=2"), ENG_OK);
+    CU_ASSERT_EQUAL(num(st, "c1.out"), 0);
+    eng_state_free(st);
+}
+
 void suite_eng_nanolith(void);
 void suite_eng_nanolith(void)
 {
@@ -259,4 +278,5 @@ void suite_eng_nanolith(void)
     CU_add_test(s, "AI procedures on every enumerated state", test_ais);
     CU_add_test(s, "a wrong step fails its postcondition", test_wrong_step);
     CU_add_test(s, "keys round-trip", test_keys);
+    CU_add_test(s, "who= and by= are bounded by players=", test_players_bound);
 }
