@@ -72,6 +72,42 @@
  * choose_target's `top`, is checked by the target flowchart since the AI
  * board got two more spots 8 squares away, and the attack procedure's
  * poisoned hero, 2412, since the attack flowchart's states vary poison.)
+ *
+ * Lines from 1300 on, as of the stb round (samples of seeds 1 to 4):
+ *   1326 sx_init `stops = 1` -> 2: a figure's stop is 0 (never) or a value
+ *       of stops, compared for equality only; any start above 0 is alike.
+ *   1360 set_next's `tmp[SX_NEXT] = {0}` -> {-1}: next[] is read below
+ *       nnext only, which the parse fills.
+ *   1384 set_loot's `2` -> 3: set_square takes every which but 0 and 1 as
+ *       loot.
+ *   1720 act_disengage `dist(.., tx, ty) > 1` -> `> 0`, `>= 1`: dist is
+ *       the four-neighbour distance and two neighbours of one square are 2
+ *       apart, so an enemy next to the hero is never next to his new square.
+ *   1758 bare fists' least range 1 -> 0: no model stands on the hero's
+ *       square.
+ *   1784 act_attack `if (ap > 0)` (speed up) -> `>=`: an ap of -1 is read
+ *       by `ap > 0` tests only; 1790 `if (ap > 0)` -> `>=` and 2407
+ *       run_hero_end `plan > 0` -> `> -1`: hero_spend of 0 AP changes
+ *       nothing.
+ *   2132 area_square `(dy < 0)` -> `<=`: dy is 0 only with dx 0, which
+ *       act_area refuses ("the main target is another square"), and wave
+ *       and aura do not use the direction; 2134 `across = rx * uy - ry *
+ *       ux` -> `+`: across is read as abs(across) or == 0 only.
+ *   2374, 2387, 2401 `h < 0 || !in || ko` -> `&&`, 2328..2361 `ai_model <
+ *       1 ||` -> `&&`: a procedure's question about a hero not in play or
+ *       no model; no enumerated state asks one (as the `return -1` above).
+ *   2479 run_attack `st->proc = PR_NONE` deleted: only run_attack marks
+ *       the attack procedure's steps, and it sets proc first.
+ *   2510 sx_area `!status || strncmp` -> `&&`: no status the content gives
+ *       a card ends, past the prefix's length, in an area's name; 2511,
+ *       2515 `return -1` -> -2: chk.c tests `>= 0` and `== 1`.
+ *   1943 act_power, 2437 run_attack `p->sustained = 0` -> -1: a sustained
+ *       symbol of -1 (as 652 above). 2437 deleted: the attack procedure's
+ *       states are fresh, no key sets a roll's sustained symbol (1943
+ *       deleted is killed by "anhaltend-dann-kraft").
+ *   2058, 2247 `arg[1].v > 0` -> `>= 0`, `> -1`, 2223 act_hit `||` ->
+ *       `&&`: paths of a content error (neither hero= nor model=, one
+ *       model hitting itself or a dead one) no scenario takes.
  */
 #include "eng_sinetempore.h"
 
