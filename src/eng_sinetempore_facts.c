@@ -83,6 +83,10 @@
  *   1720 act_disengage `dist(.., tx, ty) > 1` -> `> 0`, `>= 1`: dist is
  *       the four-neighbour distance and two neighbours of one square are 2
  *       apart, so an enemy next to the hero is never next to his new square.
+ *   1711 act_disengage's step_cost(.., 0, 1): hindered 0 -> 1 or -1,
+ *       `< 0` -> `<= 0` or `< 1`: only whether the square can be entered is
+ *       read (a step costs at least 1 AP; the disengage costs its 1 AP
+ *       whatever the step).
  *   1758 bare fists' least range 1 -> 0: no model stands on the hero's
  *       square.
  *   1784 act_attack `if (ap > 0)` (speed up) -> `>=`: an ap of -1 is read
