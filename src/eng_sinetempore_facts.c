@@ -89,8 +89,10 @@
  *       whatever the step).
  *   1758 bare fists' least range 1 -> 0: no model stands on the hero's
  *       square.
- *   1784 act_attack `if (ap > 0)` (speed up) -> `>=`: an ap of -1 is read
- *       by `ap > 0` tests only; 1790 `if (ap > 0)` -> `>=` and 2407
+ *   1640 act_activate `who > 0` -> `> -1`: who is never 0 there.
+ *   1782 the chain's second attack `ap = 0` -> -1, 1784 act_attack `if (ap
+ *       > 0)` (speed up) -> `>=`: an ap of -1 is read by `ap > 0` tests
+ *       only; 1790 `if (ap > 0)` -> `>=` and 2407
  *       run_hero_end `plan > 0` -> `> -1`: hero_spend of 0 AP changes
  *       nothing.
  *   2132 area_square `(dy < 0)` -> `<=`: dy is 0 only with dx 0, which
