@@ -100,10 +100,13 @@
  *       and aura do not use the direction; 2134 `across = rx * uy - ry *
  *       ux` -> `+`: across is read as abs(across) or == 0 only.
  *   2374, 2387, 2401 `h < 0 || !in || ko` -> `&&`, 2328..2361 `ai_model <
- *       1 ||` -> `&&`: a procedure's question about a hero not in play or
+ *       1 ||` -> `&&` or `< 0`: a procedure's question about a hero not in play or
  *       no model; no enumerated state asks one (as the `return -1` above).
- *   2479 run_attack `st->proc = PR_NONE` deleted: only run_attack marks
- *       the attack procedure's steps, and it sets proc first.
+ *   2332..2479 the procedures' `st->proc = PR_NONE` deleted: chk_flow.c
+ *       runs every procedure on a fresh copy of an enumerated state, on
+ *       which no procedure ran, and reads no step after the run.
+ *   2185 act_area `hits = -1` -> -2: only `hits < 0` (not rolled yet) is
+ *       read.
  *   2510 sx_area `!status || strncmp` -> `&&`: no status the content gives
  *       a card ends, past the prefix's length, in an area's name; 2511,
  *       2515 `return -1` -> -2: chk.c tests `>= 0` and `== 1`.
