@@ -106,7 +106,9 @@
  *       runs every procedure on a fresh copy of an enumerated state, on
  *       which no procedure ran, and reads no step after the run.
  *   2185 act_area `hits = -1` -> -2: only `hits < 0` (not rolled yet) is
- *       read.
+ *       read. 2232 act_hit `w > 0 ? w : 0` -> `w > -1`: 0 either way.
+ *   2510 sx_area `sizeof prefix - 1` -> `- 2` in the strncmp: no status
+ *       starts "sinetempore.area" without the dot.
  *   2510 sx_area `!status || strncmp` -> `&&`: no status the content gives
  *       a card ends, past the prefix's length, in an area's name; 2511,
  *       2515 `return -1` -> -2: chk.c tests `>= 0` and `== 1`.
