@@ -95,9 +95,11 @@
  *       only; 1790 `if (ap > 0)` -> `>=` and 2407
  *       run_hero_end `plan > 0` -> `> -1`: hero_spend of 0 AP changes
  *       nothing.
- *   2132 area_square `(dy < 0)` -> `<=`: dy is 0 only with dx 0, which
- *       act_area refuses ("the main target is another square"), and wave
- *       and aura do not use the direction; 2134 `across = rx * uy - ry *
+ *   2132 area_square's signs of the direction, `(dx > 0)`, `(dx < 0)`,
+ *       `(dy > 0)`, `(dy < 0)` -> `>=`, `<=`, or their 0 -> 1 or -1 where
+ *       only 0 differs: the longer axis's coordinate is 0 only when both
+ *       are, which act_area refuses ("the main target is another square"),
+ *       and wave and aura do not use the direction; 2134 `across = rx * uy - ry *
  *       ux` -> `+`: across is read as abs(across) or == 0 only.
  *   2374, 2387, 2401 `h < 0 || !in || ko` -> `&&`, 2328..2361 `ai_model <
  *       1 ||` -> `&&` or `< 0`: a procedure's question about a hero not in play or
