@@ -107,6 +107,10 @@
  *   2332..2479 the procedures' `st->proc = PR_NONE` deleted: chk_flow.c
  *       runs every procedure on a fresh copy of an enumerated state, on
  *       which no procedure ran, and reads no step after the run.
+ *   2116 act_token `*f[c] > cap` -> `>=`: at the cap it is set to the cap.
+ *   2209 act_area's `st->pool.mode = P_NONE` deleted: act_area starts with
+ *       no open roll, and nothing it calls opens one (pool_roll leaves the
+ *       mode alone).
  *   2185 act_area `hits = -1` -> -2: only `hits < 0` (not rolled yet) is
  *       read. 2232 act_hit `w > 0 ? w : 0` -> `w > -1`: 0 either way.
  *   2510 sx_area `sizeof prefix - 1` -> `- 2` in the strncmp: no status
@@ -121,6 +125,10 @@
  *   2058, 2247 `arg[1].v > 0` -> `>= 0`, `> -1`, 2223 act_hit `||` ->
  *       `&&`: paths of a content error (neither hero= nor model=, one
  *       model hitting itself or a dead one) no scenario takes.
+ * Not verified yet from line 1300 on: the attack procedure's kind (2438
+ * run_attack's `p->kind` deleted: its enumerated states give PD and MD the
+ * same value) and its hero with a single reroll marker (2446 `rerolls > 0`
+ * -> `> 1`).
  */
 #include "eng_sinetempore.h"
 
