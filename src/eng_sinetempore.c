@@ -1768,6 +1768,11 @@ static int act_reroll(eng_state *s, void *d, const eng_arg *arg, char *err, size
         ILLEGAL("the roll has %d dice", p->n);
     if (p->d[i].hero)
         ILLEGAL("die %d was rerolled by the hero already", i + 1);
+    /* immunity: "Würfel mit diesem Symbol fallen aus dem Angriffswurf" — a
+     * die out of the roll is no die to reroll (the attack procedure skips
+     * it too) */
+    if (p->d[i].gone)
+        ILLEGAL("die %d fell out of the roll", i + 1);
     sx_hero *he = &st->h[p->hero];
     if (!arg[2].v) {
         if (he->rerolls == 0)
@@ -1776,7 +1781,6 @@ static int act_reroll(eng_state *s, void *d, const eng_arg *arg, char *err, size
     }
     p->d[i].face = roll(s, &die_action);
     p->d[i].hero = 1;
-    p->d[i].gone = 0;
     eng_note(s, EV_HERO_REROLL);
     return ENG_OK;
 }

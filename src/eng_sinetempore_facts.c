@@ -72,6 +72,63 @@
  * choose_target's `top`, is checked by the target flowchart since the AI
  * board got two more spots 8 squares away, and the attack procedure's
  * poisoned hero, 2412, since the attack flowchart's states vary poison.)
+ *
+ * Lines from 1300 on, as of the stb round (samples of seeds 1 to 4):
+ *   1326 sx_init `stops = 1` -> 2: a figure's stop is 0 (never) or a value
+ *       of stops, compared for equality only; any start above 0 is alike.
+ *   1360 set_next's `tmp[SX_NEXT] = {0}` -> {-1}: next[] is read below
+ *       nnext only, which the parse fills.
+ *   1384 set_loot's `2` -> 3: set_square takes every which but 0 and 1 as
+ *       loot.
+ *   1720 act_disengage `dist(.., tx, ty) > 1` -> `> 0`, `>= 1`: dist is
+ *       the four-neighbour distance and two neighbours of one square are 2
+ *       apart, so an enemy next to the hero is never next to his new square.
+ *   1711 act_disengage's step_cost(.., 0, 1): hindered 0 -> 1 or -1,
+ *       `< 0` -> `<= 0` or `< 1`: only whether the square can be entered is
+ *       read (a step costs at least 1 AP; the disengage costs its 1 AP
+ *       whatever the step).
+ *   1758 bare fists' least range 1 -> 0: no model stands on the hero's
+ *       square.
+ *   1640 act_activate `who > 0` -> `> -1`: who is never 0 there.
+ *   1782 the chain's second attack `ap = 0` -> -1, 1784 act_attack `if (ap
+ *       > 0)` (speed up) -> `>=`: an ap of -1 is read by `ap > 0` tests
+ *       only; 1790 `if (ap > 0)` -> `>=` and 2407
+ *       run_hero_end `plan > 0` -> `> -1`: hero_spend of 0 AP changes
+ *       nothing.
+ *   2132 area_square's signs of the direction, `(dx > 0)`, `(dx < 0)`,
+ *       `(dy > 0)`, `(dy < 0)` -> `>=`, `<=`, or their 0 -> 1 or -1 where
+ *       only 0 differs: the longer axis's coordinate is 0 only when both
+ *       are, which act_area refuses ("the main target is another square"),
+ *       and wave and aura do not use the direction; 2134 `across = rx * uy - ry *
+ *       ux` -> `+`: across is read as abs(across) or == 0 only.
+ *   2374, 2387, 2401 `h < 0 || !in || ko` -> `&&`, 2328..2361 `ai_model <
+ *       1 ||` -> `&&` or `< 0`: a procedure's question about a hero not in play or
+ *       no model; no enumerated state asks one (as the `return -1` above).
+ *   2332..2479 the procedures' `st->proc = PR_NONE` deleted: chk_flow.c
+ *       runs every procedure on a fresh copy of an enumerated state, on
+ *       which no procedure ran, and reads no step after the run.
+ *   2116 act_token `*f[c] > cap` -> `>=`: at the cap it is set to the cap.
+ *   2209 act_area's `st->pool.mode = P_NONE` deleted: act_area starts with
+ *       no open roll, and nothing it calls opens one (pool_roll leaves the
+ *       mode alone).
+ *   2185 act_area `hits = -1` -> -2: only `hits < 0` (not rolled yet) is
+ *       read. 2232 act_hit `w > 0 ? w : 0` -> `w > -1`: 0 either way.
+ *   2510 sx_area `sizeof prefix - 1` -> `- 2` in the strncmp: no status
+ *       starts "sinetempore.area" without the dot.
+ *   2510 sx_area `!status || strncmp` -> `&&`: no status the content gives
+ *       a card ends, past the prefix's length, in an area's name; 2511,
+ *       2515 `return -1` -> -2: chk.c tests `>= 0` and `== 1`.
+ *   1943 act_power, 2437 run_attack `p->sustained = 0` -> -1: a sustained
+ *       symbol of -1 (as 652 above). 2437 deleted: the attack procedure's
+ *       states are fresh, no key sets a roll's sustained symbol (1943
+ *       deleted is killed by "anhaltend-dann-kraft").
+ *   2058, 2247 `arg[1].v > 0` -> `>= 0`, `> -1`, 2223 act_hit `||` ->
+ *       `&&`: paths of a content error (neither hero= nor model=, one
+ *       model hitting itself or a dead one) no scenario takes.
+ * Not verified yet from line 1300 on: the attack procedure's kind (2438
+ * run_attack's `p->kind` deleted: its enumerated states give PD and MD the
+ * same value) and its hero with a single reroll marker (2446 `rerolls > 0`
+ * -> `> 1`).
  */
 #include "eng_sinetempore.h"
 
