@@ -110,20 +110,29 @@
  *       and the single number's parse refuses 0.
  *   1039 `op + 1` -> op + 0: the '+' of +N is read as the number's sign
  *       (only "++N" would tell them apart).
- *   1303 `* 16` -> 15: a position adds at most 4, below either weight.
+ *   1303 `* 16` -> 15 or 17: a position adds at most 4, below either
+ *       weight.
+ *   458 position_illegal's `pos < 1` -> < 0: the action's range refuses
+ *       pos 0 first. 664 cast_begin's `buff_round < round` -> <=: a
+ *       character casts once a round, so no buff it granted in this round
+ *       exists when its turn begins.
  *   1386 `lpmax - lp < n` -> <=: equal gives the same minimum.
  *   Narration and error texts: 320 the plates left, 333 the condition's
- *       number, 673 the default ability name; 815, 819, 830, 922, 934, 939,
- *       953, 962, 964, 1032 the numbers of error texts or -1 -> -2.
+ *       number, 671, 673, 677 the cast's ability name and powers, 1132 the
+ *       stand-in names; 784, 790, 803, 815, 819, 830, 922, 934, 939, 953,
+ *       962, 964, 1032, 1096 the numbers of error texts or -1 -> -2.
  *   991, 1010, 1011, 1072 get_plates' and get_fields' bounds: as 1000,
  *       1018, 1020 and 1084 above.
  *   1162 nx_getk's `: 0` -> 1 and 1169 K_HURT's `enemy > 0` -> >= 0: as
  *       1175 and 1182 above.
  * Not equivalent, not killed: 428 spawn's `cur < nplates` -> <= and 686
  * cast_effect's, 1466 auto_turn's `i < neffect` -> <= read the zeroed element
- * past the last plate or effect (past the array when it is full), 1089
- * set_damage's `&&` -> || writes a fifth number past m[4]: undefined
- * behaviour rather than a rule; 1384 a shield's worth for the caster itself
+ * past the last plate or effect (past the array when it is full):
+ * undefined behaviour rather than a rule, as 1116 nx_init's characters to NX_MAXCH and
+ * 1373 ability_value's effects to neffect; 1449 auto_turn's `return 0`
+ * after a sacrifice that felled the enemy (1: the round's other turns are
+ * not played), 1388 the worth 3 of a V result on a V plate (-> 2: no
+ * scenario yet sets it against an ability worth between the two), 1384 a shield's worth for the caster itself
  * (-1: only a tie between it and an ability worth 0 shows it), 588 and 1124
  * as above; the fight file's reader (1768..1824, below).
  *
