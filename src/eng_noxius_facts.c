@@ -129,9 +129,7 @@
  * cast_effect's, 1466 auto_turn's `i < neffect` -> <= read the zeroed element
  * past the last plate or effect (past the array when it is full):
  * undefined behaviour rather than a rule, as 1116 nx_init's characters to NX_MAXCH and
- * 1373 ability_value's effects to neffect; 1449 auto_turn's `return 0`
- * after a sacrifice that felled the enemy (1: the round's other turns are
- * not played), 1388 the worth 3 of a V result on a V plate (-> 2: no
+ * 1373 ability_value's effects to neffect; 1388 the worth 3 of a V result on a V plate (-> 2: no
  * scenario yet sets it against an ability worth between the two), 1384 a shield's worth for the caster itself
  * (-1: only a tie between it and an ability worth 0 shows it), 588 and 1124
  * as above; the fight file's reader (1768..1824, below).
