@@ -39,10 +39,15 @@ static void run_once(chk_ctx *c, const game_scenario *sc, run_result *res, int r
             const game_step *s = &steps[i];
             err[0] = '\0';
             if (s->kind == GAME_SET) {
-                if (eng_set(st, s->a, s->b, err, sizeof err) != 0) {
-                    if (report)
+                int refused = eng_set(st, s->a, s->b, err, sizeof err) != 0;
+                if (refused != s->expect_illegal) {
+                    if (report && refused)
                         chk_result(c, 0, s->loc.file, s->loc.line, "key=", "example",
                                    "scenario \"%s\": cannot set %s = %s: %s", sc->id, s->a, s->b, err);
+                    else if (report)
+                        chk_result(c, 0, s->loc.file, s->loc.line, "value=", "example",
+                                   "scenario \"%s\": %s = %s was expected to be refused, the engine takes it",
+                                   sc->id, s->a, s->b);
                     ok = 0;
                 }
             } else if (s->kind == GAME_EXPECT) {
@@ -198,7 +203,8 @@ static void check_prose(chk_ctx *c, const game_lang *l)
         const char *want = NULL;
         if (given) {
             for (size_t i = 0; i < sc->ngiven; i++)
-                if (sc->given[i].kind == GAME_SET && strcmp(sc->given[i].a, n->ref) == 0)
+                if (sc->given[i].kind == GAME_SET && !sc->given[i].expect_illegal &&
+                    strcmp(sc->given[i].a, n->ref) == 0)
                     want = sc->given[i].b;
         } else {
             for (size_t i = 0; i < sc->nexpect; i++)

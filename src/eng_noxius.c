@@ -809,9 +809,8 @@ static int set_ability(void *d, const int *idx, const char *s, char *err, size_t
                 size_t l = strcspn(p, "|");
                 const char *q = p, *end = p + l;
                 while (q < end) {
+                    /* end is the face's '|' (or the spec's end): no op runs past it */
                     size_t ol = strcspn(q, "/|");
-                    if (ol > (size_t)(end - q))
-                        ol = (size_t)(end - q);
                     if (a->nres[f] >= NX_MAXOP || parse_op(q, ol, &a->res[f][a->nres[f]++], 0) != 0)
                         return snprintf(err, errlen, "bad result on face %d in \"%s\" (N, T, LP, SP, V, - joined by /)", f + 1, part), -1;
                     q += ol + (q[ol] == '/');

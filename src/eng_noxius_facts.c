@@ -96,28 +96,55 @@
  *       set_ability, set_plates, set_fields, set_damage): the text is not
  *       behaviour, every caller tests != 0.
  *
+ * Sorted in the nx4 round (lines as of its last commit; the samples of 300
+ * of seeds 1 and 2). Equivalent:
+ *   426 spawn's `metby = -1` -> -2, 1283 best_enemy's `best = -1` -> -2,
+ *       1294 `best_p = 0` -> 1, 1410 `return -1` -> -2 (the caller tests ==
+ *       0), 1471 `ally < 0` -> < -1 (ally is -1 only for an ability without
+ *       buff, heal or shield, which never reads it): as the like ones above.
+ *   765 the ops table's eff_only 1 -> 2, 802 parse_op's effect flag 1 -> 2,
+ *       822 `have_r = 1` -> 2: flags.
+ *   896 parse_cond's `len == 0` -> == -1: strtol refuses the empty word too.
+ *   927 `len > 3` -> > 2: a bare "2p:" leaves an empty plate, refused
+ *       either way. 955 A/B's `1` -> 0: a first number 0 is never above B,
+ *       and the single number's parse refuses 0.
+ *   1039 `op + 1` -> op + 0: the '+' of +N is read as the number's sign
+ *       (only "++N" would tell them apart).
+ *   1303 `* 16` -> 15 or 17: a position adds at most 4, below either
+ *       weight.
+ *   458 position_illegal's `pos < 1` -> < 0: the action's range refuses
+ *       pos 0 first. 664 cast_begin's `buff_round < round` -> <=: a
+ *       character casts once a round, so no buff it granted in this round
+ *       exists when its turn begins.
+ *   1386 `lpmax - lp < n` -> <=: equal gives the same minimum.
+ *   Narration and error texts: 320 the plates left, 333 the condition's
+ *       number, 671, 673, 677 the cast's ability name and powers, 1132 the
+ *       stand-in names; 784, 790, 803, 815, 819, 830, 922, 934, 939, 953,
+ *       962, 964, 1032, 1096 the numbers of error texts or -1 -> -2.
+ *   991, 1010, 1011, 1072 get_plates' and get_fields' bounds: as 1000,
+ *       1018, 1020 and 1084 above.
+ *   1162 nx_getk's `: 0` -> 1 and 1169 K_HURT's `enemy > 0` -> >= 0: as
+ *       1175 and 1182 above.
+ * Not equivalent, not killed: 428 spawn's `cur < nplates` -> <= and 686
+ * cast_effect's, 1466 auto_turn's `i < neffect` -> <= read the zeroed element
+ * past the last plate or effect (past the array when it is full):
+ * undefined behaviour rather than a rule, as 1116 nx_init's characters to NX_MAXCH and
+ * 1373 ability_value's effects to neffect; 1388 the worth 3 of a V result on a V plate (-> 2: no
+ * scenario yet sets it against an ability worth between the two), 1384 a shield's worth for the caster itself
+ * (-1: only a tie between it and an ability worth 0 shows it), 588 and 1124
+ * as above; the fight file's round (below).
+ *
  * Survivors no content can kill (not equivalent, listed so that the score
  * reads right):
- *   - the notation's refusals: bounds and forms only a bad spec tells apart
- *     (747/759 parse_op's refusals returned as success, 754/758/759 N of an
- *     op 0..99, 765/766 ops only for effects and 767 the table searched one
- *     past its end when no op matches, 783 at most 400 characters, 806 at
- *     most four effects, 798/799 "delta=" -9..+9, 810 "r=", 820/823 a face's
- *     refusals and forms (820 returned as success), 828-836 the shade's word,
- *     bounds and its error returned as success, 849 no r= returned as
- *     success, 900/901/910 a condition's word, 910 its number 1..99 and 914
- *     its refusal returned as success, 935 "2p:".."4p:", 941 the grey plates'
- *     order, 945 a plate token's length, 961 (returned as success), 963-966 a
- *     plate's numbers, 972 (returned as success), 977 no plate, 1052-1059 +N,
- *     dmg:0..99, until:1..4 and their refusal returned as success,
- *     1098/1102/1104/1108 four damage numbers 0..99, 1202 the field key's
- *     bound nfields + 1): a scenario that sets a bad spec fails as a content
- *     error before it can expect anything; tests/test_eng_noxius.c ("notation
- *     refusals") checks them;
- *   - the fight file's reader and round (sim_keys, sim_setup, sim_round, and
- *     fight_result's count of the file's enemies, 1160, 1161: 1767..1843) run
- *     only under `regelwerk simulate`; tests/test_simulate.c and the
- *     simulator tests of tests/test_eng_noxius.c check them;
+ *   - the notation's refusals are no longer among them: a scenario expects a
+ *     refused value with <set ... result="illegal"/> (notation-refused-*,
+ *     and the bounds of eN.plate in notation-refused-plates);
+ *   - the fight file's round (sim_round, and fight_result's count of the
+ *     file's enemies) runs only under `regelwerk simulate`; the file's reader
+ *     is eng.c's eng_sim_setup over the sim_keys rows now, which the mutator
+ *     does not touch; tests/test_simulate.c and the simulator tests of
+ *     tests/test_eng_noxius.c check them (no game ships fight files: the
+ *     fixtures are invented test data, so `check` has none to read);
  *   - reads or writes one element outside an array: 170 can_fight and 625
  *     op_effect with enemy 0 (`> 0` -> >= 0: en[-1]), 357 deal's linked
  *     conditions to k = 2, 176 enemies_present and 1305 best_enemy and 513
@@ -133,9 +160,8 @@
  *     undefined behaviour rather than a rule.
  *
  * Not equivalent and not verified yet (the simulated players' policy, and one
- * step of the round procedure): 503 round_field's and 660 cast_begin's `free
- * = 0` -> -1 (a true flag; the simulated players re-place a free character),
- * 1321 choose_place's `best_e < 0` -> < -1 (no place found: placed at enemy
+ * step of the round procedure; 503 and 660, `free = 0`, are verified since
+ * nx4 by frei-nur-diese-runde): 1321 choose_place's `best_e < 0` -> < -1 (no place found: placed at enemy
  * 0, position 0, with a position event), 1146 nx_init's stand-in damage 1 at
  * P4 (k < 3) and 1137 its stand-in high T field 6 (no rule: probes set what
  * they use), 1366 ability_value reading one op past a face that holds four,

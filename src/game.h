@@ -24,7 +24,7 @@ typedef struct game_step {
     game_step_kind kind;
     char *a;            /* SET, EXPECT: key; ROLL: die; DO: action */
     char *b;            /* SET, EXPECT: value; ROLL: face; DO: args ("k=v k=v") or NULL */
-    int expect_illegal; /* DO with result="illegal" */
+    int expect_illegal; /* DO or SET with result="illegal" */
     game_loc loc;
 } game_step;
 

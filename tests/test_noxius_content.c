@@ -5,7 +5,8 @@
  * example's "−2 Macht" changed to −1, "höchsten … niedrigsten" swapped, a
  * rule block re-marked kind="reference" with its number inverted and left
  * bare, a bound number stripped of its binding, and a gap's assumption
- * contradicted. Each copies content/ to a temporary folder, plants one fault
+ * contradicted; and a value a scenario expects the engine to refuse (<set
+ * result="illegal">) made legal, or its key misspelt. Each copies content/ to a temporary folder, plants one fault
  * and demands the diagnostic at the right file and line; the unmutated copy
  * must check clean first, with statement and block coverage at the game's
  * target.
@@ -127,6 +128,20 @@ static void test_table_players(void)
           "num-mismatch");
 }
 
+/* a refused value made a legal one: "delta=+10" -> "delta=+9" is taken */
+static void test_refused_set_taken(void)
+{
+    plant("examples.xml", "<set key=\"c1.a1\" value=\"delta=+10 r=1|1|1|1|1|1\" result=\"illegal\"/>",
+          "<set key=\"c1.a1\" value=\"delta=+9 r=1|1|1|1|1|1\" result=\"illegal\"/>", "example");
+}
+
+/* a refused value's key is still checked as the file loads */
+static void test_refused_set_key(void)
+{
+    plant("examples.xml", "<set key=\"c1.a1\" value=\"delta=+10 r=1|1|1|1|1|1\" result=\"illegal\"/>",
+          "<set key=\"c1.a9\" value=\"delta=+10 r=1|1|1|1|1|1\" result=\"illegal\"/>", "scenario");
+}
+
 void suite_noxius_content(void);
 void suite_noxius_content(void)
 {
@@ -139,4 +154,6 @@ void suite_noxius_content(void)
     CU_add_test(s, "a bound number left bare fails at its line", test_bare_number);
     CU_add_test(s, "a gap's assumption the rules do not make fails", test_gap_assumption);
     CU_add_test(s, "a table's group size changed fails at its line", test_table_players);
+    CU_add_test(s, "a value expected refused that the engine takes fails at its line", test_refused_set_taken);
+    CU_add_test(s, "a refused value's misspelt key fails at its line", test_refused_set_key);
 }
