@@ -501,13 +501,17 @@ PROBE(probe_pickup_ap)
     return 0;
 }
 
+/* (the markers given after his marker phase, whose oblivion test would
+ * take them first) */
 PROBE(probe_meditate_ap)
 {
     fresh(p);
     eng_probe_setl(p, 1, "h1.psionic");
+    go(p);
     eng_probe_setl(p, 3, "h1.oblivion");
     eng_probe_setl(p, 2, "h1.oblivion_gear");
-    *value = one_action_cost(p, "meditate", "hero=1");
+    eng_probe_do(p, "meditate", "hero=1");
+    *value = eng_probe_get(p, "h1.spent");
     *value = eng_probe_get(p, "h1.oblivion") == 0 && eng_probe_get(p, "h1.oblivion_gear") == 2 ? *value : -1;
     return 0;
 }
@@ -1975,11 +1979,11 @@ static int o_nearest_high(const eng_state *b, const eng_state *a) { return !any_
 static int o_nearest_choice(const eng_state *b, const eng_state *a) { return !any_threat(b) && chose(b, a, 2, 0); }
 static int o_objective(const eng_state *b, const eng_state *after)
 {
-    return !any_threat(b) && p_objective(b) && A("ai.goal") == 1;
+    return !any_threat(b) && p_objective(b) && A("ai.goal") == 1 && A("ai.target") == 0;
 }
 static int o_none(const eng_state *b, const eng_state *after)
 {
-    return !p_any_hero(b) && A("ai.goal") == 0;
+    return !p_any_hero(b) && A("ai.goal") == 0 && A("ai.target") == 0;
 }
 
 static void setl(eng_state *st, long v, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -2041,7 +2045,8 @@ static long sweep(const eng_game *g, uint64_t seed, void (*prepare)(eng_state *)
     return n;
 }
 
-/* model 1 of group 1 at 6,2 (CA 4, HE 9), the question on it */
+/* model 1 of group 1 at 6,2 (CA 4, HE 9), the question on it; the answer
+ * to an earlier question (hero 3) still in the keys */
 static void prepare_model(eng_state *st)
 {
     setl(st, 1, "m1.grp");
@@ -2051,6 +2056,9 @@ static void prepare_model(eng_state *st)
     setl(st, 9, "m1.he");
     setl(st, 1, "g1.sector");
     setl(st, 1, "ai.model");
+    char err[64];
+    eng_set(st, "ai.goal", "hero", err, sizeof err);
+    setl(st, 3, "ai.target");
 }
 
 /* Every seating of heroes 1..3 on distinct spots (or absent; hero 3 on
@@ -2224,9 +2232,9 @@ static int e_soul(const eng_state *before, const eng_state *after)
 static int e_target(const eng_state *before, const eng_state *after)
 {
     if (p_goal_objective(before))
-        return A("ai.goal") == 1;
+        return A("ai.goal") == 1 && A("ai.target") == 0;
     if (!p_any_hero(before))
-        return A("ai.goal") == 0;
+        return A("ai.goal") == 0 && A("ai.target") == 0;
     int c[HEROES + 1];
     candidates(before, 2, c);
     long t = A("ai.target");
@@ -2697,12 +2705,15 @@ static int stacked(const eng_state *st)
     return n;
 }
 
-/* failed dice rerolled, each once, one marker each (no more than he had),
- * each a new roll (a stacked face taken while there are any) */
+/* failed dice rerolled, each once, one marker each, as many as he has
+ * markers or failures, each a new roll (a stacked face taken while there
+ * are any) */
 static int a_rerolls(const eng_state *before, const eng_state *after)
 {
     long sym = BF("ai.sym");
-    int n = 0;
+    int n = 0, failed = 0;
+    for (int i = 1; i <= BF("pool.n"); i++)
+        failed += !BF("pool.%d.gone", i) && !BF("pool.%d.hero", i) && !face_shows((int)BF("pool.%d.face", i), (int)sym);
     for (int i = 1; i <= A("pool.n"); i++) {
         if (A("pool.%d.hero", i) == BF("pool.%d.hero", i))
             continue;
@@ -2711,7 +2722,9 @@ static int a_rerolls(const eng_state *before, const eng_state *after)
         n++;
     }
     int had = stacked(before), left = had > n ? had - n : 0;
-    return n <= BF("h1.rerolls") && A("h1.rerolls") == BF("h1.rerolls") - n && stacked(after) == left;
+    long want = BF("h1.rerolls") < failed ? BF("h1.rerolls") : failed;
+    return n == want && A("h1.rerolls") == BF("h1.rerolls") - n && stacked(after) == left &&
+           eng_val(after, "log.hero-reroll") - eng_val(before, "log.hero-reroll") == n;
 }
 static int a_penalty(const eng_state *before, const eng_state *after)
 {
@@ -2767,9 +2780,10 @@ static void prepare_attack(eng_state *st)
     eng_set(st, "ai.sym", "faust", err, sizeof err);
 }
 
-/* Every combination of the enemy's immunity/resistance/dodge, rerolls, 3
- * wounds, weak, pierce, PD, size, ATB 1..2 and a poisoned hero (one die
- * fewer), with two stacks of faces. */
+/* Every combination of the enemy's immunity/resistance/dodge, rerolls (2,
+ * or 1 for a poisoned hero), 3 wounds, weak, pierce, PD (MD the other of
+ * 0 and 1), size, ATB 1..2, a poisoned hero (one die fewer) and a melee or
+ * psionic attack, with two stacks of faces. */
 static int vary_attack(eng_state *st, long f)
 {
     static const char *const stacks[] = {
@@ -2779,15 +2793,17 @@ static int vary_attack(eng_state *st, long f)
     setl(st, ab == 1 ? 4 : 0, "m1.immune");   /* faust */
     setl(st, ab == 2 ? 4 : 0, "m1.resist");
     setl(st, ab == 3, "m1.dodge");
-    setl(st, (f >> 2) & 1 ? 2 : 0, "h1.rerolls");
+    setl(st, (f >> 2) & 1 ? ((f >> 9) & 1 ? 1 : 2) : 0, "h1.rerolls");
     setl(st, (f >> 3) & 1 ? 3 : 0, "h1.wounds");
     setl(st, (f >> 4) & 1, "ai.weak");
     setl(st, (f >> 5) & 1, "ai.pierce");
     setl(st, (f >> 6) & 1, "m1.pd");
+    setl(st, !((f >> 6) & 1), "m1.md");
     char err[64];
     eng_set(st, "m1.size", (f >> 7) & 1 ? "big" : "normal", err, sizeof err);
     setl(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
     setl(st, (f >> 9) & 1, "h1.poison");
+    eng_set(st, "ai.stat", (f >> 10) & 1 ? "mi" : "ph", err, sizeof err);
     /* the stack: not tied to the enemy effects (bit 0), so that an immune
      * enemy meets both */
     eng_set(st, "next.dice", stacks[(f ^ (f >> 2)) & 1], err, sizeof err);
@@ -2796,16 +2812,17 @@ static int vary_attack(eng_state *st, long f)
 
 static long enum_attack(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
-    return sweep(g, seed, prepare_attack, vary_attack, 1024, visit, ctx);
+    return sweep(g, seed, prepare_attack, vary_attack, 2048, visit, ctx);
 }
 
 static void describe_attack(const eng_state *st, char *buf, size_t len)
 {
     char dice[256] = "", err[64];
     eng_get(st, "next.dice", dice, sizeof dice, err, sizeof err);
-    snprintf(buf, len, "PH %ld ATB %ld weak %ld pierce %ld; rerolls %ld wounds %ld; model PD %ld size %ld immune %ld resist %ld dodge %ld; dice %s",
-             V("h1.ph"), V("ai.atb"), V("ai.weak"), V("ai.pierce"), V("h1.rerolls"), V("h1.wounds"), V("m1.pd"),
-             V("m1.size"), V("m1.immune"), V("m1.resist"), V("m1.dodge"), dice);
+    int mi = V("ai.stat") == 2;
+    snprintf(buf, len, "%s %ld ATB %ld weak %ld pierce %ld; rerolls %ld wounds %ld poison %ld; model PD %ld MD %ld size %ld immune %ld resist %ld dodge %ld; dice %s",
+             mi ? "MI" : "PH", mi ? V("h1.mi") : V("h1.ph"), V("ai.atb"), V("ai.weak"), V("ai.pierce"), V("h1.rerolls"), V("h1.wounds"),
+             V("h1.poison"), V("m1.pd"), V("m1.md"), V("m1.size"), V("m1.immune"), V("m1.resist"), V("m1.dodge"), dice);
 }
 
 static const eng_pred attack_preds[] = {
