@@ -42,6 +42,46 @@
  *   Numbers in error texts (m + 1, h + 1, arg[0].v in "not engaged", "not
  *       on the battlefield", "out of range", "no open roll"): the text is not
  *       behaviour; only the result code is.
+ *   (sta, lines < 1300 as of 84dd144, seeds 1 to 6:)
+ *   185 shows `face >= 0` -> `>= -1`: every die shows a face 0..5 (a roll,
+ *       a stacked name, select-side's face=).
+ *   225 group_alive, 826 choose_target's `any`, 1264 sector_busy `return
+ *       1` -> 2, 954 model_attacks' `second` 1 -> 2, 358 line_meets'
+ *       hero_on(..., 1) -> 2, 1007 enemy_turn's `bleed = 1` -> 2: read as
+ *       true/false. 1027 the objective's pick_square(..., -1, 2, ...) hero
+ *       -1 -> -2, 0: a move towards the objective asks about no hero.
+ *   266 paths' cost -1, 269 its bx -1 (-> -2) and by -1 (-> -2, 0), 359
+ *       line_meets `return -1` -> -2, 1066, 1072 enemy_end's wounds by
+ *       hero -1 -> -2: tested < 0 or >= 0 only (by is read once bx is set);
+ *       917 pick_square's bk and bc 0 -> +-1: read only once a square is
+ *       found.
+ *   316 crosses t0 0 -> -1, t1 1 -> 2: the line run on past its two ends
+ *       leaves, through the two end squares, the rectangle between them,
+ *       the only squares line_meets asks about.
+ *   319 crosses `lo[k] + 2` -> 3 (and 319's `<=`/`>=`): a line along an
+ *       axis runs on the target's middle, an odd half-square coordinate; a
+ *       side is on an even one.
+ *   324 `a > b`, 328 `a > t0` -> `>=`, 376 los `2 - r > best` -> `>=`, 476
+ *       tv_add `tv < 0` -> `<= 0`, `< 1`, 557 pool_roll `n < 0` -> `<= 0`,
+ *       `< 1`, 599 immunity's loop `i <= p->n` (a die past the roll, never
+ *       counted), 654 `hits > p->start` -> `>=`, 718 `w < 0` -> `<=`, 773
+ *       `got < p->dmg` -> `<=`, 1202 the stunned hero's `ap < 2` -> `< 3`
+ *       (2 either way), 1223 (the 1193 above): a bound or minimum of two
+ *       equal values is either.
+ *   497 hero_wounds `n <= 0` -> `<= -1`: 0 wounds change nothing (a hero
+ *       at HE wounds is knocked out already); `|| he->ko` -> `&&`: every
+ *       caller spares a knocked-out hero already (act_wound, the area and
+ *       chain attacks, free attacks; hero_ko takes fire and bleed off).
+ *   1138 oblivion_test's `p->mode = P_TEST` deleted: the test is
+ *       resolved at once; no step and no key sees the mode before 1155
+ *       sets it back.
+ *   1118 brain_move's `dist(..., nx, ny) > 1` -> `>= 1`: one square
+ *       from a square next to a model is 0 or 2 squares from it (1115's
+ *       `left` = {0} -> {+-1} is overwritten).
+ *   860 choose_target's nearest hero, TV tie `>` -> `>=`: another of the
+ *       heroes the players may choose among; 932 pick_square's 1000 ->
+ *       999, 1001: a square's cost in half AP (at most 2 x 20 + 1) never
+ *       outweighs one square of distance.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * reads right):
@@ -59,6 +99,13 @@
  *     HE 3, and the hero's and weapon's defaults): no rule states them;
  *   - 2080 act_condition's soul_by: written, never read (the hero's special
  *     activation of a soul-broken enemy is not modelled).
+ *   - (sta) loops one past an array or from -1: 215, 407, 834, 842, 1084,
+ *     1262, 1298; 613, 634, 800, 1143 from -1; 569 pool_penalty's `h >= -1` and
+ *     647, 682 `p->n <= SX_POOL` (24 dice): every caller names a hero, no
+ *     roll has 24 dice; 1297 next_due's `bra = -1` -> 0: no figure has RA
+ *     0; 1275 advance's `k = 0` -> -1, a 13th sector when no figure at all
+ *     is left to act: the game is over then. (advance answers nothing
+ *     since sta: act_advance never read its result.)
  *
  * Not equivalent and not verified yet (rules the content could still
  * check): a slowed model that moves in a straight line vs. one that turns
@@ -68,7 +115,12 @@
  * (2116, which the rulebook does not give), a reacting model that already carries Acted (the
  * rulebook is silent), the free attack of a brain-damage move, the kind of
  * attack endurance tests, the penalty die taken once in the attack
- * procedure. (The threat tie among three heroes at one distance, 875
+ * procedure; (sta) whether a knocked-out hero lying between a model and its
+ * target breaks the line (358 hero_on's standing 1 -> 0; the rulebook:
+ * every figure hinders its opponents' line, a knocked-out hero is laid
+ * down on his square), and whether a marker moved 13 or more sectors in
+ * one action passes its own start sector again (463 hero_spend's `k <
+ * SX_SECTORS`; the rulebook does not say). (The threat tie among three heroes at one distance, 875
  * choose_target's `top`, is checked by the target flowchart since the AI
  * board got two more spots 8 squares away, and the attack procedure's
  * poisoned hero, 2412, since the attack flowchart's states vary poison.)
