@@ -99,10 +99,10 @@
  *     HE 3, and the hero's and weapon's defaults): no rule states them;
  *   - 2080 act_condition's soul_by: written, never read (the hero's special
  *     activation of a soul-broken enemy is not modelled).
- *   - (sta) loops one past an array or from -1: 215, 407, 834, 842, 1084,
- *     1262, 1298; 613, 634, 800, 1143 from -1; 569 pool_penalty's `h >= -1` and
- *     647, 682 `p->n <= SX_POOL` (24 dice): every caller names a hero, no
- *     roll has 24 dice; 1297 next_due's `bra = -1` -> 0: no figure has RA
+ *   - (sta) loops one past an array or from -1: 215, 407, 465, 834, 842,
+ *     1084, 1262, 1298; 613, 634, 800, 1143 from -1; 569 pool_penalty's
+ *     `h >= -1` and 647, 682 `p->n <= SX_POOL` (24 dice): every caller
+ *     names a hero, no roll has 24 dice; 1297 next_due's `bra = -1` -> 0: no figure has RA
  *     0; 1275 advance's `k = 0` -> -1, a 13th sector when no figure at all
  *     is left to act: the game is over then. (advance answers nothing
  *     since sta: act_advance never read its result.)
