@@ -45,6 +45,7 @@
  *   (sta, lines < 1300 as of 84dd144, seeds 1 to 6:)
  *   185 shows `face >= 0` -> `>= -1`: every die shows a face 0..5 (a roll,
  *       a stacked name, select-side's face=).
+ *   885 model_paths' side 1 -> 2: paths tests side == 0 only.
  *   225 group_alive, 826 choose_target's `any`, 1264 sector_busy `return
  *       1` -> 2, 954 model_attacks' `second` 1 -> 2, 358 line_meets'
  *       hero_on(..., 1) -> 2, 1007 enemy_turn's `bleed = 1` -> 2: read as
@@ -99,8 +100,10 @@
  *     HE 3, and the hero's and weapon's defaults): no rule states them;
  *   - 2080 act_condition's soul_by: written, never read (the hero's special
  *     activation of a soul-broken enemy is not modelled).
- *   - (sta) loops one past an array or from -1: 215, 407, 465, 834, 842,
- *     1084, 1262, 1298; 613, 634, 800, 1143 from -1; 569 pool_penalty's
+ *   - (sta) 756 defend_roll's and 1140 oblivion_test's `sustained = 0`
+ *     -> -1: the sustained symbol of -1 above; loops one past an array or
+ *     from -1: 215, 407, 465, 834, 842, 1084, 1262, 1298; 613, 634, 760,
+ *     800, 1143 from -1; 569 pool_penalty's
  *     `h >= -1` and 647, 682 `p->n <= SX_POOL` (24 dice): every caller
  *     names a hero, no roll has 24 dice; 1297 next_due's `bra = -1` -> 0: no figure has RA
  *     0; 1275 advance's `k = 0` -> -1, a 13th sector when no figure at all
@@ -108,19 +111,16 @@
  *     since sta: act_advance never read its result.)
  *
  * Not equivalent and not verified yet (rules the content could still
- * check): a slowed model that moves in a straight line vs. one that turns
- * (892 model_move's extra AP), the sustained symbol shown by an added die
- * (652), the oblivion test after a sustained attack (1110 its `sustained =
- * 0`), the direction of a lance or blow aimed at a diagonal main target
- * (2116, which the rulebook does not give), a reacting model that already carries Acted (the
- * rulebook is silent), the free attack of a brain-damage move, the kind of
- * attack endurance tests, the penalty die taken once in the attack
- * procedure; (sta) whether a knocked-out hero lying between a model and its
- * target breaks the line (358 hero_on's standing 1 -> 0; the rulebook:
- * every figure hinders its opponents' line, a knocked-out hero is laid
- * down on his square), and whether a marker moved 13 or more sectors in
- * one action passes its own start sector again (463 hero_spend's `k <
- * SX_SECTORS`; the rulebook does not say). (The threat tie among three heroes at one distance, 875
+ * check): the direction of a lance or blow aimed at a diagonal main target
+ * (2116, which the rulebook does not give), a reacting model that already
+ * carries Acted (the rulebook is silent), the kind of attack endurance
+ * tests, the penalty die taken once in the attack procedure; (sta) whether
+ * a knocked-out hero lying between a model and its target breaks the line
+ * (358 hero_on's standing 1 -> 0; the rulebook: every figure hinders its
+ * opponents' line, a knocked-out hero is laid down on his square), and
+ * whether a marker moved 13 or more sectors in one action passes its own
+ * start sector again (463 hero_spend's `k < SX_SECTORS`; the rulebook does
+ * not say). (The threat tie among three heroes at one distance, 875
  * choose_target's `top`, is checked by the target flowchart since the AI
  * board got two more spots 8 squares away, and the attack procedure's
  * poisoned hero, 2412, since the attack flowchart's states vary poison.)
