@@ -61,7 +61,8 @@
  *       the only squares line_meets asks about.
  *   319 crosses `lo[k] + 2` -> 3 (and 319's `<=`/`>=`): a line along an
  *       axis runs on the target's middle, an odd half-square coordinate; a
- *       side is on an even one.
+ *       side is on an even one; 320 its `return 0` -> 1: such a line runs
+ *       down the one column (or row) the rectangle has, never beside it.
  *   324 `a > b`, 328 `a > t0` -> `>=`, 376 los `2 - r > best` -> `>=`, 476
  *       tv_add `tv < 0` -> `<= 0`, `< 1`, 557 pool_roll `n < 0` -> `<= 0`,
  *       `< 1`, 599 immunity's loop `i <= p->n` (a die past the roll, never
@@ -80,7 +81,10 @@
  *       from a square next to a model is 0 or 2 squares from it (1115's
  *       `left` = {0} -> {+-1} is overwritten).
  *   860 choose_target's nearest hero, TV tie `>` -> `>=`: another of the
- *       heroes the players may choose among; 932 pick_square's 1000 ->
+ *       heroes the players may choose among; 932 pick_square's `d * 1000 -
+ *       c` -> `+ c` for a shooter that goes as far away as it gets (mode
+ *       3): another of the farthest squares, which the players choose
+ *       among (it attacks no more this activation); 932 pick_square's 1000 ->
  *       999, 1001: a square's cost in half AP (at most 2 x 20 + 1) never
  *       outweighs one square of distance.
  *
