@@ -45,7 +45,9 @@
  *   (sta, lines < 1300 as of 84dd144, seeds 1 to 6:)
  *   185 shows `face >= 0` -> `>= -1`: every die shows a face 0..5 (a roll,
  *       a stacked name, select-side's face=).
- *   885 model_paths' side 1 -> 2: paths tests side == 0 only.
+ *   885 model_paths' side 1 -> 2: paths tests side == 0 only; 283 its
+ *       hero_on(..., 1) -> 2: read as true/false; 357 line_meets' `return
+ *       -1` -> -2 as 359's.
  *   225 group_alive, 826 choose_target's `any`, 1264 sector_busy `return
  *       1` -> 2, 954 model_attacks' `second` 1 -> 2, 358 line_meets'
  *       hero_on(..., 1) -> 2, 1007 enemy_turn's `bleed = 1` -> 2: read as
@@ -61,7 +63,7 @@
  *       the only squares line_meets asks about.
  *   319 crosses `lo[k] + 2` -> 3 (and 319's `<=`/`>=`): a line along an
  *       axis runs on the target's middle, an odd half-square coordinate; a
- *       side is on an even one; 320 its `return 0` -> 1: such a line runs
+ *       side is on an even one; 320 its `return 0` -> +-1: such a line runs
  *       down the one column (or row) the rectangle has, never beside it.
  *   324 `a > b`, 328 `a > t0` -> `>=`, 376 los `2 - r > best` -> `>=`, 476
  *       tv_add `tv < 0` -> `<= 0`, `< 1`, 557 pool_roll `n < 0` -> `<= 0`,
