@@ -45,6 +45,9 @@
  *   (sta, lines < 1300 as of 84dd144, seeds 1 to 6:)
  *   185 shows `face >= 0` -> `>= -1`: every die shows a face 0..5 (a roll,
  *       a stacked name, select-side's face=).
+ *   272 paths' `cost[i][j] < cost[bx][by]`, 286 `nc < cost[..]` -> `<=`:
+ *       another square of the same cost first, the same cost written
+ *       again; 276 `done = 1` -> 2: read as true/false.
  *   885 model_paths' side 1 -> 2: paths tests side == 0 only; 283 its
  *       hero_on(..., 1) -> 2: read as true/false; 357 line_meets' `return
  *       -1` -> -2 as 359's.
@@ -65,14 +68,15 @@
  *       axis runs on the target's middle, an odd half-square coordinate; a
  *       side is on an even one; 320 its `return 0` -> +-1: such a line runs
  *       down the one column (or row) the rectangle has, never beside it.
- *   324 `a > b`, 328 `a > t0` -> `>=`, 376 los `2 - r > best` -> `>=`, 476
+ *   324 `a > b`, 328 `a > t0` -> `>=`, 376 los `2 - r > best` -> `>=` or
+ *       `3 - r` (best becomes 2 - r all the same), 344's `ay < ty`, 476
  *       tv_add `tv < 0` -> `<= 0`, `< 1`, 557 pool_roll `n < 0` -> `<= 0`,
  *       `< 1`, 599 immunity's loop `i <= p->n` (a die past the roll, never
  *       counted), 654 `hits > p->start` -> `>=`, 718 `w < 0` -> `<=`, 773
  *       `got < p->dmg` -> `<=`, 1202 the stunned hero's `ap < 2` -> `< 3`
  *       (2 either way), 1223 (the 1193 above): a bound or minimum of two
  *       equal values is either.
- *   497 hero_wounds `n <= 0` -> `<= -1`: 0 wounds change nothing (a hero
+ *   497 hero_wounds `n <= 0` -> `<= -1`, `< 0`: 0 wounds change nothing (a hero
  *       at HE wounds is knocked out already); `|| he->ko` -> `&&`: every
  *       caller spares a knocked-out hero already (act_wound, the area and
  *       chain attacks, free attacks; hero_ko takes fire and bleed off).
@@ -82,8 +86,9 @@
  *   1118 brain_move's `dist(..., nx, ny) > 1` -> `>= 1`: one square
  *       from a square next to a model is 0 or 2 squares from it (1115's
  *       `left` = {0} -> {+-1} is overwritten).
- *   860 choose_target's nearest hero, TV tie `>` -> `>=`: another of the
- *       heroes the players may choose among; 932 pick_square's `d * 1000 -
+ *   860 choose_target's nearest hero, TV tie `>` -> `>=`, 829 the
+ *       highest TV's distance tie `<` -> `<=`: another of the heroes the
+ *       players may choose among; 932 pick_square's `d * 1000 -
  *       c` -> `+ c` for a shooter that goes as far away as it gets (mode
  *       3): another of the farthest squares, which the players choose
  *       among (it attacks no more this activation); 932 pick_square's 1000 ->
@@ -110,7 +115,7 @@
  *     -> -1: the sustained symbol of -1 above; loops one past an array or
  *     from -1: 215, 407, 465, 834, 842, 1084, 1262, 1298; 613, 634, 760,
  *     800, 1143 from -1; 569 pool_penalty's
- *     `h >= -1` and 647, 682 `p->n <= SX_POOL` (24 dice): every caller
+ *     `h >= -1` (and 536 adjacent_enemies `<=`) and 647, 682 `p->n <= SX_POOL` (24 dice): every caller
  *     names a hero, no roll has 24 dice; 1297 next_due's `bra = -1` -> 0: no figure has RA
  *     0; 1275 advance's `k = 0` -> -1, a 13th sector when no figure at all
  *     is left to act: the game is over then. (advance answers nothing
@@ -126,7 +131,9 @@
  * opponents' line, a knocked-out hero is laid down on his square), and
  * whether a marker moved 13 or more sectors in one action passes its own
  * start sector again (463 hero_spend's `k < SX_SECTORS`; the rulebook does
- * not say). (The threat tie among three heroes at one distance, 875
+ * not say), and which of the farthest squares a shooter takes to attack
+ * from (929 pick_square's `d * 1000 - c` -> `+ c`: the dearest leaves less
+ * AP for a chain attack; the rulebook does not say). (The threat tie among three heroes at one distance, 875
  * choose_target's `top`, is checked by the target flowchart since the AI
  * board got two more spots 8 squares away, and the attack procedure's
  * poisoned hero, 2412, since the attack flowchart's states vary poison.)
