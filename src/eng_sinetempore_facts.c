@@ -128,15 +128,16 @@
  * tests, the penalty die taken once in the attack procedure; (sta) whether
  * a knocked-out hero lying between a model and its target breaks the line
  * (358 hero_on's standing 1 -> 0; the rulebook: every figure hinders its
- * opponents' line, a knocked-out hero is laid down on his square), and
- * whether a marker moved 13 or more sectors in one action passes its own
- * start sector again (463 hero_spend's `k < SX_SECTORS`; the rulebook does
- * not say), and which of the farthest squares a shooter takes to attack
- * from (929 pick_square's `d * 1000 - c` -> `+ c`: the dearest leaves less
- * AP for a chain attack; the rulebook does not say). (The threat tie among three heroes at one distance, 875
- * choose_target's `top`, is checked by the target flowchart since the AI
- * board got two more spots 8 squares away, and the attack procedure's
- * poisoned hero, 2412, since the attack flowchart's states vary poison.)
+ * opponents' line, a knocked-out hero is laid down on his square), whether
+ * a marker moved 13 or more sectors in one action passes its own start
+ * sector again (463 hero_spend's `k < SX_SECTORS`; the rulebook does not
+ * say), and which of the farthest squares a shooter takes to attack from
+ * (929 pick_square's `d * 1000 - c` -> `+ c`: the dearest leaves less AP
+ * for a chain attack; the rulebook does not say). (The threat tie among
+ * three heroes at one distance, 875 choose_target's `top`, is checked by
+ * the target flowchart since the AI board got two more spots 8 squares
+ * away, and the attack procedure's poisoned hero, 2412, since the attack
+ * flowchart's states vary poison.)
  */
 #include "eng_sinetempore.h"
 
