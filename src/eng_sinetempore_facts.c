@@ -45,6 +45,8 @@
  *   (sta, lines < 1300 as of 84dd144, seeds 1 to 6:)
  *   185 shows `face >= 0` -> `>= -1`: every die shows a face 0..5 (a roll,
  *       a stacked name, select-side's face=).
+ *   1040 the shooter's pick_square mode 3 -> 4: pick_square tells mode 2
+ *       from the rest only, past mode 1.
  *   272 paths' `cost[i][j] < cost[bx][by]`, 286 `nc < cost[..]` -> `<=`:
  *       another square of the same cost first, the same cost written
  *       again; 276 `done = 1` -> 2: read as true/false.
