@@ -116,7 +116,7 @@
  *   - (sta) 756 defend_roll's and 1140 oblivion_test's `sustained = 0`
  *     -> -1: the sustained symbol of -1 above; loops one past an array or
  *     from -1: 215, 407, 465, 834, 842, 1084, 1262, 1298; 613, 634, 760,
- *     800, 1143 from -1; 569 pool_penalty's
+ *     800, 1143, 1262 from -1; 569 pool_penalty's
  *     `h >= -1` (and 536 adjacent_enemies `<=`) and 647, 682 `p->n <= SX_POOL` (24 dice): every caller
  *     names a hero, no roll has 24 dice; 1297 next_due's `bra = -1` -> 0: no figure has RA
  *     0; 1275 advance's `k = 0` -> -1, a 13th sector when no figure at all
