@@ -1267,8 +1267,9 @@ static int sector_busy(const sx_state *st)
 
 /* The phase hand moves on to the next sector holding a marker: passing
  * sector 12 moves the cycle hand; reaching the sector of a knocked-out
- * hero's marker gives him a serious wound card. */
-static int advance(eng_state *s)
+ * hero's marker gives him a serious wound card. With nobody left to act
+ * it stops back where it started, after one round. */
+static void advance(eng_state *s)
 {
     sx_state *st = eng_data(s);
     st->stops++;
@@ -1284,9 +1285,8 @@ static int advance(eng_state *s)
                 eng_note(s, EV_SERIOUS);
             }
         if (sector_busy(st))
-            return 1;
+            return;
     }
-    return 0;
 }
 
 /* The figure whose turn it is in the active sector: the highest RA, an

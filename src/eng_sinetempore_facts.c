@@ -42,6 +42,60 @@
  *   Numbers in error texts (m + 1, h + 1, arg[0].v in "not engaged", "not
  *       on the battlefield", "out of range", "no open roll"): the text is not
  *       behaviour; only the result code is.
+ *   (sta, lines < 1300 as of 84dd144, seeds 1 to 6:)
+ *   185 shows `face >= 0` -> `>= -1`: every die shows a face 0..5 (a roll,
+ *       a stacked name, select-side's face=).
+ *   1040 the shooter's pick_square mode 3 -> 4: pick_square tells mode 2
+ *       from the rest only, past mode 1.
+ *   272 paths' `cost[i][j] < cost[bx][by]`, 286 `nc < cost[..]` -> `<=`:
+ *       another square of the same cost first, the same cost written
+ *       again; 276 `done = 1` -> 2: read as true/false.
+ *   885 model_paths' side 1 -> 2: paths tests side == 0 only; 283 its
+ *       hero_on(..., 1) -> 2: read as true/false; 357 line_meets' `return
+ *       -1` -> -2 as 359's.
+ *   225 group_alive, 826 choose_target's `any`, 1264 sector_busy `return
+ *       1` -> 2, 954 model_attacks' `second` 1 -> 2, 358 line_meets'
+ *       hero_on(..., 1) -> 2, 1007 enemy_turn's `bleed = 1` -> 2: read as
+ *       true/false. 1027 the objective's pick_square(..., -1, 2, ...) hero
+ *       -1 -> -2, 0: a move towards the objective asks about no hero.
+ *   266 paths' cost -1, 269 its bx -1 (-> -2) and by -1 (-> -2, 0), 359
+ *       line_meets `return -1` -> -2, 1066, 1072 enemy_end's wounds by
+ *       hero -1 -> -2: tested < 0 or >= 0 only (by is read once bx is set);
+ *       917 pick_square's bk and bc 0 -> +-1: read only once a square is
+ *       found.
+ *   316 crosses t0 0 -> -1, t1 1 -> 2: the line run on past its two ends
+ *       leaves, through the two end squares, the rectangle between them,
+ *       the only squares line_meets asks about.
+ *   319 crosses `lo[k] + 2` -> 3 (and 319's `<=`/`>=`): a line along an
+ *       axis runs on the target's middle, an odd half-square coordinate; a
+ *       side is on an even one; 320 its `return 0` -> +-1: such a line runs
+ *       down the one column (or row) the rectangle has, never beside it.
+ *   324 `a > b`, 328 `a > t0` -> `>=`, 376 los `2 - r > best` -> `>=` or
+ *       `3 - r` (best becomes 2 - r all the same), 344's `ay < ty`, 476
+ *       tv_add `tv < 0` -> `<= 0`, `< 1`, 557 pool_roll `n < 0` -> `<= 0`,
+ *       `< 1`, 599 immunity's loop `i <= p->n` (a die past the roll, never
+ *       counted), 654 `hits > p->start` -> `>=`, 718 `w < 0` -> `<=`, 773
+ *       `got < p->dmg` -> `<=`, 1202 the stunned hero's `ap < 2` -> `< 3`
+ *       (2 either way), 1223 (the 1193 above): a bound or minimum of two
+ *       equal values is either.
+ *   497 hero_wounds `n <= 0` -> `<= -1`, `< 0`: 0 wounds change nothing (a hero
+ *       at HE wounds is knocked out already); `|| he->ko` -> `&&`: every
+ *       caller spares a knocked-out hero already (act_wound, the area and
+ *       chain attacks, free attacks; hero_ko takes fire and bleed off).
+ *   1138 oblivion_test's `p->mode = P_TEST` deleted: the test is
+ *       resolved at once; no step and no key sees the mode before 1155
+ *       sets it back.
+ *   1118 brain_move's `dist(..., nx, ny) > 1` -> `>= 1`: one square
+ *       from a square next to a model is 0 or 2 squares from it (1115's
+ *       `left` = {0} -> {+-1} is overwritten).
+ *   860 choose_target's nearest hero, TV tie `>` -> `>=`, 829 the
+ *       highest TV's distance tie `<` -> `<=`: another of the heroes the
+ *       players may choose among; 932 pick_square's `d * 1000 -
+ *       c` -> `+ c` for a shooter that goes as far away as it gets (mode
+ *       3): another of the farthest squares, which the players choose
+ *       among (it attacks no more this activation); 932 pick_square's 1000 ->
+ *       999, 1001: a square's cost in half AP (at most 2 x 20 + 1) never
+ *       outweighs one square of distance.
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * reads right):
@@ -59,19 +113,33 @@
  *     HE 3, and the hero's and weapon's defaults): no rule states them;
  *   - 2080 act_condition's soul_by: written, never read (the hero's special
  *     activation of a soul-broken enemy is not modelled).
+ *   - (sta) 756 defend_roll's and 1140 oblivion_test's `sustained = 0`
+ *     -> -1: the sustained symbol of -1 above; loops one past an array or
+ *     from -1: 215, 407, 465, 834, 842, 1084, 1262, 1298; 613, 634, 760,
+ *     800, 1143, 1262 from -1; 569 pool_penalty's
+ *     `h >= -1` (and 536 adjacent_enemies `<=`) and 647, 682 `p->n <= SX_POOL` (24 dice): every caller
+ *     names a hero, no roll has 24 dice; 1297 next_due's `bra = -1` -> 0: no figure has RA
+ *     0; 1275 advance's `k = 0` -> -1, a 13th sector when no figure at all
+ *     is left to act: the game is over then. (advance answers nothing
+ *     since sta: act_advance never read its result.)
  *
  * Not equivalent and not verified yet (rules the content could still
- * check): a slowed model that moves in a straight line vs. one that turns
- * (892 model_move's extra AP), the sustained symbol shown by an added die
- * (652), the oblivion test after a sustained attack (1110 its `sustained =
- * 0`), the direction of a lance or blow aimed at a diagonal main target
- * (2116, which the rulebook does not give), a reacting model that already carries Acted (the
- * rulebook is silent), the free attack of a brain-damage move, the kind of
- * attack endurance tests, the penalty die taken once in the attack
- * procedure. (The threat tie among three heroes at one distance, 875
- * choose_target's `top`, is checked by the target flowchart since the AI
- * board got two more spots 8 squares away, and the attack procedure's
- * poisoned hero, 2412, since the attack flowchart's states vary poison.)
+ * check): the direction of a lance or blow aimed at a diagonal main target
+ * (2116, which the rulebook does not give), a reacting model that already
+ * carries Acted (the rulebook is silent), the kind of attack endurance
+ * tests, the penalty die taken once in the attack procedure; (sta) whether
+ * a knocked-out hero lying between a model and its target breaks the line
+ * (358 hero_on's standing 1 -> 0; the rulebook: every figure hinders its
+ * opponents' line, a knocked-out hero is laid down on his square), whether
+ * a marker moved 13 or more sectors in one action passes its own start
+ * sector again (463 hero_spend's `k < SX_SECTORS`; the rulebook does not
+ * say), and which of the farthest squares a shooter takes to attack from
+ * (929 pick_square's `d * 1000 - c` -> `+ c`: the dearest leaves less AP
+ * for a chain attack; the rulebook does not say). (The threat tie among
+ * three heroes at one distance, 875 choose_target's `top`, is checked by
+ * the target flowchart since the AI board got two more spots 8 squares
+ * away, and the attack procedure's poisoned hero, 2412, since the attack
+ * flowchart's states vary poison.)
  *
  * Lines from 1300 on, as of the stb round (samples of seeds 1 to 4):
  *   1326 sx_init `stops = 1` -> 2: a figure's stop is 0 (never) or a value
@@ -558,13 +626,17 @@ PROBE(probe_pickup_ap)
     return 0;
 }
 
+/* (the markers given after his marker phase, whose oblivion test would
+ * take them first) */
 PROBE(probe_meditate_ap)
 {
     fresh(p);
     eng_probe_setl(p, 1, "h1.psionic");
+    go(p);
     eng_probe_setl(p, 3, "h1.oblivion");
     eng_probe_setl(p, 2, "h1.oblivion_gear");
-    *value = one_action_cost(p, "meditate", "hero=1");
+    eng_probe_do(p, "meditate", "hero=1");
+    *value = eng_probe_get(p, "h1.spent");
     *value = eng_probe_get(p, "h1.oblivion") == 0 && eng_probe_get(p, "h1.oblivion_gear") == 2 ? *value : -1;
     return 0;
 }
@@ -2032,11 +2104,11 @@ static int o_nearest_high(const eng_state *b, const eng_state *a) { return !any_
 static int o_nearest_choice(const eng_state *b, const eng_state *a) { return !any_threat(b) && chose(b, a, 2, 0); }
 static int o_objective(const eng_state *b, const eng_state *after)
 {
-    return !any_threat(b) && p_objective(b) && A("ai.goal") == 1;
+    return !any_threat(b) && p_objective(b) && A("ai.goal") == 1 && A("ai.target") == 0;
 }
 static int o_none(const eng_state *b, const eng_state *after)
 {
-    return !p_any_hero(b) && A("ai.goal") == 0;
+    return !p_any_hero(b) && A("ai.goal") == 0 && A("ai.target") == 0;
 }
 
 static void setl(eng_state *st, long v, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -2098,7 +2170,8 @@ static long sweep(const eng_game *g, uint64_t seed, void (*prepare)(eng_state *)
     return n;
 }
 
-/* model 1 of group 1 at 6,2 (CA 4, HE 9), the question on it */
+/* model 1 of group 1 at 6,2 (CA 4, HE 9), the question on it; the answer
+ * to an earlier question (hero 3) still in the keys */
 static void prepare_model(eng_state *st)
 {
     setl(st, 1, "m1.grp");
@@ -2108,6 +2181,9 @@ static void prepare_model(eng_state *st)
     setl(st, 9, "m1.he");
     setl(st, 1, "g1.sector");
     setl(st, 1, "ai.model");
+    char err[64];
+    eng_set(st, "ai.goal", "hero", err, sizeof err);
+    setl(st, 3, "ai.target");
 }
 
 /* Every seating of heroes 1..3 on distinct spots (or absent; hero 3 on
@@ -2281,9 +2357,9 @@ static int e_soul(const eng_state *before, const eng_state *after)
 static int e_target(const eng_state *before, const eng_state *after)
 {
     if (p_goal_objective(before))
-        return A("ai.goal") == 1;
+        return A("ai.goal") == 1 && A("ai.target") == 0;
     if (!p_any_hero(before))
-        return A("ai.goal") == 0;
+        return A("ai.goal") == 0 && A("ai.target") == 0;
     int c[HEROES + 1];
     candidates(before, 2, c);
     long t = A("ai.target");
@@ -2754,12 +2830,15 @@ static int stacked(const eng_state *st)
     return n;
 }
 
-/* failed dice rerolled, each once, one marker each (no more than he had),
- * each a new roll (a stacked face taken while there are any) */
+/* failed dice rerolled, each once, one marker each, as many as he has
+ * markers or failures, each a new roll (a stacked face taken while there
+ * are any) */
 static int a_rerolls(const eng_state *before, const eng_state *after)
 {
     long sym = BF("ai.sym");
-    int n = 0;
+    int n = 0, failed = 0;
+    for (int i = 1; i <= BF("pool.n"); i++)
+        failed += !BF("pool.%d.gone", i) && !BF("pool.%d.hero", i) && !face_shows((int)BF("pool.%d.face", i), (int)sym);
     for (int i = 1; i <= A("pool.n"); i++) {
         if (A("pool.%d.hero", i) == BF("pool.%d.hero", i))
             continue;
@@ -2768,7 +2847,9 @@ static int a_rerolls(const eng_state *before, const eng_state *after)
         n++;
     }
     int had = stacked(before), left = had > n ? had - n : 0;
-    return n <= BF("h1.rerolls") && A("h1.rerolls") == BF("h1.rerolls") - n && stacked(after) == left;
+    long want = BF("h1.rerolls") < failed ? BF("h1.rerolls") : failed;
+    return n == want && A("h1.rerolls") == BF("h1.rerolls") - n && stacked(after) == left &&
+           eng_val(after, "log.hero-reroll") - eng_val(before, "log.hero-reroll") == n;
 }
 static int a_penalty(const eng_state *before, const eng_state *after)
 {
@@ -2824,9 +2905,10 @@ static void prepare_attack(eng_state *st)
     eng_set(st, "ai.sym", "faust", err, sizeof err);
 }
 
-/* Every combination of the enemy's immunity/resistance/dodge, rerolls, 3
- * wounds, weak, pierce, PD, size, ATB 1..2 and a poisoned hero (one die
- * fewer), with two stacks of faces. */
+/* Every combination of the enemy's immunity/resistance/dodge, rerolls (2,
+ * or 1 for a poisoned hero), 3 wounds, weak, pierce, PD (MD the other of
+ * 0 and 1), size, ATB 1..2, a poisoned hero (one die fewer) and a melee or
+ * psionic attack, with two stacks of faces. */
 static int vary_attack(eng_state *st, long f)
 {
     static const char *const stacks[] = {
@@ -2836,15 +2918,17 @@ static int vary_attack(eng_state *st, long f)
     setl(st, ab == 1 ? 4 : 0, "m1.immune");   /* faust */
     setl(st, ab == 2 ? 4 : 0, "m1.resist");
     setl(st, ab == 3, "m1.dodge");
-    setl(st, (f >> 2) & 1 ? 2 : 0, "h1.rerolls");
+    setl(st, (f >> 2) & 1 ? ((f >> 9) & 1 ? 1 : 2) : 0, "h1.rerolls");
     setl(st, (f >> 3) & 1 ? 3 : 0, "h1.wounds");
     setl(st, (f >> 4) & 1, "ai.weak");
     setl(st, (f >> 5) & 1, "ai.pierce");
     setl(st, (f >> 6) & 1, "m1.pd");
+    setl(st, !((f >> 6) & 1), "m1.md");
     char err[64];
     eng_set(st, "m1.size", (f >> 7) & 1 ? "big" : "normal", err, sizeof err);
     setl(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
     setl(st, (f >> 9) & 1, "h1.poison");
+    eng_set(st, "ai.stat", (f >> 10) & 1 ? "mi" : "ph", err, sizeof err);
     /* the stack: not tied to the enemy effects (bit 0), so that an immune
      * enemy meets both */
     eng_set(st, "next.dice", stacks[(f ^ (f >> 2)) & 1], err, sizeof err);
@@ -2853,16 +2937,17 @@ static int vary_attack(eng_state *st, long f)
 
 static long enum_attack(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
-    return sweep(g, seed, prepare_attack, vary_attack, 1024, visit, ctx);
+    return sweep(g, seed, prepare_attack, vary_attack, 2048, visit, ctx);
 }
 
 static void describe_attack(const eng_state *st, char *buf, size_t len)
 {
     char dice[256] = "", err[64];
     eng_get(st, "next.dice", dice, sizeof dice, err, sizeof err);
-    snprintf(buf, len, "PH %ld ATB %ld weak %ld pierce %ld; rerolls %ld wounds %ld; model PD %ld size %ld immune %ld resist %ld dodge %ld; dice %s",
-             V("h1.ph"), V("ai.atb"), V("ai.weak"), V("ai.pierce"), V("h1.rerolls"), V("h1.wounds"), V("m1.pd"),
-             V("m1.size"), V("m1.immune"), V("m1.resist"), V("m1.dodge"), dice);
+    int mi = V("ai.stat") == 2;
+    snprintf(buf, len, "%s %ld ATB %ld weak %ld pierce %ld; rerolls %ld wounds %ld poison %ld; model PD %ld MD %ld size %ld immune %ld resist %ld dodge %ld; dice %s",
+             mi ? "MI" : "PH", mi ? V("h1.mi") : V("h1.ph"), V("ai.atb"), V("ai.weak"), V("ai.pierce"), V("h1.rerolls"), V("h1.wounds"),
+             V("h1.poison"), V("m1.pd"), V("m1.md"), V("m1.size"), V("m1.immune"), V("m1.resist"), V("m1.dodge"), dice);
 }
 
 static const eng_pred attack_preds[] = {
