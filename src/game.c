@@ -220,6 +220,7 @@ static void read_step(game *g, game_step *s, xmlNodePtr n)
             char *r = prop(g, n, "result");
             s->expect_illegal = r && strcmp(r, "illegal") == 0;
             free(r);
+            s->because = prop(g, n, "because");
         }
     } else if (is(n, "roll")) {
         s->kind = GAME_ROLL;
@@ -232,6 +233,7 @@ static void read_step(game *g, game_step *s, xmlNodePtr n)
         char *r = prop(g, n, "result");
         s->expect_illegal = r && strcmp(r, "illegal") == 0;
         free(r);
+        s->because = prop(g, n, "because");
     }
 }
 
@@ -901,6 +903,7 @@ static void free_steps(game_step *s, size_t n)
     for (size_t i = 0; i < n; i++) {
         free(s[i].a);
         free(s[i].b);
+        free(s[i].because);
     }
     free(s);
 }

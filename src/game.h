@@ -25,6 +25,7 @@ typedef struct game_step {
     char *a;            /* SET, EXPECT: key; ROLL: die; DO: action */
     char *b;            /* SET, EXPECT: value; ROLL: face; DO: args ("k=v k=v") or NULL */
     int expect_illegal; /* DO or SET with result="illegal" */
+    char *because;      /* DO or SET: a text the refusal must contain, or NULL */
     game_loc loc;
 } game_step;
 

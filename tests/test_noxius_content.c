@@ -131,15 +131,31 @@ static void test_table_players(void)
 /* a refused value made a legal one: "delta=+10" -> "delta=+9" is taken */
 static void test_refused_set_taken(void)
 {
-    plant("examples.xml", "<set key=\"c1.a1\" value=\"delta=+10 r=1|1|1|1|1|1\" result=\"illegal\"/>",
-          "<set key=\"c1.a1\" value=\"delta=+9 r=1|1|1|1|1|1\" result=\"illegal\"/>", "example");
+    plant("examples.xml", "<set key=\"c1.a1\" value=\"delta=+10 r=1|1|1|1|1|1\" result=\"illegal\"",
+          "<set key=\"c1.a1\" value=\"delta=+9 r=1|1|1|1|1|1\" result=\"illegal\"", "example");
 }
 
 /* a refused value's key is still checked as the file loads */
 static void test_refused_set_key(void)
 {
-    plant("examples.xml", "<set key=\"c1.a1\" value=\"delta=+10 r=1|1|1|1|1|1\" result=\"illegal\"/>",
-          "<set key=\"c1.a9\" value=\"delta=+10 r=1|1|1|1|1|1\" result=\"illegal\"/>", "scenario");
+    plant("examples.xml", "<set key=\"c1.a1\" value=\"delta=+10 r=1|1|1|1|1|1\" result=\"illegal\"",
+          "<set key=\"c1.a9\" value=\"delta=+10 r=1|1|1|1|1|1\" result=\"illegal\"", "scenario");
+}
+
+/* an action still refused, but for another reason than the example shows
+ * (because=): a position taken, asked of an enemy not in the fight */
+static void test_refused_other_reason(void)
+{
+    plant("examples.xml", "<do action=\"position\" args=\"who=3 enemy=2 pos=1\" result=\"illegal\"",
+          "<do action=\"position\" args=\"who=3 enemy=4 pos=1\" result=\"illegal\"", "example");
+}
+
+/* a value still refused, but for its seven faces, not for the delta the
+ * example names */
+static void test_refused_set_other_reason(void)
+{
+    plant("examples.xml", "<set key=\"c1.a1\" value=\"delta=+10 r=1|1|1|1|1|1\" result=\"illegal\"",
+          "<set key=\"c1.a1\" value=\"delta=+1 r=1|1|1|1|1|1|1\" result=\"illegal\"", "example");
 }
 
 void suite_noxius_content(void);
@@ -156,4 +172,6 @@ void suite_noxius_content(void)
     CU_add_test(s, "a table's group size changed fails at its line", test_table_players);
     CU_add_test(s, "a value expected refused that the engine takes fails at its line", test_refused_set_taken);
     CU_add_test(s, "a refused value's misspelt key fails at its line", test_refused_set_key);
+    CU_add_test(s, "an action refused for another reason than because= fails at its line", test_refused_other_reason);
+    CU_add_test(s, "a value refused for another reason than because= fails at its line", test_refused_set_other_reason);
 }
