@@ -1806,5 +1806,5 @@ static const char *const nx_statuses[] = {
 
 const eng_game eng_noxius_game = {
     "noxius", "Noxius", sizeof(nx_state), nx_init, nx_keys, COUNT(nx_keys), nx_actions, COUNT(nx_actions),
-    nx_events, nx_dice, eng_noxius_facts, ENG_NOXIUS_NFACTS, eng_noxius_ais, ENG_NOXIUS_NAIS, nx_statuses, &nx_sim, NULL,
+    nx_events, nx_dice, eng_noxius_facts, ENG_NOXIUS_NFACTS, eng_noxius_ais, ENG_NOXIUS_NAIS, nx_statuses, &nx_sim, NULL, NULL,
 };

@@ -1981,5 +1981,5 @@ static const char *const ov_statuses[] = {
 const eng_game eng_overmind_game = {
     "overmind", "Helden gegen den Overmind", sizeof(ov_state), ov_init, ov_keys, COUNT(ov_keys), ov_actions,
     COUNT(ov_actions), ov_events, ov_dice, eng_overmind_facts, ENG_OVERMIND_NFACTS, eng_overmind_ais,
-    ENG_OVERMIND_NAIS, ov_statuses, NULL, NULL,
+    ENG_OVERMIND_NAIS, ov_statuses, NULL, NULL, NULL,
 };

@@ -1490,14 +1490,10 @@ static const eng_key keys[] = {
     HK(immune_bleed, 0, 1, "immune to bleeding"),
     HK(resources, 0, 99, "resource cards"),
     HK(order, 0, 999, "the activation (counted over the run) in which he last acted"),
-    HK(brain, 0, 1, "brain damage"), HK(contagion, 0, 1, "contagion"), HK(fire, 0, 1, "fire"),
-    HK(hindered, 0, 1, "hindered"), HK(nailed, 0, 1, "nailed down"), HK(poison, 0, 1, "poison"),
-    HK(slowed, 0, 1, "slowed down"), HK(stunned, 0, 1, "stunned"), HK(hemorrhage, 0, 1, "hemorrhage"),
-    HK(bleed, 0, 1, "bleed"),
-    HK(ap1, 0, 1, "+1 AP marker"), HK(ap2, 0, 1, "+2 AP marker"), HK(shell, 0, 1, "psionic shell"),
-    HK(speedup, 0, 1, "speed up"), HK(impendurance, 0, 1, "improved endurance"), HK(strength, 0, 1, "strength"),
-    HK(endurance, 0, 1, "endurance"), HK(concentration, 0, 1, "concentration"), HK(selectside, 0, 1, "select the side"),
-    HK(resilience, 0, 1, "resilience"),
+    ENG_KEY_RUN("hN.*", SX_HEROES, sx_state, h[0], 0, 1, "his negative conditions (brain damage, nailed down, slowed down)",
+                brain, contagion, fire, hindered, nailed, poison, slowed, stunned, hemorrhage, bleed),
+    ENG_KEY_RUN("hN.*", SX_HEROES, sx_state, h[0], 0, 1, "his positive markers (+1 AP, +2 AP, psionic shell, select the side)",
+                ap1, ap2, shell, speedup, impendurance, strength, endurance, concentration, selectside, resilience),
     {.pattern = "hN.sees.mM", .type = ENG_INT, .nmax = {SX_HEROES, SX_MODELS}, .lo = 0, .hi = 2, .get = get_hero_sees,
      .doc = "the hero's line of sight to model M: 0 none, 1 the model is in cover, 2 clear"},
     {.pattern = "mN.sees.hM", .type = ENG_INT, .nmax = {SX_MODELS, SX_HEROES}, .lo = 0, .hi = 2, .get = get_model_sees,
@@ -1531,10 +1527,8 @@ static const eng_key keys[] = {
     MK(resist, 0, NSYM, "resistance: symbol index + 1"), MK(vicious, 0, NSYM, "vicious strike: symbol index + 1"),
     MK(immune, 0, NSYM, "immunity to a symbol: index + 1"), MK(dodge, 0, 1, "dodge: the attacker rerolls one success"),
     MK(anomaly, 0, 1, "psionic anomaly"),
-    MK(fire, 0, 1, "fire"), MK(poison, 0, 1, "poison"), MK(stunned, 0, 1, "stunned"),
-    MK(soulbreaker, 0, 1, "soul breaker"), MK(bleed, 0, 1, "bleed"), MK(hindered, 0, 1, "hindered"),
-    MK(nailed, 0, 1, "nailed down"), MK(slowed, 0, 1, "slowed down"), MK(hemorrhage, 0, 1, "hemorrhage"),
-    MK(contagion, 0, 1, "contagion"), MK(brain, 0, 1, "brain damage"),
+    ENG_KEY_RUN("mN.*", SX_MODELS, sx_state, m[0], 0, 1, "its negative conditions (soul breaker, nailed down, slowed down)",
+                fire, poison, stunned, soulbreaker, bleed, hindered, nailed, slowed, hemorrhage, contagion, brain),
     MK(ap, 0, 20, "AP left in its activation"),
 };
 
@@ -2439,23 +2433,16 @@ int eng_sinetempore_run_attack(eng_state *s)
 
 /* ---- scaffolding: the game declaration ---------------------------------------------------------------- */
 
-static const char *const sx_statuses[] = {
-    "sinetempore.status.brain-damage", "sinetempore.status.contagion", "sinetempore.status.fire",
-    "sinetempore.status.hindered", "sinetempore.status.nailed-down", "sinetempore.status.poison",
-    "sinetempore.status.slowed", "sinetempore.status.soul-breaker", "sinetempore.status.stunned",
-    "sinetempore.status.hemorrhage",
-    "sinetempore.marker.bleed", "sinetempore.marker.wound-1", "sinetempore.marker.wound-3",
-    "sinetempore.marker.engaged", "sinetempore.marker.loot", "sinetempore.marker.oblivion",
-    "sinetempore.marker.acted", "sinetempore.marker.objective", "sinetempore.marker.reroll",
-    "sinetempore.status.ap-1", "sinetempore.status.ap-2", "sinetempore.status.psionic-shell",
-    "sinetempore.status.speed-up", "sinetempore.status.improved-endurance", "sinetempore.status.strength",
-    "sinetempore.status.endurance", "sinetempore.status.concentration", "sinetempore.status.select-side",
-    "sinetempore.status.resilience",
-    "sinetempore.area.explosion", "sinetempore.area.cross", "sinetempore.area.lance", "sinetempore.area.blow",
-    "sinetempore.area.sweep", "sinetempore.area.wave", "sinetempore.area.aura",
-    "sinetempore.die.stoss", "sinetempore.die.patrone", "sinetempore.die.verstand", "sinetempore.die.faust",
-    "sinetempore.die.ausruestung", "sinetempore.die.blut", "sinetempore.die.explosion",
-    "sinetempore.die.verteidigung", "sinetempore.die.penalty", NULL};
+/* The statuses of the cards, by their ids: sinetempore.KIND.NAME */
+static const char *const sx_status_names[] = {
+    "brain-damage", "contagion", "fire", "hindered", "nailed-down", "poison", "slowed", "soul-breaker", "stunned",
+    "hemorrhage", "ap-1", "ap-2", "psionic-shell", "speed-up", "improved-endurance", "strength", "endurance",
+    "concentration", "select-side", "resilience", NULL};
+static const char *const sx_marker_names[] = {"bleed", "wound-1", "wound-3", "engaged", "loot", "oblivion", "acted",
+                                              "objective", "reroll", NULL};
+static const eng_status_set sx_statuses[] = {{"status", sx_status_names}, {"marker", sx_marker_names},
+                                             {"area", area_names}, {"die", sym_names},
+                                             {"die", (const char *const[]){"penalty", NULL}}, {NULL, NULL}};
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -2476,7 +2463,7 @@ const eng_game eng_sinetempore_game = {
     .id = "sinetempore", .name = "Sine Tempore",
     .state_size = sizeof(sx_state), .init = sx_init,
     .keys = keys, .nkeys = N(keys), .actions = actions, .nactions = N(actions),
-    .events = events, .dice = sx_dice, .statuses = sx_statuses,
+    .events = events, .dice = sx_dice, .status_sets = sx_statuses,
     .facts = eng_sinetempore_facts, .nfacts = ENG_SINETEMPORE_NFACTS, .ais = eng_sinetempore_ais,
     .nais = ENG_SINETEMPORE_NAIS, .sim = NULL, .area = sx_area,
 };
