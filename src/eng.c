@@ -1481,6 +1481,20 @@ const char *eng_status(const eng_game *g, size_t i, char *buf, size_t len)
     return NULL;
 }
 
+int eng_status_index(const eng_game *g, const char *kind, const char *status)
+{
+    size_t n = strlen(g->id), k = strlen(kind);
+    if (!status || strncmp(status, g->id, n) != 0 || status[n] != '.' || strncmp(status + n + 1, kind, k) != 0 ||
+        status[n + 1 + k] != '.')
+        return -1;
+    int i = 0;
+    for (const eng_status_set *set = g->status_sets; set && set->kind; set++)
+        for (const char *const *name = set->names; *name && strcmp(set->kind, kind) == 0; name++, i++)
+            if (strcmp(status + n + k + 2, *name) == 0)
+                return i;
+    return -1;
+}
+
 int eng_has_status(const eng_game *g, const char *id)
 {
     char buf[128];

@@ -214,6 +214,13 @@ int eng_key_instance(const eng_key *k, int i, char *buf, size_t len);
     {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h),                     \
      .off = offsetof(T, field), .stride = {(stride0)}, .ro = 1, .counted = 1, .count_off = offsetof(T, count)}
 
+/* A plain INT or ENUM field of a two-dimensional array of T ("sq.N.M.x" of
+ * int x[12][12]): both indexes and strides from the array's type. */
+#define ENG_KEY_GRID(pat, T, field, ty, nm, l, h, d)                                                           \
+    {.pattern = (pat), .type = (ty), .doc = (d), .lo = (l), .hi = (h), .names = (nm), .off = offsetof(T, field), \
+     .nmax = {sizeof ((T *)0)->field / sizeof ((T *)0)->field[0],                                                \
+              sizeof ((T *)0)->field[0] / sizeof ((T *)0)->field[0][0]},                                         \
+     .stride = {sizeof ((T *)0)->field[0], sizeof ((T *)0)->field[0][0]}}
 /* A family of keys (see words above): the int fields f, ... (up to 12) of
  * element N of an array of structs of T, each one key in l..h named by pat
  * with its '*' replaced by the field's name ("hN.*"); elem is the element
@@ -605,6 +612,10 @@ int eng_has_status(const eng_game *g, const char *id);
 /* The game's status i (0, 1, ...: statuses, then status_sets) written into
  * buf; buf, or NULL past the last one. */
 const char *eng_status(const eng_game *g, size_t i, char *buf, size_t len);
+/* The index of status ("ID.KIND.NAME") among the names of g's status sets
+ * of kind, counted over them in order: which of the engine's shapes or
+ * symbols a card names; -1 when it is none of them (or NULL). */
+int eng_status_index(const eng_game *g, const char *kind, const char *status);
 
 /* Parses a whole decimal long with range check; 0, or -1. */
 int eng_parse_long(const char *s, long *out);

@@ -1413,10 +1413,6 @@ static long get_models(const void *d, const int *idx)
 #define GK(f, lo, hi, d) ENG_KEY_INT1("gN." #f, SX_GROUPS, sx_state, g[0].f, sizeof(sx_group), lo, hi, d)
 #define MK(f, lo, hi, d) ENG_KEY_INT1("mN." #f, SX_MODELS, sx_state, m[0].f, sizeof(sx_model), lo, hi, d)
 #define ME(f, nm, d) ENG_KEY_ENUM1("mN." #f, SX_MODELS, sx_state, m[0].f, sizeof(sx_model), nm, d)
-/* a square's field of the SX_SIZE x SX_SIZE board arrays */
-#define SQ(f, ty, nm, hi_, d)                                                                             \
-    {.pattern = "sq.N.M." #f, .type = ty, .doc = d, .nmax = {SX_SIZE, SX_SIZE}, .lo = 0, .hi = hi_, .names = nm, \
-     .off = offsetof(sx_state, f), .stride = {sizeof(int[SX_SIZE]), sizeof(int)}}
 /* die N of the roll in progress: beyond pool.n, lo */
 #define DIE(f, l, h, doc) ENG_KEY_COUNTED("pool.N." #f, SX_POOL, sx_state, pool.d[0].f, sizeof(sx_die), pool.n, l, h, doc)
 /* weapon M (1, 2) of hero N */
@@ -1457,9 +1453,9 @@ static const eng_key keys[] = {
     ENG_KEY_ENUM("ai.sym", sx_state, ai_sym, sym_names, "attack procedure: the weapon's DMG symbol"),
     ENG_KEY_INT("ai.weak", sx_state, ai_weak, 0, 1, "attack procedure: a weak attack"),
     ENG_KEY_INT("ai.pierce", sx_state, ai_pierce, 0, 9, "attack procedure: pierce X"),
-    SQ(terrain, ENG_ENUM, terrain_names, 0, "the square's terrain"),
-    SQ(level, ENG_INT, NULL, 3, "the square's height level"),
-    SQ(loot, ENG_INT, NULL, 9, "loot markers on the square"),
+    ENG_KEY_GRID("sq.N.M.terrain", sx_state, terrain, ENG_ENUM, terrain_names, 0, 0, "the square's terrain"),
+    ENG_KEY_GRID("sq.N.M.level", sx_state, level, ENG_INT, NULL, 0, 3, "the square's height level"),
+    ENG_KEY_GRID("sq.N.M.loot", sx_state, loot, ENG_INT, NULL, 0, 9, "loot markers on the square"),
     HK(in, 0, 1, "the hero takes part"),
     WE(stat, stat_names, "weapon M: the stat it rolls (ph melee, pr ranged, mi psionic)"),
     WK(atb, 0, 9, "weapon M: ATB"), WE(sym, sym_names, "weapon M: DMG symbol"), WK(ap, 0, 12, "weapon M: AP"),
@@ -2450,13 +2446,8 @@ static const eng_status_set sx_statuses[] = {{"status", sx_status_names}, {"mark
  * drawn grid is checked against what the attack hits. */
 static int sx_area(const char *status, int n, int ox, int oy, int tx, int ty, int x, int y)
 {
-    static const char prefix[] = "sinetempore.area.";
-    if (!status || strncmp(status, prefix, sizeof prefix - 1) != 0)
-        return -1;
-    for (int i = 0; area_names[i]; i++)
-        if (strcmp(status + sizeof prefix - 1, area_names[i]) == 0)
-            return area_square(NULL, i, ox, oy, tx, ty, n, x, y);
-    return -1;
+    int shape = eng_status_index(&eng_sinetempore_game, "area", status);
+    return shape < 0 ? -1 : area_square(NULL, shape, ox, oy, tx, ty, n, x, y);
 }
 
 const eng_game eng_sinetempore_game = {

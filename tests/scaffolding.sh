@@ -38,7 +38,7 @@ case $max in ''|*[!0-9]*) echo "scaffolding.sh: SCAFFOLDING_MAX=$max is not a nu
 # them), each with its count when recorded. It may only go down.
 ceiling() {
     case $1 in
-    sinetempore) echo 209;;
+    sinetempore) echo 201;;
     *) echo "$max";;
     esac
 }

@@ -560,18 +560,20 @@ typedef struct fam_unit {
 } fam_unit;
 typedef struct fam {
     fam_unit u[3];
+    int grid[2][3];
 } fam;
 static const eng_key fam_keys[] = {
     ENG_KEY_INT1("uN.x", 3, fam, u[0].x, sizeof(fam_unit), 0, 9, "the field before the family"),
     ENG_KEY_RUN("uN.*", 3, fam, u[0], 0, 1, "the unit's conditions", fire, poison, stun),
     ENG_KEY_INT1("uN.y", 3, fam, u[0].y, sizeof(fam_unit), 0, 9, "the field after it"),
+    ENG_KEY_GRID("gN.M", fam, grid, ENG_ENUM, kinds, 0, 0, "a square of a 2 x 3 grid"),
 };
 static const char *const fam_conds[] = {"on-fire", "poisoned", NULL};
 static const eng_status_set fam_sets[] = {{"status", fam_conds}, {"die", (const char *const[]){"penalty", NULL}},
-                                          {NULL, NULL}};
+                                          {"status", (const char *const[]){"stunned", NULL}}, {NULL, NULL}};
 static const char *const fam_statuses[] = {"fam.marker.loot", NULL};
 static const eng_game fam_game = {.id = "fam", .name = "Fam", .state_size = sizeof(fam), .keys = fam_keys,
-                                  .nkeys = 3, .dice = no_dice, .statuses = fam_statuses, .status_sets = fam_sets};
+                                  .nkeys = 4, .dice = no_dice, .statuses = fam_statuses, .status_sets = fam_sets};
 
 static void test_families(void)
 {
@@ -615,16 +617,34 @@ static void test_families(void)
     CU_ASSERT_EQUAL(eng_key_instance(&fam_keys[1], 1, key, 9), -1);   /* "u1.poison" needs 10 bytes */
     CU_ASSERT_EQUAL(eng_key_instance(&fam_keys[1], 1, key, 10), 0);
     /* statuses: the list, then each set's names under the game's id */
-    const char *want[] = {"fam.marker.loot", "fam.status.on-fire", "fam.status.poisoned", "fam.die.penalty"};
+    const char *want[] = {"fam.marker.loot", "fam.status.on-fire", "fam.status.poisoned", "fam.die.penalty",
+                          "fam.status.stunned"};
     char sb[64];
-    for (size_t i = 0; i < 4; i++) {
+    for (size_t i = 0; i < 5; i++) {
         CU_ASSERT_PTR_NOT_NULL_FATAL(eng_status(&fam_game, i, sb, sizeof sb));
         CU_ASSERT_STRING_EQUAL(sb, want[i]);
         CU_ASSERT(eng_has_status(&fam_game, want[i]));
     }
-    CU_ASSERT_PTR_NULL(eng_status(&fam_game, 4, sb, sizeof sb));
+    CU_ASSERT_PTR_NULL(eng_status(&fam_game, 5, sb, sizeof sb));
     CU_ASSERT(!eng_has_status(&fam_game, "fam.status.loot"));
     CU_ASSERT(!eng_has_status(&fam_game, "fam.status.on-fir"));
+    /* a status's index in its set */
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "fam.status.poisoned"), 1);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "fam.status.on-fire"), 0);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "die", "fam.die.penalty"), 0);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "fam.status.stunned"), 2);   /* counted over the sets */
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "die", "fam.status.poisoned"), -1);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "fam.statusx.poisoned"), -1);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "famx.status.poisoned"), -1);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "fam.status.poison"), -1);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "marker", "fam.marker.loot"), -1);   /* no such set */
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", NULL), -1);
+    /* a grid: both indexes and strides from the array */
+    CU_ASSERT_EQUAL(eng_set(st, "g2.3", "sharp", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "g1.2", "sharp", err, sizeof err), 0);
+    CU_ASSERT(f->grid[1][2] == 1 && f->grid[0][1] == 1 && f->grid[0][2] == 0 && f->grid[1][1] == 0);
+    CU_ASSERT_EQUAL(eng_set(st, "g3.1", "sharp", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "g1.4", "sharp", err, sizeof err), -1);
     eng_state_free(st);
 }
 
