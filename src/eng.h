@@ -179,6 +179,8 @@ int eng_key_read_only(const eng_key *k);
 int eng_key_instance(const eng_key *k, int i, char *buf, size_t len);
 
 /* Table helpers. T is the game's state struct. */
+/* How many elements an array (a table) has: .nkeys = ENG_COUNT(keys). */
+#define ENG_COUNT(a) (sizeof (a) / sizeof (a)[0])
 #define ENG_KEY_INT(pat, T, field, l, h, d) \
     {.pattern = (pat), .type = ENG_INT, .doc = (d), .lo = (l), .hi = (h), .off = offsetof(T, field)}
 #define ENG_KEY_INT1(pat, n, T, field, stride0, l, h, d)                                       \
@@ -221,6 +223,14 @@ int eng_key_instance(const eng_key *k, int i, char *buf, size_t len);
      .nmax = {sizeof ((T *)0)->field / sizeof ((T *)0)->field[0],                                                \
               sizeof ((T *)0)->field[0] / sizeof ((T *)0)->field[0][0]},                                         \
      .stride = {sizeof ((T *)0)->field[0], sizeof ((T *)0)->field[0][0]}}
+/* A plain INT or ENUM field of an array in an array of structs of T
+ * ("hN.wM.atb": field atb of w[M] of h[N]): both indexes and strides from
+ * the arrays' types. */
+#define ENG_KEY_SUB(pat, T, outer, inner, field, ty, nm, l, h, d)                                                 \
+    {.pattern = (pat), .type = (ty), .doc = (d), .lo = (l), .hi = (h), .names = (nm),                            \
+     .off = offsetof(T, outer[0].inner[0].field),                                                                \
+     .nmax = {ENG_COUNT(((T *)0)->outer), ENG_COUNT(((T *)0)->outer[0].inner)},                                  \
+     .stride = {sizeof ((T *)0)->outer[0], sizeof ((T *)0)->outer[0].inner[0]}}
 /* A family of keys (see words above): the int fields f, ... (up to 12) of
  * element N of an array of structs of T, each one key in l..h named by pat
  * with its '*' replaced by the field's name ("hN.*"); elem is the element

@@ -1416,10 +1416,8 @@ static long get_models(const void *d, const int *idx)
 /* die N of the roll in progress: beyond pool.n, lo */
 #define DIE(f, l, h, doc) ENG_KEY_COUNTED("pool.N." #f, SX_POOL, sx_state, pool.d[0].f, sizeof(sx_die), pool.n, l, h, doc)
 /* weapon M (1, 2) of hero N */
-#define WK(f, lo_, hi_, d) \
-    ENG_KEY_INT2("hN.wM." #f, SX_HEROES, 2, sx_state, h[0].w[0].f, sizeof(sx_hero), sizeof(sx_weapon), lo_, hi_, d)
-#define WE(f, nm, d) \
-    ENG_KEY_ENUM2("hN.wM." #f, SX_HEROES, 2, sx_state, h[0].w[0].f, sizeof(sx_hero), sizeof(sx_weapon), nm, d)
+#define WK(f, lo_, hi_, d) ENG_KEY_SUB("hN.wM." #f, sx_state, h, w, f, ENG_INT, NULL, lo_, hi_, d)
+#define WE(f, nm, d) ENG_KEY_SUB("hN.wM." #f, sx_state, h, w, f, ENG_ENUM, nm, 0, 0, d)
 
 static const eng_key keys[] = {
     ENG_KEY_INT("phase", sx_state, phase, 1, SX_SECTORS, "the sector the phase hand (minutes) points at: the active sector"),
@@ -2440,7 +2438,6 @@ static const eng_status_set sx_statuses[] = {{"status", sx_status_names}, {"mark
                                              {"area", area_names}, {"die", sym_names},
                                              {"die", (const char *const[]){"penalty", NULL}}, {NULL, NULL}};
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The shapes of act_area for the cards' grids: the same area_square, so a
  * drawn grid is checked against what the attack hits. */
@@ -2453,7 +2450,7 @@ static int sx_area(const char *status, int n, int ox, int oy, int tx, int ty, in
 const eng_game eng_sinetempore_game = {
     .id = "sinetempore", .name = "Sine Tempore",
     .state_size = sizeof(sx_state), .init = sx_init,
-    .keys = keys, .nkeys = N(keys), .actions = actions, .nactions = N(actions),
+    .keys = keys, .nkeys = ENG_COUNT(keys), .actions = actions, .nactions = ENG_COUNT(actions),
     .events = events, .dice = sx_dice, .status_sets = sx_statuses,
     .facts = eng_sinetempore_facts, .nfacts = ENG_SINETEMPORE_NFACTS, .ais = eng_sinetempore_ais,
     .nais = ENG_SINETEMPORE_NAIS, .sim = NULL, .area = sx_area,

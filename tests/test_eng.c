@@ -557,6 +557,9 @@ static void test_plain_fields(void)
 
 typedef struct fam_unit {
     int x, fire, poison, stun, y;
+    struct {
+        int atb, sym;
+    } w[2];
 } fam_unit;
 typedef struct fam {
     fam_unit u[3];
@@ -567,13 +570,14 @@ static const eng_key fam_keys[] = {
     ENG_KEY_RUN("uN.*", 3, fam, u[0], 0, 1, "the unit's conditions", fire, poison, stun),
     ENG_KEY_INT1("uN.y", 3, fam, u[0].y, sizeof(fam_unit), 0, 9, "the field after it"),
     ENG_KEY_GRID("gN.M", fam, grid, ENG_ENUM, kinds, 0, 0, "a square of a 2 x 3 grid"),
+    ENG_KEY_SUB("uN.wM.sym", fam, u, w, sym, ENG_INT, NULL, 0, 9, "weapon M of unit N: its symbol"),
 };
 static const char *const fam_conds[] = {"on-fire", "poisoned", NULL};
 static const eng_status_set fam_sets[] = {{"status", fam_conds}, {"die", (const char *const[]){"penalty", NULL}},
                                           {"status", (const char *const[]){"stunned", NULL}}, {NULL, NULL}};
 static const char *const fam_statuses[] = {"fam.marker.loot", NULL};
 static const eng_game fam_game = {.id = "fam", .name = "Fam", .state_size = sizeof(fam), .keys = fam_keys,
-                                  .nkeys = 4, .dice = no_dice, .statuses = fam_statuses, .status_sets = fam_sets};
+                                  .nkeys = ENG_COUNT(fam_keys), .dice = no_dice, .statuses = fam_statuses, .status_sets = fam_sets};
 
 static void test_families(void)
 {
@@ -645,6 +649,14 @@ static void test_families(void)
     CU_ASSERT(f->grid[1][2] == 1 && f->grid[0][1] == 1 && f->grid[0][2] == 0 && f->grid[1][1] == 0);
     CU_ASSERT_EQUAL(eng_set(st, "g3.1", "sharp", err, sizeof err), -1);
     CU_ASSERT_EQUAL(eng_set(st, "g1.4", "sharp", err, sizeof err), -1);
+    /* an array in an array of structs: counts and strides from the types */
+    CU_ASSERT_EQUAL(eng_set(st, "u3.w2.sym", "7", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "u1.w1.sym", "5", err, sizeof err), 0);
+    CU_ASSERT(f->u[2].w[1].sym == 7 && f->u[2].w[1].atb == 0 && f->u[2].w[0].sym == 0 && f->u[0].w[0].sym == 5);
+    CU_ASSERT_EQUAL(eng_val(st, "u3.w2.sym"), 7);
+    CU_ASSERT_EQUAL(eng_set(st, "u3.w3.sym", "1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "u4.w1.sym", "1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(ENG_COUNT(fam_keys), 5);
     eng_state_free(st);
 }
 
