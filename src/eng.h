@@ -274,6 +274,9 @@ typedef struct eng_param {
     const char *const *names;     /* ENG_ENUM values */
 } eng_param;
 
+/* A parameter that switches something on: name=1, 0 when absent. */
+#define ENG_FLAG(name) {(name), ENG_INT, 0, 1, 0, 0, NULL}
+
 /* An argument as the action function receives it, in the order of the
  * action's params: v the number (or enum index), s the text, given whether
  * the caller wrote it. */

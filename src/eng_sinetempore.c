@@ -2200,6 +2200,8 @@ static int act_place(eng_state *s, void *d, const eng_arg *arg, char *err, size_
 
 #define P_AP(def) {"ap", ENG_INT, 0, 12, def, 0, NULL}
 #define P_WEAPON {"weapon", ENG_INT, 0, 2, 1, 0, NULL}
+/* hero= or model=, of the actions that take either */
+#define P_EITHER {"hero", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"model", ENG_INT, 0, SX_MODELS, 0, 0, NULL}
 static const eng_action actions[] = {
     {"advance", "the phase hand moves on to the next sector holding a marker", {{NULL}}, act_advance, NULL},
     {"activate", "activates who is due in the active sector: hero= or group= (default: the first in order)",
@@ -2210,19 +2212,16 @@ static const eng_action actions[] = {
     {"disengage", "the engaged hero steps to the adjacent square x,y", {P_HERO, P_XY}, act_disengage, NULL},
     {"focus", "the hero focuses (1 AP, once per activation)", {P_HERO}, act_focus, NULL},
     {"attack", "the hero attacks model= with weapon= (chain=1: the chain attack; strength=1, focus=1: use them)",
-     {P_HERO, P_MODEL, P_WEAPON, {"chain", ENG_INT, 0, 1, 0, 0, NULL}, {"strength", ENG_INT, 0, 1, 0, 0, NULL},
-      {"focus", ENG_INT, 0, 1, 0, 0, NULL}},
-     act_attack, NULL},
+     {P_HERO, P_MODEL, P_WEAPON, ENG_FLAG("chain"), ENG_FLAG("strength"), ENG_FLAG("focus")}, act_attack, NULL},
     {"reroll", "the hero rerolls die= of his open roll with a reroll marker (free=1: an ability's)",
-     {P_HERO, {"die", ENG_INT, 1, SX_POOL, 1, 1, NULL}, {"free", ENG_INT, 0, 1, 0, 0, NULL}}, act_reroll, NULL},
+     {P_HERO, {"die", ENG_INT, 1, SX_POOL, 1, 1, NULL}, ENG_FLAG("free")}, act_reroll, NULL},
     {"select-side", "the select-the-side marker turns die= to face= (index)",
      {P_HERO, {"die", ENG_INT, 1, SX_POOL, 1, 1, NULL}, {"face", ENG_INT, 0, NFACES - 1, 0, 1, NULL}},
      act_select_side, NULL},
     {"resolve", "ends the open roll (keep=N: a focused hero keeps die N on his weapon card)",
      {{"keep", ENG_INT, 0, SX_POOL, 0, 0, NULL}}, act_resolve, NULL},
     {"enemy-attack", "model= attacks hero= (second=1: its chained attack); bonus= defence dice; use=1 endurance, 2 improved endurance",
-     {P_MODEL, P_HERO, {"second", ENG_INT, 0, 1, 0, 0, NULL}, {"bonus", ENG_INT, 0, 9, 0, 0, NULL},
-      {"use", ENG_INT, 0, 2, 0, 0, NULL}},
+     {P_MODEL, P_HERO, ENG_FLAG("second"), {"bonus", ENG_INT, 0, 9, 0, 0, NULL}, {"use", ENG_INT, 0, 2, 0, 0, NULL}},
      act_enemy_attack, NULL},
     {"engage", "model= spends 1 AP to engage the adjacent hero=", {P_MODEL, P_HERO}, act_engage, NULL},
     {"power", "the psionic hero uses a power: ap= oblivion= need= (mind symbols) model= damage=",
@@ -2238,12 +2237,9 @@ static const eng_action actions[] = {
     {"heal", "hero= loses amount= wounds, healed by hero by= (0 none)",
      {P_HERO, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"amount", ENG_INT, 1, 9, 1, 0, NULL}}, act_heal, NULL},
     {"wound", "n= wounds to hero= or model= (by=: the hero who dealt them)",
-     {{"hero", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"model", ENG_INT, 0, SX_MODELS, 0, 0, NULL},
-      {"n", ENG_INT, 1, 20, 1, 0, NULL}, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}},
-     act_wound, NULL},
+     {P_EITHER, {"n", ENG_INT, 1, 20, 1, 0, NULL}, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}}, act_wound, NULL},
     {"condition", "gives hero= or model= the negative condition name= (by=: the hero of a soul breaker)",
-     {{"hero", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"model", ENG_INT, 0, SX_MODELS, 0, 0, NULL},
-      {"name", ENG_ENUM, 0, 0, 0, 1, cond_names}, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}},
+     {P_EITHER, {"name", ENG_ENUM, 0, 0, 0, 1, cond_names}, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}},
      act_condition, NULL},
     {"token", "gives hero= n= positive markers name=",
      {P_HERO, {"name", ENG_ENUM, 0, 0, 0, 1, token_names}, {"n", ENG_INT, 1, 9, 1, 0, NULL}}, act_token, NULL},
@@ -2252,10 +2248,8 @@ static const eng_action actions[] = {
       {"y", ENG_INT, 1, SX_SIZE, 1, 0, NULL}, {"n", ENG_INT, 0, 12, 1, 0, NULL}, P_WEAPON},
      act_area, NULL},
     {"hit", "model= hits the enemy model target= with its attack (second=1: its chained one): collateral damage",
-     {P_MODEL, {"target", ENG_INT, 1, SX_MODELS, 1, 1, NULL}, {"second", ENG_INT, 0, 1, 0, 0, NULL}}, act_hit, NULL},
-    {"place", "puts hero= or model= on square x,y",
-     {{"hero", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"model", ENG_INT, 0, SX_MODELS, 0, 0, NULL}, P_XY},
-     act_place, NULL},
+     {P_MODEL, {"target", ENG_INT, 1, SX_MODELS, 1, 1, NULL}, ENG_FLAG("second")}, act_hit, NULL},
+    {"place", "puts hero= or model= on square x,y", {P_EITHER, P_XY}, act_place, NULL},
 };
 
 /* ---- procedures: run on a state, their steps marked (eng_sinetempore.h) ----------------------------- */

@@ -576,7 +576,16 @@ static const char *const fam_conds[] = {"on-fire", "poisoned", NULL};
 static const eng_status_set fam_sets[] = {{"status", fam_conds}, {"die", (const char *const[]){"penalty", NULL}},
                                           {"status", (const char *const[]){"stunned", NULL}}, {NULL, NULL}};
 static const char *const fam_statuses[] = {"fam.marker.loot", NULL};
+/* unit 1's x: the flag's value, plus 2 when it was given */
+static int fam_mark(eng_state *st, void *d, const eng_arg *arg, char *why, size_t whylen)
+{
+    (void)st, (void)why, (void)whylen;
+    ((fam *)d)->u[0].x = (int)(arg[0].v + 2 * arg[0].given);
+    return ENG_OK;
+}
+static const eng_action fam_actions[] = {{"mark", "a switch", {ENG_FLAG("on")}, fam_mark, NULL}};
 static const eng_game fam_game = {.id = "fam", .name = "Fam", .state_size = sizeof(fam), .keys = fam_keys,
+                                  .actions = fam_actions, .nactions = ENG_COUNT(fam_actions),
                                   .nkeys = ENG_COUNT(fam_keys), .dice = no_dice, .statuses = fam_statuses, .status_sets = fam_sets};
 
 static void test_families(void)
@@ -657,6 +666,15 @@ static void test_families(void)
     CU_ASSERT_EQUAL(eng_set(st, "u3.w3.sym", "1", err, sizeof err), -1);
     CU_ASSERT_EQUAL(eng_set(st, "u4.w1.sym", "1", err, sizeof err), -1);
     CU_ASSERT_EQUAL(ENG_COUNT(fam_keys), 5);
+    /* a flag: 0 when absent, 1 when switched on, nothing else */
+    CU_ASSERT_EQUAL(eng_act(st, "mark", NULL, err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(f->u[0].x, 0);
+    CU_ASSERT_EQUAL(eng_act(st, "mark", "on=1", err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(f->u[0].x, 3);
+    CU_ASSERT_EQUAL(eng_act(st, "mark", "on=0", err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(f->u[0].x, 2);
+    CU_ASSERT_EQUAL(eng_act(st, "mark", "on=2", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_EQUAL(eng_act(st, "mark", "on=-1", err, sizeof err), ENG_ERROR);
     eng_state_free(st);
 }
 
