@@ -688,21 +688,22 @@ static void check_cards(chk_ctx *c)
         if (cd->nrows)
             check_grid(c, e, cd);
     }
-    if (!e->statuses)
-        return;
-    for (const char *const *s = e->statuses; *s; s++) {
+    char sbuf[128];
+    const char *s;
+    /* the statuses the engine lists and those it makes from its tables */
+    for (size_t k = 0; (s = eng_status(e, k, sbuf, sizeof sbuf)) != NULL; k++) {
         size_t count = 0;
         for (size_t i = 0; i < g->ncards; i++)
-            if (g->cards[i].status && strcmp(g->cards[i].status, *s) == 0)
+            if (g->cards[i].status && strcmp(g->cards[i].status, s) == 0)
                 count++;
         const char *file = g->ncards ? g->cards[0].loc.file : g->loc.file;
         int line = g->ncards ? g->cards[0].loc.line : g->loc.line;
         if (count == 0)
             chk_result(c, 0, file, line, NULL, "missing-card",
-                       "the engine's status \"%s\" has no card", *s);
+                       "the engine's status \"%s\" has no card", s);
         else
             chk_result(c, count == 1, file, line, NULL, "duplicate-card",
-                       "status \"%s\" has %zu cards; it needs exactly one", *s, count);
+                       "status \"%s\" has %zu cards; it needs exactly one", s, count);
     }
 }
 

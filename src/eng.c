@@ -265,14 +265,49 @@ typedef struct key_ref {
     int nidx;
     enum { LOG_NONE, LOG_COUNT, LOG_FIRST, LOG_STEPS } log;
     int ev;
+    int word;   /* a family's word (eng_key.words) */
 } key_ref;
 
+/* Word i of a family's words (separated by commas or blanks): its start,
+ * its length in *len; NULL past the last. */
+static const char *family_word(const char *words, int i, size_t *len)
+{
+    const char *p = words;
+    for (;;) {
+        p += strspn(p, ", ");
+        if (!*p)
+            return NULL;
+        *len = strcspn(p, ", ");
+        if (i-- == 0)
+            return p;
+        p += *len;
+    }
+}
+
+/* The index of the word that is all of key, or -1. */
+static int family_index(const char *words, const char *key)
+{
+    size_t len, n = strlen(key);
+    const char *w;
+    for (int i = 0; (w = family_word(words, i, &len)) != NULL; i++)
+        if (len == n && memcmp(w, key, n) == 0)
+            return i;
+    return -1;
+}
+
 /* Matches key against pattern: 'N' and 'M' take a decimal index (no
- * leading zeros; "0" itself only where the key's indexes start at 0). */
-static int match(const char *pat, const char *key, int *idx, int *nidx, unsigned zero_based)
+ * leading zeros; "0" itself only where the key's indexes start at 0); a
+ * family's closing '*' the rest of the key, one of words (its index in
+ * *word). */
+static int match(const char *pat, const char *key, int *idx, int *nidx, unsigned zero_based, const char *words,
+                 int *word)
 {
     int n = 0;
     while (*pat) {
+        if (*pat == '*' && words && !pat[1]) {
+            *nidx = n;
+            return (*word = family_index(words, key)) >= 0;
+        }
         if (*pat == 'N' || *pat == 'M') {
             int zero_ok = (zero_based >> n) & 1;
             if (*key == '0' && zero_ok && !(key[1] >= '0' && key[1] <= '9')) {
@@ -362,8 +397,8 @@ static const eng_key *index_lookup(const eng_game *g, const char *key)
             return NULL;
         for (size_t i = 0; i < g->nkeys; i++) {
             const char *p = g->keys[i].pattern;
-            if (strpbrk(p, "0123456789"))
-                continue;   /* digits of its own: found by scan */
+            if (strpbrk(p, "0123456789*"))
+                continue;   /* digits of its own or a family: found by scan */
             size_t h = shape_hash(p) & (cap - 1);
             while (slot[h] && strcmp(slot[h]->pattern, p) != 0)
                 h = (h + 1) & (cap - 1);
@@ -395,7 +430,7 @@ typedef struct key_memo {
     char key[KMEMO_KEY];
     const eng_key *k;
     int idx[ENG_MAXIDX];
-    int nidx;
+    int nidx, word;
 } key_memo;
 static struct {
     const eng_game *g;
@@ -441,6 +476,7 @@ static int resolve(const eng_game *g, const char *key, key_ref *r, char *err, si
         memset(r, 0, sizeof *r);
         r->k = e->k;
         r->nidx = e->nidx;
+        r->word = e->word;
         memcpy(r->idx, e->idx, sizeof r->idx);
         return 0;
     }
@@ -450,6 +486,7 @@ static int resolve(const eng_game *g, const char *key, key_ref *r, char *err, si
         memcpy(e->key, key, strlen(key) + 1);
         e->k = r->k;
         e->nidx = r->nidx;
+        e->word = r->word;
         memcpy(e->idx, r->idx, sizeof e->idx);
     }
     return rc;
@@ -476,8 +513,8 @@ static int resolve_scan(const eng_game *g, const char *key, key_ref *r, char *er
     const eng_key *hit = index_lookup(g, key);
     for (size_t i = 0; i < g->nkeys; i++) {
         const eng_key *k = hit ? hit : &g->keys[i];
-        int idx[ENG_MAXIDX] = {0, 0}, n = 0;
-        if (!match(k->pattern, key, idx, &n, k->zero_based)) {
+        int idx[ENG_MAXIDX] = {0, 0}, n = 0, word = 0;
+        if (!match(k->pattern, key, idx, &n, k->zero_based, k->words, &word)) {
             if (hit) {
                 hit = NULL;
                 i = (size_t)-1;   /* not this shape after all: scan from the start */
@@ -492,6 +529,7 @@ static int resolve_scan(const eng_game *g, const char *key, key_ref *r, char *er
         }
         r->k = k;
         r->nidx = n;
+        r->word = word;
         memcpy(r->idx, idx, sizeof idx);
         return 0;
     }
@@ -501,7 +539,7 @@ static int resolve_scan(const eng_game *g, const char *key, key_ref *r, char *er
 /* A plain field's bytes (a string's need no alignment) and as an int. */
 static unsigned char *field_at(const eng_state *st, const key_ref *r)
 {
-    size_t off = r->k->off;
+    size_t off = r->k->off + (size_t)r->word * sizeof(int);
     for (int j = 0; j < r->nidx; j++)
         off += (size_t)(r->idx[j] - ((r->k->zero_based >> j) & 1 ? 0 : 1)) * r->k->stride[j];
     return (unsigned char *)(uintptr_t)(st->data + off);
@@ -517,6 +555,25 @@ int eng_key_read_only(const eng_key *k)
     if (k->type == ENG_TEXT)
         return k->ro || (k->set_text == NULL && !k->die && !k->strsize);
     return k->ro || ((k->get || k->getk) && !k->set && !k->setk);
+}
+
+int eng_key_instance(const eng_key *k, int i, char *buf, size_t len)
+{
+    size_t o = 0, wlen = 0;
+    const char *w = NULL;
+    if (k->words ? !(w = family_word(k->words, i, &wlen)) : i != 0)
+        return -1;
+    for (const char *p = k->pattern; *p && o < len; p++) {
+        int n;
+        if (*p == 'N' || *p == 'M')
+            n = snprintf(buf + o, len - o, "%d", (k->zero_based >> (*p == 'M')) & 1 ? 0 : 1);
+        else if (*p == '*' && w && !p[1])
+            n = snprintf(buf + o, len - o, "%.*s", (int)wlen, w);
+        else
+            n = snprintf(buf + o, len - o, "%c", *p);
+        o += (size_t)n;
+    }
+    return o < len ? 0 : -1;
 }
 
 /* The int at a key's count_off: the length of its list or array. */
@@ -1412,10 +1469,37 @@ const eng_die *eng_find_die(const eng_game *g, const char *id)
     return NULL;
 }
 
+const char *eng_status(const eng_game *g, size_t i, char *buf, size_t len)
+{
+    for (const char *const *s = g->statuses; s && *s; s++, i--)
+        if (i == 0)
+            return snprintf(buf, len, "%s", *s), buf;
+    for (const eng_status_set *set = g->status_sets; set && set->kind; set++)
+        for (const char *const *n = set->names; *n; n++, i--)
+            if (i == 0)
+                return snprintf(buf, len, "%s.%s.%s", g->id, set->kind, *n), buf;
+    return NULL;
+}
+
+int eng_status_index(const eng_game *g, const char *kind, const char *status)
+{
+    size_t n = strlen(g->id), k = strlen(kind);
+    if (!status || strncmp(status, g->id, n) != 0 || status[n] != '.' || strncmp(status + n + 1, kind, k) != 0 ||
+        status[n + 1 + k] != '.')
+        return -1;
+    int i = 0;
+    for (const eng_status_set *set = g->status_sets; set && set->kind; set++)
+        for (const char *const *name = set->names; *name && strcmp(set->kind, kind) == 0; name++, i++)
+            if (strcmp(status + n + k + 2, *name) == 0)
+                return i;
+    return -1;
+}
+
 int eng_has_status(const eng_game *g, const char *id)
 {
-    for (const char *const *s = g->statuses; s && *s; s++)
-        if (strcmp(*s, id) == 0)
+    char buf[128];
+    for (size_t i = 0; eng_status(g, i, buf, sizeof buf); i++)
+        if (strcmp(buf, id) == 0)
             return 1;
     return 0;
 }

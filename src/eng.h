@@ -158,14 +158,29 @@ typedef struct eng_key {
     const eng_die *die;
     int maxn;
     size_t strsize;
+    /* A family of plain int fields declared by one row (ENG_INT, no
+     * accessor): the pattern ends in '*', which stands for each word of
+     * words (separated by commas or blanks); word i is the int i places
+     * after the field at off, so the struct declares those fields one after
+     * the other in the words' order ("hN.*" with "fire, poison" is hN.fire
+     * and hN.poison, the fields fire and poison). Write it with
+     * ENG_KEY_RUN, which checks that the fields are consecutive ints. */
+    const char *words;
 } eng_key;
 
 #define ENG_MAXLIST 64
 
 /* 1 when key k cannot be set: computed, a text without a setter, or ro. */
 int eng_key_read_only(const eng_key *k);
+/* The name of key row k's instance i (0, 1, ...), every index at its first
+ * value: a family's (words) i-th word, any other row's only name for i 0.
+ * 0, or -1 when k has no instance i or buf is too short. For tests that
+ * read and write every key of a table. */
+int eng_key_instance(const eng_key *k, int i, char *buf, size_t len);
 
 /* Table helpers. T is the game's state struct. */
+/* How many elements an array (a table) has: .nkeys = ENG_COUNT(keys). */
+#define ENG_COUNT(a) (sizeof (a) / sizeof (a)[0])
 #define ENG_KEY_INT(pat, T, field, l, h, d) \
     {.pattern = (pat), .type = ENG_INT, .doc = (d), .lo = (l), .hi = (h), .off = offsetof(T, field)}
 #define ENG_KEY_INT1(pat, n, T, field, stride0, l, h, d)                                       \
@@ -201,6 +216,51 @@ int eng_key_read_only(const eng_key *k);
     {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h),                     \
      .off = offsetof(T, field), .stride = {(stride0)}, .ro = 1, .counted = 1, .count_off = offsetof(T, count)}
 
+/* A plain INT or ENUM field of a two-dimensional array of T ("sq.N.M.x" of
+ * int x[12][12]): both indexes and strides from the array's type. */
+#define ENG_KEY_GRID(pat, T, field, ty, nm, l, h, d)                                                           \
+    {.pattern = (pat), .type = (ty), .doc = (d), .lo = (l), .hi = (h), .names = (nm), .off = offsetof(T, field), \
+     .nmax = {sizeof ((T *)0)->field / sizeof ((T *)0)->field[0],                                                \
+              sizeof ((T *)0)->field[0] / sizeof ((T *)0)->field[0][0]},                                         \
+     .stride = {sizeof ((T *)0)->field[0], sizeof ((T *)0)->field[0][0]}}
+/* A plain INT or ENUM field of an array in an array of structs of T
+ * ("hN.wM.atb": field atb of w[M] of h[N]): both indexes and strides from
+ * the arrays' types. */
+#define ENG_KEY_SUB(pat, T, outer, inner, field, ty, nm, l, h, d)                                                 \
+    {.pattern = (pat), .type = (ty), .doc = (d), .lo = (l), .hi = (h), .names = (nm),                            \
+     .off = offsetof(T, outer[0].inner[0].field),                                                                \
+     .nmax = {ENG_COUNT(((T *)0)->outer), ENG_COUNT(((T *)0)->outer[0].inner)},                                  \
+     .stride = {sizeof ((T *)0)->outer[0], sizeof ((T *)0)->outer[0].inner[0]}}
+/* A family of keys (see words above): the int fields f, ... (up to 12) of
+ * element N of an array of structs of T, each one key in l..h named by pat
+ * with its '*' replaced by the field's name ("hN.*"); elem is the element
+ * ("h[0]"), n0 how many. The fields must follow one another as ints in the
+ * order given, or the table does not compile (a negative array size). */
+#define ENG_KEY_RUN(pat, n0, T, elem, l, h, d, ...)                                                            \
+    {.pattern = (pat), .type = ENG_INT, .doc = (d), .nmax = {(n0)}, .lo = (l), .hi = (h),                       \
+     .off = offsetof(T, elem.ENG_FIRST_(__VA_ARGS__, _)) + 0 * sizeof(char[ENG_RUN_(T, elem, __VA_ARGS__) ? 1 : -1]), \
+     .stride = {sizeof ((T *)0)->elem}, .words = #__VA_ARGS__}
+#define ENG_FIRST_(a, ...) a
+/* 1 when field y is the int right after int field x (of elem of T). */
+#define ENG_NEXT_(T, e, x, y) \
+    (offsetof(T, e.y) == offsetof(T, e.x) + sizeof(int) && sizeof ((T *)0)->e.x == sizeof(int))
+#define ENG_RUN1_(T, e, x) (sizeof ((T *)0)->e.x == sizeof(int))
+#define ENG_RUN2_(T, e, x, y) ENG_NEXT_(T, e, x, y)
+#define ENG_RUN3_(T, e, x, y, ...) (ENG_NEXT_(T, e, x, y) && ENG_RUN2_(T, e, y, __VA_ARGS__))
+#define ENG_RUN4_(T, e, x, y, ...) (ENG_NEXT_(T, e, x, y) && ENG_RUN3_(T, e, y, __VA_ARGS__))
+#define ENG_RUN5_(T, e, x, y, ...) (ENG_NEXT_(T, e, x, y) && ENG_RUN4_(T, e, y, __VA_ARGS__))
+#define ENG_RUN6_(T, e, x, y, ...) (ENG_NEXT_(T, e, x, y) && ENG_RUN5_(T, e, y, __VA_ARGS__))
+#define ENG_RUN7_(T, e, x, y, ...) (ENG_NEXT_(T, e, x, y) && ENG_RUN6_(T, e, y, __VA_ARGS__))
+#define ENG_RUN8_(T, e, x, y, ...) (ENG_NEXT_(T, e, x, y) && ENG_RUN7_(T, e, y, __VA_ARGS__))
+#define ENG_RUN9_(T, e, x, y, ...) (ENG_NEXT_(T, e, x, y) && ENG_RUN8_(T, e, y, __VA_ARGS__))
+#define ENG_RUN10_(T, e, x, y, ...) (ENG_NEXT_(T, e, x, y) && ENG_RUN9_(T, e, y, __VA_ARGS__))
+#define ENG_RUN11_(T, e, x, y, ...) (ENG_NEXT_(T, e, x, y) && ENG_RUN10_(T, e, y, __VA_ARGS__))
+#define ENG_RUN12_(T, e, x, y, ...) (ENG_NEXT_(T, e, x, y) && ENG_RUN11_(T, e, y, __VA_ARGS__))
+#define ENG_PICK_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, m, ...) m
+#define ENG_RUN_(T, e, ...)                                                                                     \
+    ENG_PICK_(__VA_ARGS__, ENG_RUN12_, ENG_RUN11_, ENG_RUN10_, ENG_RUN9_, ENG_RUN8_, ENG_RUN7_, ENG_RUN6_,       \
+              ENG_RUN5_, ENG_RUN4_, ENG_RUN3_, ENG_RUN2_, ENG_RUN1_, _)(T, e, __VA_ARGS__)
+
 /* ---- actions ------------------------------------------------------------------ */
 
 #define ENG_MAXPARAMS 8
@@ -213,6 +273,9 @@ typedef struct eng_param {
     int required;                 /* absent is an error */
     const char *const *names;     /* ENG_ENUM values */
 } eng_param;
+
+/* A parameter that switches something on: name=1, 0 when absent. */
+#define ENG_FLAG(name) {(name), ENG_INT, 0, 1, 0, 0, NULL}
 
 /* An argument as the action function receives it, in the order of the
  * action's params: v the number (or enum index), s the text, given whether
@@ -497,7 +560,16 @@ struct eng_game {
      * aura X), cover square x,y? 1 yes, 0 no, -1 status is no area effect.
      * NULL: the game has no area effects. */
     int (*area)(const char *status, int n, int ox, int oy, int tx, int ty, int x, int y);
+    /* More statuses (after those of statuses), from tables of names the
+     * engine has: "ID.KIND.NAME" (ID the game's id) for each name of each
+     * set; a set with kind NULL ends the list. NULL: none. */
+    const struct eng_status_set *status_sets;
 };
+
+typedef struct eng_status_set {
+    const char *kind;                /* "status", "area" */
+    const char *const *names;        /* NULL-terminated */
+} eng_status_set;
 
 /* ---- states -------------------------------------------------------------------- */
 
@@ -550,6 +622,13 @@ const eng_pred *eng_find_pred(const eng_ai *ai, const char *id);
 const eng_outcome *eng_find_outcome(const eng_ai *ai, const char *id);
 const eng_die *eng_find_die(const eng_game *g, const char *id);
 int eng_has_status(const eng_game *g, const char *id);
+/* The game's status i (0, 1, ...: statuses, then status_sets) written into
+ * buf; buf, or NULL past the last one. */
+const char *eng_status(const eng_game *g, size_t i, char *buf, size_t len);
+/* The index of status ("ID.KIND.NAME") among the names of g's status sets
+ * of kind, counted over them in order: which of the engine's shapes or
+ * symbols a card names; -1 when it is none of them (or NULL). */
+int eng_status_index(const eng_game *g, const char *kind, const char *status);
 
 /* Parses a whole decimal long with range check; 0, or -1. */
 int eng_parse_long(const char *s, long *out);

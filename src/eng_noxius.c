@@ -1751,8 +1751,6 @@ int eng_noxius_run_cast(eng_state *es)
 }
 /* ---- scaffolding: simulator setup --------------------------------------------------------------------- */
 
-#define COUNT(a) (sizeof (a) / sizeof (a)[0])
-
 static const char *const pays_names[] = {"lp-first", "sp-first", NULL};
 
 /* What a fight file's attributes set, in order: N the character or enemy, M the ability. */
@@ -1793,7 +1791,7 @@ static void sim_result(const eng_state *es, char *buf, size_t len)
 }
 
 static const char *const party_keys[] = {"cN.name", "cN.lp", "cN.sp", "cN.ko", "cN.dead", NULL};
-static const eng_sim nx_sim = {"fight.rng", "fight", 999, sim_keys, COUNT(sim_keys), sim_round, sim_result, "players",
+static const eng_sim nx_sim = {"fight.rng", "fight", 999, sim_keys, ENG_COUNT(sim_keys), sim_round, sim_result, "players",
                                party_keys};
 
 /* ---- scaffolding: the game declaration ---------------------------------------------------------------- */
@@ -1805,6 +1803,6 @@ static const char *const nx_statuses[] = {
     "noxius.result.wound", "noxius.round.summary", NULL};
 
 const eng_game eng_noxius_game = {
-    "noxius", "Noxius", sizeof(nx_state), nx_init, nx_keys, COUNT(nx_keys), nx_actions, COUNT(nx_actions),
-    nx_events, nx_dice, eng_noxius_facts, ENG_NOXIUS_NFACTS, eng_noxius_ais, ENG_NOXIUS_NAIS, nx_statuses, &nx_sim, NULL,
+    "noxius", "Noxius", sizeof(nx_state), nx_init, nx_keys, ENG_COUNT(nx_keys), nx_actions, ENG_COUNT(nx_actions),
+    nx_events, nx_dice, eng_noxius_facts, ENG_NOXIUS_NFACTS, eng_noxius_ais, ENG_NOXIUS_NAIS, nx_statuses, &nx_sim, NULL, NULL,
 };

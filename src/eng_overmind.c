@@ -1976,10 +1976,8 @@ static const char *const ov_statuses[] = {
     "overmind.terrain.open", "overmind.terrain.cover", "overmind.terrain.building", "overmind.terrain.hazard",
     "overmind.terrain.deployment", NULL};
 
-#define COUNT(a) (sizeof (a) / sizeof (a)[0])
-
 const eng_game eng_overmind_game = {
-    "overmind", "Helden gegen den Overmind", sizeof(ov_state), ov_init, ov_keys, COUNT(ov_keys), ov_actions,
-    COUNT(ov_actions), ov_events, ov_dice, eng_overmind_facts, ENG_OVERMIND_NFACTS, eng_overmind_ais,
-    ENG_OVERMIND_NAIS, ov_statuses, NULL, NULL,
+    "overmind", "Helden gegen den Overmind", sizeof(ov_state), ov_init, ov_keys, ENG_COUNT(ov_keys), ov_actions,
+    ENG_COUNT(ov_actions), ov_events, ov_dice, eng_overmind_facts, ENG_OVERMIND_NFACTS, eng_overmind_ais,
+    ENG_OVERMIND_NAIS, ov_statuses, NULL, NULL, NULL,
 };

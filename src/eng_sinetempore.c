@@ -1413,17 +1413,11 @@ static long get_models(const void *d, const int *idx)
 #define GK(f, lo, hi, d) ENG_KEY_INT1("gN." #f, SX_GROUPS, sx_state, g[0].f, sizeof(sx_group), lo, hi, d)
 #define MK(f, lo, hi, d) ENG_KEY_INT1("mN." #f, SX_MODELS, sx_state, m[0].f, sizeof(sx_model), lo, hi, d)
 #define ME(f, nm, d) ENG_KEY_ENUM1("mN." #f, SX_MODELS, sx_state, m[0].f, sizeof(sx_model), nm, d)
-/* a square's field of the SX_SIZE x SX_SIZE board arrays */
-#define SQ(f, ty, nm, hi_, d)                                                                             \
-    {.pattern = "sq.N.M." #f, .type = ty, .doc = d, .nmax = {SX_SIZE, SX_SIZE}, .lo = 0, .hi = hi_, .names = nm, \
-     .off = offsetof(sx_state, f), .stride = {sizeof(int[SX_SIZE]), sizeof(int)}}
 /* die N of the roll in progress: beyond pool.n, lo */
 #define DIE(f, l, h, doc) ENG_KEY_COUNTED("pool.N." #f, SX_POOL, sx_state, pool.d[0].f, sizeof(sx_die), pool.n, l, h, doc)
 /* weapon M (1, 2) of hero N */
-#define WK(f, lo_, hi_, d) \
-    ENG_KEY_INT2("hN.wM." #f, SX_HEROES, 2, sx_state, h[0].w[0].f, sizeof(sx_hero), sizeof(sx_weapon), lo_, hi_, d)
-#define WE(f, nm, d) \
-    ENG_KEY_ENUM2("hN.wM." #f, SX_HEROES, 2, sx_state, h[0].w[0].f, sizeof(sx_hero), sizeof(sx_weapon), nm, d)
+#define WK(f, lo_, hi_, d) ENG_KEY_SUB("hN.wM." #f, sx_state, h, w, f, ENG_INT, NULL, lo_, hi_, d)
+#define WE(f, nm, d) ENG_KEY_SUB("hN.wM." #f, sx_state, h, w, f, ENG_ENUM, nm, 0, 0, d)
 
 static const eng_key keys[] = {
     ENG_KEY_INT("phase", sx_state, phase, 1, SX_SECTORS, "the sector the phase hand (minutes) points at: the active sector"),
@@ -1457,9 +1451,9 @@ static const eng_key keys[] = {
     ENG_KEY_ENUM("ai.sym", sx_state, ai_sym, sym_names, "attack procedure: the weapon's DMG symbol"),
     ENG_KEY_INT("ai.weak", sx_state, ai_weak, 0, 1, "attack procedure: a weak attack"),
     ENG_KEY_INT("ai.pierce", sx_state, ai_pierce, 0, 9, "attack procedure: pierce X"),
-    SQ(terrain, ENG_ENUM, terrain_names, 0, "the square's terrain"),
-    SQ(level, ENG_INT, NULL, 3, "the square's height level"),
-    SQ(loot, ENG_INT, NULL, 9, "loot markers on the square"),
+    ENG_KEY_GRID("sq.N.M.terrain", sx_state, terrain, ENG_ENUM, terrain_names, 0, 0, "the square's terrain"),
+    ENG_KEY_GRID("sq.N.M.level", sx_state, level, ENG_INT, NULL, 0, 3, "the square's height level"),
+    ENG_KEY_GRID("sq.N.M.loot", sx_state, loot, ENG_INT, NULL, 0, 9, "loot markers on the square"),
     HK(in, 0, 1, "the hero takes part"),
     WE(stat, stat_names, "weapon M: the stat it rolls (ph melee, pr ranged, mi psionic)"),
     WK(atb, 0, 9, "weapon M: ATB"), WE(sym, sym_names, "weapon M: DMG symbol"), WK(ap, 0, 12, "weapon M: AP"),
@@ -1490,14 +1484,10 @@ static const eng_key keys[] = {
     HK(immune_bleed, 0, 1, "immune to bleeding"),
     HK(resources, 0, 99, "resource cards"),
     HK(order, 0, 999, "the activation (counted over the run) in which he last acted"),
-    HK(brain, 0, 1, "brain damage"), HK(contagion, 0, 1, "contagion"), HK(fire, 0, 1, "fire"),
-    HK(hindered, 0, 1, "hindered"), HK(nailed, 0, 1, "nailed down"), HK(poison, 0, 1, "poison"),
-    HK(slowed, 0, 1, "slowed down"), HK(stunned, 0, 1, "stunned"), HK(hemorrhage, 0, 1, "hemorrhage"),
-    HK(bleed, 0, 1, "bleed"),
-    HK(ap1, 0, 1, "+1 AP marker"), HK(ap2, 0, 1, "+2 AP marker"), HK(shell, 0, 1, "psionic shell"),
-    HK(speedup, 0, 1, "speed up"), HK(impendurance, 0, 1, "improved endurance"), HK(strength, 0, 1, "strength"),
-    HK(endurance, 0, 1, "endurance"), HK(concentration, 0, 1, "concentration"), HK(selectside, 0, 1, "select the side"),
-    HK(resilience, 0, 1, "resilience"),
+    ENG_KEY_RUN("hN.*", SX_HEROES, sx_state, h[0], 0, 1, "his negative conditions (brain damage, nailed down, slowed down)",
+                brain, contagion, fire, hindered, nailed, poison, slowed, stunned, hemorrhage, bleed),
+    ENG_KEY_RUN("hN.*", SX_HEROES, sx_state, h[0], 0, 1, "his positive markers (+1 AP, +2 AP, psionic shell, select the side)",
+                ap1, ap2, shell, speedup, impendurance, strength, endurance, concentration, selectside, resilience),
     {.pattern = "hN.sees.mM", .type = ENG_INT, .nmax = {SX_HEROES, SX_MODELS}, .lo = 0, .hi = 2, .get = get_hero_sees,
      .doc = "the hero's line of sight to model M: 0 none, 1 the model is in cover, 2 clear"},
     {.pattern = "mN.sees.hM", .type = ENG_INT, .nmax = {SX_MODELS, SX_HEROES}, .lo = 0, .hi = 2, .get = get_model_sees,
@@ -1531,10 +1521,8 @@ static const eng_key keys[] = {
     MK(resist, 0, NSYM, "resistance: symbol index + 1"), MK(vicious, 0, NSYM, "vicious strike: symbol index + 1"),
     MK(immune, 0, NSYM, "immunity to a symbol: index + 1"), MK(dodge, 0, 1, "dodge: the attacker rerolls one success"),
     MK(anomaly, 0, 1, "psionic anomaly"),
-    MK(fire, 0, 1, "fire"), MK(poison, 0, 1, "poison"), MK(stunned, 0, 1, "stunned"),
-    MK(soulbreaker, 0, 1, "soul breaker"), MK(bleed, 0, 1, "bleed"), MK(hindered, 0, 1, "hindered"),
-    MK(nailed, 0, 1, "nailed down"), MK(slowed, 0, 1, "slowed down"), MK(hemorrhage, 0, 1, "hemorrhage"),
-    MK(contagion, 0, 1, "contagion"), MK(brain, 0, 1, "brain damage"),
+    ENG_KEY_RUN("mN.*", SX_MODELS, sx_state, m[0], 0, 1, "its negative conditions (soul breaker, nailed down, slowed down)",
+                fire, poison, stunned, soulbreaker, bleed, hindered, nailed, slowed, hemorrhage, contagion, brain),
     MK(ap, 0, 20, "AP left in its activation"),
 };
 
@@ -2212,6 +2200,8 @@ static int act_place(eng_state *s, void *d, const eng_arg *arg, char *err, size_
 
 #define P_AP(def) {"ap", ENG_INT, 0, 12, def, 0, NULL}
 #define P_WEAPON {"weapon", ENG_INT, 0, 2, 1, 0, NULL}
+/* hero= or model=, of the actions that take either */
+#define P_EITHER {"hero", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"model", ENG_INT, 0, SX_MODELS, 0, 0, NULL}
 static const eng_action actions[] = {
     {"advance", "the phase hand moves on to the next sector holding a marker", {{NULL}}, act_advance, NULL},
     {"activate", "activates who is due in the active sector: hero= or group= (default: the first in order)",
@@ -2222,19 +2212,16 @@ static const eng_action actions[] = {
     {"disengage", "the engaged hero steps to the adjacent square x,y", {P_HERO, P_XY}, act_disengage, NULL},
     {"focus", "the hero focuses (1 AP, once per activation)", {P_HERO}, act_focus, NULL},
     {"attack", "the hero attacks model= with weapon= (chain=1: the chain attack; strength=1, focus=1: use them)",
-     {P_HERO, P_MODEL, P_WEAPON, {"chain", ENG_INT, 0, 1, 0, 0, NULL}, {"strength", ENG_INT, 0, 1, 0, 0, NULL},
-      {"focus", ENG_INT, 0, 1, 0, 0, NULL}},
-     act_attack, NULL},
+     {P_HERO, P_MODEL, P_WEAPON, ENG_FLAG("chain"), ENG_FLAG("strength"), ENG_FLAG("focus")}, act_attack, NULL},
     {"reroll", "the hero rerolls die= of his open roll with a reroll marker (free=1: an ability's)",
-     {P_HERO, {"die", ENG_INT, 1, SX_POOL, 1, 1, NULL}, {"free", ENG_INT, 0, 1, 0, 0, NULL}}, act_reroll, NULL},
+     {P_HERO, {"die", ENG_INT, 1, SX_POOL, 1, 1, NULL}, ENG_FLAG("free")}, act_reroll, NULL},
     {"select-side", "the select-the-side marker turns die= to face= (index)",
      {P_HERO, {"die", ENG_INT, 1, SX_POOL, 1, 1, NULL}, {"face", ENG_INT, 0, NFACES - 1, 0, 1, NULL}},
      act_select_side, NULL},
     {"resolve", "ends the open roll (keep=N: a focused hero keeps die N on his weapon card)",
      {{"keep", ENG_INT, 0, SX_POOL, 0, 0, NULL}}, act_resolve, NULL},
     {"enemy-attack", "model= attacks hero= (second=1: its chained attack); bonus= defence dice; use=1 endurance, 2 improved endurance",
-     {P_MODEL, P_HERO, {"second", ENG_INT, 0, 1, 0, 0, NULL}, {"bonus", ENG_INT, 0, 9, 0, 0, NULL},
-      {"use", ENG_INT, 0, 2, 0, 0, NULL}},
+     {P_MODEL, P_HERO, ENG_FLAG("second"), {"bonus", ENG_INT, 0, 9, 0, 0, NULL}, {"use", ENG_INT, 0, 2, 0, 0, NULL}},
      act_enemy_attack, NULL},
     {"engage", "model= spends 1 AP to engage the adjacent hero=", {P_MODEL, P_HERO}, act_engage, NULL},
     {"power", "the psionic hero uses a power: ap= oblivion= need= (mind symbols) model= damage=",
@@ -2250,12 +2237,9 @@ static const eng_action actions[] = {
     {"heal", "hero= loses amount= wounds, healed by hero by= (0 none)",
      {P_HERO, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"amount", ENG_INT, 1, 9, 1, 0, NULL}}, act_heal, NULL},
     {"wound", "n= wounds to hero= or model= (by=: the hero who dealt them)",
-     {{"hero", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"model", ENG_INT, 0, SX_MODELS, 0, 0, NULL},
-      {"n", ENG_INT, 1, 20, 1, 0, NULL}, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}},
-     act_wound, NULL},
+     {P_EITHER, {"n", ENG_INT, 1, 20, 1, 0, NULL}, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}}, act_wound, NULL},
     {"condition", "gives hero= or model= the negative condition name= (by=: the hero of a soul breaker)",
-     {{"hero", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"model", ENG_INT, 0, SX_MODELS, 0, 0, NULL},
-      {"name", ENG_ENUM, 0, 0, 0, 1, cond_names}, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}},
+     {P_EITHER, {"name", ENG_ENUM, 0, 0, 0, 1, cond_names}, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}},
      act_condition, NULL},
     {"token", "gives hero= n= positive markers name=",
      {P_HERO, {"name", ENG_ENUM, 0, 0, 0, 1, token_names}, {"n", ENG_INT, 1, 9, 1, 0, NULL}}, act_token, NULL},
@@ -2264,10 +2248,8 @@ static const eng_action actions[] = {
       {"y", ENG_INT, 1, SX_SIZE, 1, 0, NULL}, {"n", ENG_INT, 0, 12, 1, 0, NULL}, P_WEAPON},
      act_area, NULL},
     {"hit", "model= hits the enemy model target= with its attack (second=1: its chained one): collateral damage",
-     {P_MODEL, {"target", ENG_INT, 1, SX_MODELS, 1, 1, NULL}, {"second", ENG_INT, 0, 1, 0, 0, NULL}}, act_hit, NULL},
-    {"place", "puts hero= or model= on square x,y",
-     {{"hero", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"model", ENG_INT, 0, SX_MODELS, 0, 0, NULL}, P_XY},
-     act_place, NULL},
+     {P_MODEL, {"target", ENG_INT, 1, SX_MODELS, 1, 1, NULL}, ENG_FLAG("second")}, act_hit, NULL},
+    {"place", "puts hero= or model= on square x,y", {P_EITHER, P_XY}, act_place, NULL},
 };
 
 /* ---- procedures: run on a state, their steps marked (eng_sinetempore.h) ----------------------------- */
@@ -2439,44 +2421,31 @@ int eng_sinetempore_run_attack(eng_state *s)
 
 /* ---- scaffolding: the game declaration ---------------------------------------------------------------- */
 
-static const char *const sx_statuses[] = {
-    "sinetempore.status.brain-damage", "sinetempore.status.contagion", "sinetempore.status.fire",
-    "sinetempore.status.hindered", "sinetempore.status.nailed-down", "sinetempore.status.poison",
-    "sinetempore.status.slowed", "sinetempore.status.soul-breaker", "sinetempore.status.stunned",
-    "sinetempore.status.hemorrhage",
-    "sinetempore.marker.bleed", "sinetempore.marker.wound-1", "sinetempore.marker.wound-3",
-    "sinetempore.marker.engaged", "sinetempore.marker.loot", "sinetempore.marker.oblivion",
-    "sinetempore.marker.acted", "sinetempore.marker.objective", "sinetempore.marker.reroll",
-    "sinetempore.status.ap-1", "sinetempore.status.ap-2", "sinetempore.status.psionic-shell",
-    "sinetempore.status.speed-up", "sinetempore.status.improved-endurance", "sinetempore.status.strength",
-    "sinetempore.status.endurance", "sinetempore.status.concentration", "sinetempore.status.select-side",
-    "sinetempore.status.resilience",
-    "sinetempore.area.explosion", "sinetempore.area.cross", "sinetempore.area.lance", "sinetempore.area.blow",
-    "sinetempore.area.sweep", "sinetempore.area.wave", "sinetempore.area.aura",
-    "sinetempore.die.stoss", "sinetempore.die.patrone", "sinetempore.die.verstand", "sinetempore.die.faust",
-    "sinetempore.die.ausruestung", "sinetempore.die.blut", "sinetempore.die.explosion",
-    "sinetempore.die.verteidigung", "sinetempore.die.penalty", NULL};
+/* The statuses of the cards, by their ids: sinetempore.KIND.NAME */
+static const char *const sx_status_names[] = {
+    "brain-damage", "contagion", "fire", "hindered", "nailed-down", "poison", "slowed", "soul-breaker", "stunned",
+    "hemorrhage", "ap-1", "ap-2", "psionic-shell", "speed-up", "improved-endurance", "strength", "endurance",
+    "concentration", "select-side", "resilience", NULL};
+static const char *const sx_marker_names[] = {"bleed", "wound-1", "wound-3", "engaged", "loot", "oblivion", "acted",
+                                              "objective", "reroll", NULL};
+static const eng_status_set sx_statuses[] = {{"status", sx_status_names}, {"marker", sx_marker_names},
+                                             {"area", area_names}, {"die", sym_names},
+                                             {"die", (const char *const[]){"penalty", NULL}}, {NULL, NULL}};
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The shapes of act_area for the cards' grids: the same area_square, so a
  * drawn grid is checked against what the attack hits. */
 static int sx_area(const char *status, int n, int ox, int oy, int tx, int ty, int x, int y)
 {
-    static const char prefix[] = "sinetempore.area.";
-    if (!status || strncmp(status, prefix, sizeof prefix - 1) != 0)
-        return -1;
-    for (int i = 0; area_names[i]; i++)
-        if (strcmp(status + sizeof prefix - 1, area_names[i]) == 0)
-            return area_square(NULL, i, ox, oy, tx, ty, n, x, y);
-    return -1;
+    int shape = eng_status_index(&eng_sinetempore_game, "area", status);
+    return shape < 0 ? -1 : area_square(NULL, shape, ox, oy, tx, ty, n, x, y);
 }
 
 const eng_game eng_sinetempore_game = {
     .id = "sinetempore", .name = "Sine Tempore",
     .state_size = sizeof(sx_state), .init = sx_init,
-    .keys = keys, .nkeys = N(keys), .actions = actions, .nactions = N(actions),
-    .events = events, .dice = sx_dice, .statuses = sx_statuses,
+    .keys = keys, .nkeys = ENG_COUNT(keys), .actions = actions, .nactions = ENG_COUNT(actions),
+    .events = events, .dice = sx_dice, .status_sets = sx_statuses,
     .facts = eng_sinetempore_facts, .nfacts = ENG_SINETEMPORE_NFACTS, .ais = eng_sinetempore_ais,
     .nais = ENG_SINETEMPORE_NAIS, .sim = NULL, .area = sx_area,
 };

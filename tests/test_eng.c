@@ -553,6 +553,131 @@ static void test_plain_fields(void)
     eng_state_free(st);
 }
 
+/* ---- families of keys and statuses from tables ------------------------------------------------ */
+
+typedef struct fam_unit {
+    int x, fire, poison, stun, y;
+    struct {
+        int atb, sym;
+    } w[2];
+} fam_unit;
+typedef struct fam {
+    fam_unit u[3];
+    int grid[2][3];
+} fam;
+static const eng_key fam_keys[] = {
+    ENG_KEY_INT1("uN.x", 3, fam, u[0].x, sizeof(fam_unit), 0, 9, "the field before the family"),
+    ENG_KEY_RUN("uN.*", 3, fam, u[0], 0, 1, "the unit's conditions", fire, poison, stun),
+    ENG_KEY_INT1("uN.y", 3, fam, u[0].y, sizeof(fam_unit), 0, 9, "the field after it"),
+    ENG_KEY_GRID("gN.M", fam, grid, ENG_ENUM, kinds, 0, 0, "a square of a 2 x 3 grid"),
+    ENG_KEY_SUB("uN.wM.sym", fam, u, w, sym, ENG_INT, NULL, 0, 9, "weapon M of unit N: its symbol"),
+};
+static const char *const fam_conds[] = {"on-fire", "poisoned", NULL};
+static const eng_status_set fam_sets[] = {{"status", fam_conds}, {"die", (const char *const[]){"penalty", NULL}},
+                                          {"status", (const char *const[]){"stunned", NULL}}, {NULL, NULL}};
+static const char *const fam_statuses[] = {"fam.marker.loot", NULL};
+/* unit 1's x: the flag's value, plus 2 when it was given */
+static int fam_mark(eng_state *st, void *d, const eng_arg *arg, char *why, size_t whylen)
+{
+    (void)st, (void)why, (void)whylen;
+    ((fam *)d)->u[0].x = (int)(arg[0].v + 2 * arg[0].given);
+    return ENG_OK;
+}
+static const eng_action fam_actions[] = {{"mark", "a switch", {ENG_FLAG("on")}, fam_mark, NULL}};
+static const eng_game fam_game = {.id = "fam", .name = "Fam", .state_size = sizeof(fam), .keys = fam_keys,
+                                  .actions = fam_actions, .nactions = ENG_COUNT(fam_actions),
+                                  .nkeys = ENG_COUNT(fam_keys), .dice = no_dice, .statuses = fam_statuses, .status_sets = fam_sets};
+
+static void test_families(void)
+{
+    eng_state *st = eng_state_new(&fam_game, 1);
+    const fam *f = eng_cdata(st);
+    char v[64];
+    /* each word its own field, in the struct's order, of the unit N */
+    CU_ASSERT_EQUAL(eng_set(st, "u2.poison", "1", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "u3.stun", "yes", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "u1.fire", "1", err, sizeof err), 0);
+    CU_ASSERT(f->u[1].poison == 1 && f->u[1].fire == 0 && f->u[1].stun == 0 && f->u[1].x == 0 && f->u[1].y == 0);
+    CU_ASSERT(f->u[2].stun == 1 && f->u[2].poison == 0 && f->u[2].y == 0);
+    CU_ASSERT(f->u[0].fire == 1 && f->u[0].x == 0 && f->u[0].poison == 0);
+    /* read back twice: the second time from the memo of resolved keys */
+    for (int i = 0; i < 2; i++) {
+        CU_ASSERT_EQUAL(eng_val(st, "u2.poison"), 1);
+        CU_ASSERT_EQUAL(eng_val(st, "u2.stun"), 0);
+        CU_ASSERT_EQUAL(eng_val(st, "u3.stun"), 1);
+        CU_ASSERT_EQUAL(eng_val(st, "u1.fire"), 1);
+    }
+    CU_ASSERT_EQUAL(eng_set(st, "u1.x", "4", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_get(st, "u1.x", v, sizeof v, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(v, "4");
+    CU_ASSERT_EQUAL(f->u[0].fire, 1);
+    /* the range, the index and the words are checked */
+    CU_ASSERT_EQUAL(eng_set(st, "u1.fire", "2", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "u4.fire", "1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_get(st, "u1.burn", v, sizeof v, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_get(st, "u1.*", v, sizeof v, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_get(st, "u1.fir", v, sizeof v, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_get(st, "u1.poisonx", v, sizeof v, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_check_key(&fam_game, "u3.poison", "1", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_check_key(&fam_game, "u3.poison", "3", err, sizeof err), -1);
+    /* the instances of a row: one per word, or the row's only key */
+    char key[16];
+    CU_ASSERT(eng_key_instance(&fam_keys[1], 0, key, sizeof key) == 0 && strcmp(key, "u1.fire") == 0);
+    CU_ASSERT(eng_key_instance(&fam_keys[1], 2, key, sizeof key) == 0 && strcmp(key, "u1.stun") == 0);
+    CU_ASSERT_EQUAL(eng_key_instance(&fam_keys[1], 3, key, sizeof key), -1);
+    CU_ASSERT(eng_key_instance(&fam_keys[2], 0, key, sizeof key) == 0 && strcmp(key, "u1.y") == 0);
+    CU_ASSERT_EQUAL(eng_key_instance(&fam_keys[2], 1, key, sizeof key), -1);
+    CU_ASSERT_EQUAL(eng_key_instance(&fam_keys[1], 1, key, 9), -1);   /* "u1.poison" needs 10 bytes */
+    CU_ASSERT_EQUAL(eng_key_instance(&fam_keys[1], 1, key, 10), 0);
+    /* statuses: the list, then each set's names under the game's id */
+    const char *want[] = {"fam.marker.loot", "fam.status.on-fire", "fam.status.poisoned", "fam.die.penalty",
+                          "fam.status.stunned"};
+    char sb[64];
+    for (size_t i = 0; i < 5; i++) {
+        CU_ASSERT_PTR_NOT_NULL_FATAL(eng_status(&fam_game, i, sb, sizeof sb));
+        CU_ASSERT_STRING_EQUAL(sb, want[i]);
+        CU_ASSERT(eng_has_status(&fam_game, want[i]));
+    }
+    CU_ASSERT_PTR_NULL(eng_status(&fam_game, 5, sb, sizeof sb));
+    CU_ASSERT(!eng_has_status(&fam_game, "fam.status.loot"));
+    CU_ASSERT(!eng_has_status(&fam_game, "fam.status.on-fir"));
+    /* a status's index in its set */
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "fam.status.poisoned"), 1);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "fam.status.on-fire"), 0);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "die", "fam.die.penalty"), 0);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "fam.status.stunned"), 2);   /* counted over the sets */
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "die", "fam.status.poisoned"), -1);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "fam.statusx.poisoned"), -1);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "famx.status.poisoned"), -1);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", "fam.status.poison"), -1);
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "marker", "fam.marker.loot"), -1);   /* no such set */
+    CU_ASSERT_EQUAL(eng_status_index(&fam_game, "status", NULL), -1);
+    /* a grid: both indexes and strides from the array */
+    CU_ASSERT_EQUAL(eng_set(st, "g2.3", "sharp", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "g1.2", "sharp", err, sizeof err), 0);
+    CU_ASSERT(f->grid[1][2] == 1 && f->grid[0][1] == 1 && f->grid[0][2] == 0 && f->grid[1][1] == 0);
+    CU_ASSERT_EQUAL(eng_set(st, "g3.1", "sharp", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "g1.4", "sharp", err, sizeof err), -1);
+    /* an array in an array of structs: counts and strides from the types */
+    CU_ASSERT_EQUAL(eng_set(st, "u3.w2.sym", "7", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(eng_set(st, "u1.w1.sym", "5", err, sizeof err), 0);
+    CU_ASSERT(f->u[2].w[1].sym == 7 && f->u[2].w[1].atb == 0 && f->u[2].w[0].sym == 0 && f->u[0].w[0].sym == 5);
+    CU_ASSERT_EQUAL(eng_val(st, "u3.w2.sym"), 7);
+    CU_ASSERT_EQUAL(eng_set(st, "u3.w3.sym", "1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(eng_set(st, "u4.w1.sym", "1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(ENG_COUNT(fam_keys), 5);
+    /* a flag: 0 when absent, 1 when switched on, nothing else */
+    CU_ASSERT_EQUAL(eng_act(st, "mark", NULL, err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(f->u[0].x, 0);
+    CU_ASSERT_EQUAL(eng_act(st, "mark", "on=1", err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(f->u[0].x, 3);
+    CU_ASSERT_EQUAL(eng_act(st, "mark", "on=0", err, sizeof err), ENG_OK);
+    CU_ASSERT_EQUAL(f->u[0].x, 2);
+    CU_ASSERT_EQUAL(eng_act(st, "mark", "on=2", err, sizeof err), ENG_ERROR);
+    CU_ASSERT_EQUAL(eng_act(st, "mark", "on=-1", err, sizeof err), ENG_ERROR);
+    eng_state_free(st);
+}
+
 static void test_faces(void)
 {
     static const char *const names[] = {"larva", "adult", "blank"};
@@ -697,4 +822,5 @@ void suite_eng(void)
                 test_plain_fields);
     CU_add_test(s, "a simulator's setup: attributes, keys by pattern, tables", test_sim_setup);
     CU_add_test(s, "the words of a notation", test_word);
+    CU_add_test(s, "families of keys over consecutive fields (ENG_KEY_RUN); statuses from tables of names", test_families);
 }
