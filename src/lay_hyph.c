@@ -343,6 +343,11 @@ void lay_hyph_free(lay_hyph *h)
      * need not stay resident through the cards, flowcharts and sheets of
      * other languages that follow (the peak of a build was often there);
      * the next sheet's words fault them back from the page cache */
+    lay_hyph_release_pages();
+}
+
+void lay_hyph_release_pages(void)
+{
     for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
         lay_hyphc_release(cache[i].compiled);
 }

@@ -1271,6 +1271,10 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
      * lay_para_new, lay_shape, lay_break and the doc's text say so */
     if (rc && diags->errors == errors_before)
         diag_add(diags, DIAG_ERROR, d->path, 0, 0, "memory", "out of memory");
+    /* every word is hyphenated by now: the dictionary's pages (5 MB for
+     * German) need not stay resident beside the display list the drawing
+     * fills, where a sheet's build had its peak */
+    lay_hyph_release_pages();
     if (!rc) {
         const dl_font *fl[LAY_FONT_ROLE_COUNT] = {0};
         dl_font local[LAY_FONT_ROLE_COUNT];
