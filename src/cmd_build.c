@@ -749,6 +749,7 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
                  : is_cards ? render_cards(env, bo, g, o, l, paper, icons, fonts, diags)
                             : render_sheet(env, bo, g, o, l, paper, icons, fonts, diags)) != 0)
                 failed++;
+            malloc_trim(0);
         }
     }
     icon_set_free(icons);
@@ -1208,6 +1209,7 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     lay_fonts_free(fonts);
     lay_hyph_cleanup();
     dev_cairo_cleanup();
+    lay_font_files_cleanup();   /* after every face made of them */
     diag_print(&diags, stderr);
     if (failed || diags.errors)
         rc = CLI_FAIL;
