@@ -352,6 +352,10 @@ void lay_hyph_free(lay_hyph *h)
 
 void lay_hyph_release_pages(void)
 {
+    /* no word walked since: nothing came in (and a release walks each of
+     * the mapping's thousands of one-page parts) */
+    if (!walks_since_release)
+        return;
     walks_since_release = 0;
     for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
         lay_hyphc_release(cache[i].compiled);
