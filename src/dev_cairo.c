@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lay_font.h"
 #include "out.h"
 #include "pdf_post.h"
 
@@ -337,7 +338,11 @@ static cairo_font_face_t *shared_face(cdev *d, const dl_font *font)
     proc_faces = pf;
     char *path = strdup(font->path);
     FT_Face ft;
-    FT_Error fe = path ? FT_New_Face(ft_lib, font->path, font->face_index, &ft) : FT_Err_Out_Of_Memory;
+    size_t flen;
+    const unsigned char *fbytes = path ? lay_font_file(font->path, &flen) : NULL;
+    FT_Error fe = !path   ? FT_Err_Out_Of_Memory
+                  : fbytes ? FT_New_Memory_Face(ft_lib, fbytes, (FT_Long)flen, font->face_index, &ft)
+                           : FT_New_Face(ft_lib, font->path, font->face_index, &ft);
     if (fe != 0) {
         /* FreeType's own allocations fail as ours do: said as such */
         char msg[600];

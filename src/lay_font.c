@@ -14,6 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "lay_hyphc.h"
 
 typedef struct lay_face {
     char *path, *family, *style, *package, *version, *licence;
@@ -103,9 +109,69 @@ static char *resolve(const char *manifest, const char *file)
     return p;
 }
 
+/* The font files mapped: FreeType maps a file for each face it opens, and
+ * the layout's face and cairo's of the same file then held their pages
+ * twice; each mapped by page, only the pages read are resident (fonts were
+ * 2.9 MB of a Sine Tempore build's peak). */
+static struct font_file {
+    char *path;
+    void *map;
+    size_t len;
+} *font_files;
+static size_t nfont_files;
+
+const unsigned char *lay_font_file(const char *path, size_t *len)
+{
+    *len = 0;
+    for (size_t i = 0; i < nfont_files; i++)
+        if (strcmp(font_files[i].path, path) == 0) {
+            *len = font_files[i].len;
+            return font_files[i].map;
+        }
+    struct font_file *ff = realloc(font_files, (nfont_files + 1) * sizeof *ff);
+    if (!ff)
+        return NULL;
+    font_files = ff;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
+        return NULL;
+    void *map = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && st.st_size > 0)
+        map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return NULL;
+    char *p = strdup(path);
+    if (!p) {
+        munmap(map, (size_t)st.st_size);
+        return NULL;
+    }
+    long pg = sysconf(_SC_PAGESIZE);
+    madvise(map, (size_t)st.st_size, MADV_RANDOM);
+    lay_map_by_page(map, (size_t)st.st_size, pg > 0 ? (size_t)pg : 4096);
+    font_files[nfont_files++] = (struct font_file){p, map, (size_t)st.st_size};
+    *len = (size_t)st.st_size;
+    return map;
+}
+
+void lay_font_files_cleanup(void)
+{
+    for (size_t i = 0; i < nfont_files; i++) {
+        munmap(font_files[i].map, font_files[i].len);
+        free(font_files[i].path);
+    }
+    free(font_files);
+    font_files = NULL;
+    nfont_files = 0;
+}
+
 static int open_face(lay_fonts *f, lay_face *fc, const char *manifest, int line, diag_list *d)
 {
-    FT_Error err = FT_New_Face(f->lib, fc->path, 0, &fc->ft);
+    size_t flen;
+    const unsigned char *fbytes = lay_font_file(fc->path, &flen);
+    FT_Error err = fbytes ? FT_New_Memory_Face(f->lib, fbytes, (FT_Long)flen, 0, &fc->ft)
+                          : FT_New_Face(f->lib, fc->path, 0, &fc->ft);
     if (err != 0) {
         diag_add(d, DIAG_ERROR, manifest, line, 0, err == FT_Err_Out_Of_Memory ? "memory" : "font",
                  err == FT_Err_Out_Of_Memory ? "%s: out of memory" : "cannot open the font file %s", fc->path);

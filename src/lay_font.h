@@ -38,6 +38,13 @@ typedef struct lay_fonts lay_fonts;
 /* Reads the manifest and opens every face. Every role must be present and
  * its file a TrueType face FreeType can open; otherwise errors go to d (with
  * the manifest's file:line) and NULL is returned. */
+/* A font file's bytes, mapped once per process for every FreeType face
+ * made of it (the layout's and the devices'), or NULL (*len then 0). Valid
+ * until lay_font_files_cleanup(), which a command calls at its end, after
+ * every face is done. */
+const unsigned char *lay_font_file(const char *path, size_t *len);
+void lay_font_files_cleanup(void);
+
 lay_fonts *lay_fonts_load(const char *manifest_path, diag_list *d);
 void lay_fonts_free(lay_fonts *f);
 

@@ -168,6 +168,10 @@ typedef struct dict_cache {
 } dict_cache;
 static dict_cache cache[4];
 
+/* Words looked up in the dictionaries since their pages were last let go. */
+static size_t walks_since_release;
+#define WALKS_PER_RELEASE 500
+
 /* The installed data folder's compiled dictionaries (cli_env sets it from
  * the binary's location). */
 static char data_dir[1024];
@@ -343,6 +347,16 @@ void lay_hyph_free(lay_hyph *h)
      * need not stay resident through the cards, flowcharts and sheets of
      * other languages that follow (the peak of a build was often there);
      * the next sheet's words fault them back from the page cache */
+    lay_hyph_release_pages();
+}
+
+void lay_hyph_release_pages(void)
+{
+    /* no word walked since: nothing came in (and a release walks each of
+     * the mapping's thousands of one-page parts) */
+    if (!walks_since_release)
+        return;
+    walks_since_release = 0;
     for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
         lay_hyphc_release(cache[i].compiled);
 }
@@ -589,6 +603,12 @@ size_t lay_hyph_word(const lay_hyph *h, const char *word, size_t len, lay_hyph_p
         return e->n;
     }
     size_t n = hyph_word(h, word, len, pts, max);
+    /* the pages the words walk pile up in a long sheet (3.5 MB of the
+     * German dictionary's by its end, beside the sheet's paragraphs, at
+     * the peak of its build): let them go every so many words, those
+     * walked again fault back from the page cache (a few ms a sheet) */
+    if (++walks_since_release >= WALKS_PER_RELEASE)
+        lay_hyph_release_pages();
     e = mh->memo && memo_room(mh->memo) == 0 ? memo_find(mh->memo, word, len, max, hash) : NULL;
     /* a failed allocation only means the word is not remembered */
     char *w = e ? malloc(len) : NULL;

@@ -28,6 +28,10 @@ typedef struct lay_hyph lay_hyph;
  * language has no dictionary or it cannot be read. */
 lay_hyph *lay_hyph_new(const char *lang, const char *dict_dir, diag_list *d);
 void lay_hyph_free(lay_hyph *h);
+/* Lets the pages of the mapped dictionaries that words walked leave the
+ * process's memory (they fault back from the page cache when walked again):
+ * a sheet calls it once its words are laid out, before it draws. */
+void lay_hyph_release_pages(void);
 
 /* The pattern files are loaded once per process (the German one takes about
  * two seconds) and shared; this releases them. Call it at exit, after every

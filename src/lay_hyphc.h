@@ -36,6 +36,13 @@ lay_hyphc *lay_hyphc_load(const char *compiled_path, const char *src_path);
  * system refuses O_DIRECT; for tests). */
 lay_hyphc *lay_hyphc_load_via(const char *compiled_path, const char *src_path, int direct);
 
+/* Splits a read-only file mapping of len bytes into one mapping (VMA) a
+ * page: on a fault the kernel maps the cached pages around the one touched
+ * (fault-around, up to 16) but never beyond the mapping that holds it, so
+ * that only the pages read become resident. Every other page is marked not
+ * to be dumped (no other effect), which keeps neighbours from merging. */
+void lay_map_by_page(void *map, size_t len, size_t page);
+
 /* The dictionary, for hnj_hyphen_hyphenate*(); valid until lay_hyphc_free. */
 HyphenDict *lay_hyphc_dict(lay_hyphc *c);
 /* 1 when the file was mapped at the address its records were made for

@@ -1165,19 +1165,28 @@ static int fill_pages(sheet *s, furniture *fu)
     int maxp = asked ? s->meta->pages : rep->pages, flaws = lay_report_flaws(rep);
     double was = s->size, lo = asked ? t->min_body_size : fmax(t->min_body_size, t->body_size - 1.0);
     double best = -1, fallback = -1;
+    /* the size the sheet has is laid out already: its trial reads the
+     * report it left instead of laying it out again (9 of a build's 117
+     * trials); the sheet then stays at the last size laid out, and the
+     * end below lays it out at was when was is chosen */
+    const lay_report at_was = *rep;
     for (double z = fmax(t->max_body_size, was); z >= lo - 1e-9; z -= 0.25) {
-        s->size = z;
-        s->lead = z * t->leading;
-        s->quiet = 1;
-        if (lay_out(s, fu) != 0)
-            return -1;
-        if (rep->pages > maxp || lay_report_flaws(rep) > flaws)
+        const lay_report *r = &at_was;
+        if (fabs(z - was) >= 1e-9) {
+            s->size = z;
+            s->lead = z * t->leading;
+            s->quiet = 1;
+            if (lay_out(s, fu) != 0)
+                return -1;
+            r = rep;
+        }
+        if (r->pages > maxp || lay_report_flaws(r) > flaws)
             continue;   /* never a flaw the first size did not have */
-        if (rep->last_page_fill >= LAY_FILL_GOAL) {
+        if (r->last_page_fill >= LAY_FILL_GOAL) {
             best = z;
             break;
         }
-        if (fallback < 0 && (rep->last_page_fill >= 0.3 || asked))
+        if (fallback < 0 && (r->last_page_fill >= 0.3 || asked))
             fallback = z;
     }
     double z = best > 0 ? best : fallback > 0 ? fallback : was;
@@ -1271,6 +1280,10 @@ int lay_sheet_build_dev(const doc *d, const lay_sheet_meta *meta, const lay_temp
      * lay_para_new, lay_shape, lay_break and the doc's text say so */
     if (rc && diags->errors == errors_before)
         diag_add(diags, DIAG_ERROR, d->path, 0, 0, "memory", "out of memory");
+    /* every word is hyphenated by now: the dictionary's pages (5 MB for
+     * German) need not stay resident beside the display list the drawing
+     * fills, where a sheet's build had its peak */
+    lay_hyph_release_pages();
     if (!rc) {
         const dl_font *fl[LAY_FONT_ROLE_COUNT] = {0};
         dl_font local[LAY_FONT_ROLE_COUNT];

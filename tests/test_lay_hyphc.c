@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "lay_hyphc.h"
@@ -141,10 +143,64 @@ static void test_italian(void)
     same_points("/usr/share/hyphen/hyph_it_IT.dic", 0);
 }
 
+/* The resident kB of the mappings that overlap [a, a + len), from smaps. */
+static long resident_kb(const char *a, size_t len)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    if (!f)
+        return -1;
+    char line[512];
+    long kb = 0;
+    int in = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        char dash;
+        if (sscanf(line, "%lx%c%lx ", &lo, &dash, &hi) == 3 && dash == '-')
+            in = lo < (unsigned long)(a + len) && hi > (unsigned long)a;
+        else if (in && strncmp(line, "Rss:", 4) == 0)
+            kb += atol(line + 4);
+    }
+    fclose(f);
+    return kb;
+}
+
+/* A file that is all in the page cache, mapped and split by page: reading
+ * two of its pages makes those two resident, not the cached ones around
+ * them that the kernel maps on a fault otherwise (fault-around). */
+static void test_map_by_page(void)
+{
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE), n = 64;
+    char path[] = "/tmp/regelwerk-mapXXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    unlink(path);
+    char *buf = malloc(page);
+    CU_ASSERT_FATAL(buf != NULL);
+    for (size_t i = 0; i < n; i++) {
+        memset(buf, (int)('a' + i % 26), page);
+        CU_ASSERT_FATAL(write(fd, buf, page) == (ssize_t)page);
+    }
+    free(buf);
+    char *map = mmap(NULL, n * page, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    CU_ASSERT_FATAL(map != MAP_FAILED);
+    lay_map_by_page(map, n * page, page);
+    CU_ASSERT_EQUAL(resident_kb(map, n * page), 0);
+    volatile char c = map[20 * page + 5];
+    c = (char)(c + map[41 * page]);
+    (void)c;
+    CU_ASSERT_EQUAL(resident_kb(map, n * page), (long)(2 * page / 1024));
+    CU_ASSERT_EQUAL(map[20 * page + 5], 'a' + 20 % 26);
+    CU_ASSERT_EQUAL(map[41 * page], 'a' + 41 % 26);
+    munmap(map, n * page);
+}
+
 void suite_lay_hyphc(void);
 void suite_lay_hyphc(void)
 {
     CU_pSuite s = CU_add_suite("lay_hyphc", NULL, NULL);
     CU_add_test(s, "German: the compiled dictionary breaks every content word as libhyphen does", test_german);
     CU_add_test(s, "Italian: likewise", test_italian);
+    CU_add_test(s, "a file mapped by page: a read makes its page resident, not the cached ones around it",
+                test_map_by_page);
 }
