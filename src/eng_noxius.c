@@ -656,8 +656,7 @@ static int cast_begin(eng_state *es, nx_state *st, int c, int k)
     nx_char *ch = &st->ch[c];
     const nx_ability *a = &ch->ab[k];
     st->phase = PH_TURNS;
-    ch->acted = 1;
-    ch->free = 0;
+    ch->acted = 1;      /* (free is 0 already: a freed character has no enemy until place()) */
     eng_note(es, EV_TURN);
     /* buffs this character granted last round end with its new turn */
     for (int o = 0; o < st->players; o++)
@@ -1450,11 +1449,8 @@ static int auto_turn(eng_state *es, nx_state *st)
                     break;
                 }
     }
-    if (!can_fight(st, c)) {
-        /* its enemy fell to the sacrifice: it may find a new place */
-        ch->free = !ch->dead && !ch->ko;
-        return 0;
-    }
+    if (!can_fight(st, c))
+        return 0;       /* its enemy fell to the sacrifice: defeated() freed it for a new place */
     int best = -1;
     double bv = -1e9;
     for (int k = 0; k < NX_NAB; k++) {
