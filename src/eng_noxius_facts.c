@@ -1430,6 +1430,11 @@ static int post_reposition(const eng_state *b, const eng_state *a)
 {
     long n = eng_val(a, "players"), used = 0;
     (void)b;
+    /* the enemies this round brings have appeared (or fell as they came) */
+    for (long e = 1; e <= 4; e++)
+        if (eng_val(a, "e%ld.round", e) == eng_val(a, "round") && !eng_val(a, "e%ld.present", e) &&
+            !eng_val(a, "e%ld.defeated", e))
+            return 0;
     if (eng_val(a, "fight.over"))
         return 1;
     for (long c = 1; c <= n; c++) {
@@ -1548,12 +1553,15 @@ static long enum_round(const eng_game *g, uint64_t seed, int (*visit)(const eng_
                 }
     }
     /* a round with no enemy on the field (its progress field brings none),
-     * with and without a knocked-out character: nothing to recover from */
-    for (int ko = 0; ko <= 1 && base; ko++) {
+     * with and without a knocked-out character: nothing to recover from;
+     * and a round whose field brings enemy 1 to characters with no place
+     * yet: it appears, and they take places before the turns */
+    for (int ko = 0; ko <= 2 && base; ko++) {
         eng_state_free(base);
         base = eng_state_new(g, seed);
         if (!base || run(base, "start", "players=2") != ENG_OK ||
-            (ko && run(base, "lose", "who=1 amount=9 kind=lp") != ENG_OK))
+            (ko == 1 && run(base, "lose", "who=1 amount=9 kind=lp") != ENG_OK) ||
+            (ko == 2 && put(base, "1", "e1.round") != 0))
             break;
         n++;
         if (visit(base, ctx))
@@ -1608,7 +1616,7 @@ static const eng_pred round_preds[] = {
 static const eng_outcome round_outcomes[] = {
     {"noxius.round.field", "the round count rises; no one has cast yet", post_field},
     {"noxius.round.linked-reset", "every half-met linked plate is met no more", post_linked_reset},
-    {"noxius.round.reposition", "every living character holds its own position at an enemy", post_reposition},
+    {"noxius.round.reposition", "the round's enemies have appeared; every living character holds its own position at an enemy", post_reposition},
     {"noxius.round.turns", "every character who could cast has cast", post_turns},
     {"noxius.round.recover", "no enemy is left and no living character is knocked out", post_recover},
     {"noxius.round.mission-failed", "the mission has failed", post_failed},
