@@ -215,15 +215,15 @@ static void lose(eng_state *es, nx_state *st, int c, int amount, int kind, int p
     int sp_first = kind == K_SP || (kind == K_ANY && (pay == PAY_SP || (pay == PAY_POLICY && ch->sp_first)));
     int from_sp = sp_first ? (amount < ch->sp ? amount : ch->sp) : 0;
     ch->sp -= from_sp;
-    int from_lp = kind == K_SP ? 0 : amount - from_sp;
+    int from_lp = kind == K_SP ? 0 : amount - from_sp;     /* from_sp <= amount: never below 0 */
     ch->lp -= from_lp;
+    if (ch->lp < 0)
+        ch->lp = 0;     /* LP stop at 0 */
     eng_note(es, EV_LOSS);
     eng_say(es, st->round, "loss", cname(st, c), "loses %d SP and %d LP (now %d LP, %d SP)", from_sp,
-        from_lp < 0 ? 0 : from_lp, ch->lp < 0 ? 0 : ch->lp, ch->sp);
-    if (ch->lp <= 0 && !ch->ko)
+        from_lp, ch->lp, ch->sp);
+    if (ch->lp == 0 && !ch->ko)
         knock_out(es, st, c);
-    else if (ch->lp < 0)
-        ch->lp = 0;
 }
 
 static void gain_lp(eng_state *es, nx_state *st, int c, int n)
@@ -341,7 +341,7 @@ static int linked_open(const nx_enemy *en, int k, int c)
     return !en->met[k] && en->metby[1 - k] != c;
 }
 
-/* Damage dealt by character c (or by a field, c = -1) to enemy e. */
+/* Damage dealt by character c to enemy e (a field's bonus comes with a character's damage). */
 static void deal(eng_state *es, nx_state *st, int c, int e, int amount)
 {
     nx_enemy *en = &st->en[e];
@@ -349,7 +349,7 @@ static void deal(eng_state *es, nx_state *st, int c, int e, int amount)
         return;
     st->last_damage = amount;
     eng_note(es, EV_DAMAGE);
-    eng_say(es, st->round, "damage", c >= 0 ? cname(st, c) : "", "deals %d damage to %s", amount, en->name);
+    eng_say(es, st->round, "damage", cname(st, c), "deals %d damage to %s", amount, en->name);
     nx_plate *p = &en->plate[en->cur];
     if (p->kind == P_LINKED) {
         /* the exact condition first: it is the one a number can only meet once */
@@ -708,7 +708,7 @@ static int cast_roll(eng_state *es, nx_state *st, int c)
     eng_note(es, EV_ROLL);
     int face = eng_roll(eng_state_rng(es), &die_d6);
     st->last_roll = face + 1;
-    eng_say(es, st->round, "roll", cname(st, c), "rolls %d", face + 1);
+    eng_say(es, st->round, "roll", cname(st, c), "rolls %d", st->last_roll);
     return face;
 }
 
