@@ -791,7 +791,7 @@ static int set_ability(void *d, const int *idx, const char *s, char *err, size_t
         part[len] = '\0';
         long v;
         if (!strncmp(part, "delta=", 6)) {
-            if (eng_parse_long(part + 6 + (part[6] == '+'), &v) != 0 || v < -9 || v > 9)
+            if (eng_parse_long(part + 6, &v) != 0 || v < -9 || v > 9)
                 return snprintf(err, errlen, "bad %s (delta=-9..+9)", part), -1;
             a->delta = (int)v;
         } else if (!strncmp(part, "effect=", 7)) {
