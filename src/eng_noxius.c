@@ -858,10 +858,11 @@ static void format_op(const nx_op *op, int effect, char *buf, size_t len)
         snprintf(buf, len, "%s", names[op->kind]);
 }
 
+/* The text keys' readers write into a buffer eng.c has cleared (get_ref);
+ * snprintf ends every write, a truncated one too, with a '\0'. */
 static void get_ability(const void *d, const int *idx, char *buf, size_t len)
 {
     const nx_ability *a = &CST(d)->ch[idx[0] - 1].ab[idx[1] - 1];
-    buf[0] = '\0';
     if (!a->set)
         return;
     size_t u = 0;
@@ -885,8 +886,6 @@ static void get_ability(const void *d, const int *idx, char *buf, size_t len)
     for (int i = 0; i < a->nshade; i++)
         PUT("%s%d:%+d", i ? "," : " shade=", a->shade_at[i], a->shade_bonus[i]);
 #undef PUT
-    if (u >= len && len > 0)
-        buf[len - 1] = '\0';
 }
 
 static int parse_cond(const char *s, size_t len, nx_cond *q)
@@ -986,7 +985,6 @@ static void get_plates(const void *d, const int *idx, char *buf, size_t len)
 {
     const nx_enemy *en = &CST(d)->en[idx[0] - 1];
     size_t u = 0;
-    buf[0] = '\0';
     for (int i = 0; i < en->nplates && u < len; i++) {
         const nx_plate *p = &en->plate[i];
         char t[40], a[12], b[12];
@@ -1057,7 +1055,6 @@ static void get_fields(const void *d, const int *idx, char *buf, size_t len)
     const nx_state *st = d;
     (void)idx;
     size_t u = 0;
-    buf[0] = '\0';
     for (int i = 0; i < st->nfields && u < len; i++) {
         const nx_field *f = &st->fld[i];
         char t[48] = "";
