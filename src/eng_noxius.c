@@ -1003,11 +1003,9 @@ static void get_plates(const void *d, const int *idx, char *buf, size_t len)
             format_cond(&p->cond[1], b, sizeof b);
             snprintf(t, sizeof t, "[%s,%s]", a, b);
         }
-        int w = p->minp > 2 ? snprintf(buf + u, len - u, "%s%dp:%s", i ? " " : "", p->minp, t)
-                            : snprintf(buf + u, len - u, "%s%s", i ? " " : "", t);
-        if (w < 0)
-            break;
-        u += (size_t)w;
+        /* plain %s and %d: snprintf cannot fail, it returns the length */
+        u += (size_t)(p->minp > 2 ? snprintf(buf + u, len - u, "%s%dp:%s", i ? " " : "", p->minp, t)
+                                  : snprintf(buf + u, len - u, "%s%s", i ? " " : "", t));
     }
 }
 
@@ -1065,10 +1063,7 @@ static void get_fields(const void *d, const int *idx, char *buf, size_t len)
             k += (size_t)snprintf(t + k, sizeof t - k, "%sdmg:%d", k ? "," : "", f->bonus);
         if (f->until)
             k += (size_t)snprintf(t + k, sizeof t - k, "%suntil:%d", k ? "," : "", f->until);
-        int w = snprintf(buf + u, len - u, "%s%s", i ? " " : "", k ? t : "-");
-        if (w < 0)
-            break;
-        u += (size_t)w;
+        u += (size_t)snprintf(buf + u, len - u, "%s%s", i ? " " : "", k ? t : "-");
     }
 }
 
