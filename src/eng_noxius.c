@@ -1031,7 +1031,7 @@ static int set_fields(void *d, const int *idx, const char *s, char *err, size_t 
         for (char *op = strtok(tok, ","); op && strcmp(op, "-"); op = strtok(NULL, ",")) {
             long v;
             const char *rest;
-            if (op[0] == '+' && eng_parse_int_prefix(op + 1, 1, NX_MAXEN, &v, &rest) == 0 && !*rest)
+            if (op[0] == '+' && eng_parse_int_prefix(op, 1, NX_MAXEN, &v, &rest) == 0 && !*rest)   /* +N: its sign */
                 f[n].spawn = (signed char)v;
             else if (!strncmp(op, "dmg:", 4) && eng_parse_int_prefix(op + 4, 0, 99, &v, &rest) == 0 && !*rest)
                 f[n].bonus = (signed char)v;
