@@ -1058,7 +1058,7 @@ static void get_fields(const void *d, const int *idx, char *buf, size_t len)
         char t[48] = "";
         size_t k = 0;
         if (f->spawn)
-            k += (size_t)snprintf(t + k, sizeof t - k, "+%d", f->spawn);
+            k = (size_t)snprintf(t, sizeof t, "+%d", f->spawn);     /* the first part */
         if (f->bonus)
             k += (size_t)snprintf(t + k, sizeof t - k, "%sdmg:%d", k ? "," : "", f->bonus);
         if (f->until)
