@@ -1101,8 +1101,9 @@ static void nx_init(void *data)
     set_plates(st, (const int[]){1}, "3/2 3/2 3/2", err, sizeof err);
     const nx_ability ab0 = st->ch[0].ab[0];
     const nx_enemy en0 = st->en[0];
+    /* the state comes zeroed (eng_state_new): phase position, round 0, no
+     * one knocked out, placed or buffed */
     st->players = 2;
-    st->phase = PH_POSITION;
     st->ai_who = st->ai_ability = 1;
     for (int c = 0; c < NX_MAXCH; c++) {
         nx_char *ch = &st->ch[c];
@@ -1110,8 +1111,7 @@ static void nx_init(void *data)
         ch->lp = ch->lpmax = 6;
         ch->power = 1;          /* every character starts a mission with 1 power */
         /* the source's example (1 power cannot pay 2) puts the low T field at
-         * 0; the high one is a stand-in */
-        ch->tlow = 0;
+         * 0, as the state comes; the high one is a stand-in */
         ch->thigh = 6;
         ch->sp_first = 1;
         for (int k = 0; k < NX_NAB; k++)    /* a full sheet: four abilities */
