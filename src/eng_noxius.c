@@ -1335,6 +1335,19 @@ static void auto_position(eng_state *es, nx_state *st)
     }
 }
 
+/* What a hit of hurt costs c: four times as much when it knocks c out. */
+static double hit_harm(const nx_char *ch, int hurt)
+{
+    return hurt * (ch->lp + ch->sp <= hurt ? 4.0 : 1.0);
+}
+
+/* What a wound is worth: a V plate falls to it, a plate with a smaller
+ * number becomes easier; else nothing. */
+static double wound_worth(const nx_enemy *en, const nx_plate *pl)
+{
+    return pl->kind == P_WOUND ? 3 : pl->kind == P_NORMAL && pl->lo && !en->wounded ? 1 : 0;
+}
+
 /* How much an ability is worth now to character c: expected damage that
  * takes plates, healing and shields, minus expected harm. */
 static double ability_value(const nx_state *st, int c, int k)
@@ -1359,10 +1372,10 @@ static double ability_value(const nx_state *st, int c, int k)
                 v += ok ? 3 + d * 0.25 : d * 0.1;
                 break;
             }
-            case O_HIT: v -= hurt * (ch->lp + ch->sp <= hurt ? 4.0 : 1.0); break;
+            case O_HIT: v -= hit_harm(ch, hurt); break;
             case O_LP: v += ch->lp < ch->lpmax ? 1.2 : 0.1; break;
             case O_SP: v += 0.8; break;
-            case O_WOUND: v += pl->kind == P_WOUND ? 3 : pl->kind == P_NORMAL && pl->lo && !en->wounded ? 1 : 0; break;
+            case O_WOUND: v += wound_worth(en, pl); break;
             default: break;
             }
         }
@@ -1383,12 +1396,12 @@ static double ability_value(const nx_state *st, int c, int k)
         case O_BUFF: v += ally == c ? 0 : op->n * (!al->acted ? 0.9 : 0.4); break;
         case O_LP: v += (ch->lpmax - ch->lp < op->n ? ch->lpmax - ch->lp : op->n) * 0.8; break;
         case O_SP: v += op->n * 0.5; break;
-        case O_WOUND: v += pl->kind == P_WOUND ? 3 : pl->kind == P_NORMAL && pl->lo && !en->wounded ? 1 : 0; break;
+        case O_WOUND: v += wound_worth(en, pl); break;
         default: break;
         }
     }
     if (a->delta && (np == ch->tlow || np == ch->thigh))
-        v -= hurt * (ch->lp + ch->sp <= hurt ? 4.0 : 1.0);
+        v -= hit_harm(ch, hurt);
     /* keep the power away from the edges, so that every ability stays castable */
     v -= 0.05 * (np - (ch->tlow + ch->thigh) / 2.0) * (np - (ch->tlow + ch->thigh) / 2.0);
     return v;
