@@ -415,6 +415,40 @@ static void wound(eng_state *es, nx_state *st, int c, int e)
     }
 }
 
+/* The condition of c's enemy's linked plate that asks c for a sacrifice of
+ * kind (K_LP, K_SP) and that c may meet, or -1 (no such plate or condition). */
+static int sacrifice_cond(const nx_state *st, int c, int kind)
+{
+    const nx_enemy *en = &st->en[st->ch[c].enemy - 1];
+    const nx_plate *pl = &en->plate[en->cur];
+    for (int k = 0; pl->kind == P_LINKED && k < 2; k++)
+        if (pl->cond[k].kind == (kind == K_LP ? C_LP : C_SP) && linked_open(en, k, c))
+            return k;
+    return -1;
+}
+
+/* Does the current plate of c's enemy ask c for that sacrifice: a plate of
+ * that kind, or a linked condition of it c may meet? */
+static int asks(const nx_state *st, int c, int kind)
+{
+    const nx_enemy *en = &st->en[st->ch[c].enemy - 1];
+    return en->plate[en->cur].kind == (kind == K_LP ? P_LP : P_SP) || sacrifice_cond(st, c, kind) >= 0;
+}
+
+/* c pays 1 LP or SP to the plate that asks for it (the caller has checked
+ * that it does): a sacrifice plate falls, a linked condition is met. */
+static void sacrifice(eng_state *es, nx_state *st, int c, int kind)
+{
+    int e = st->ch[c].enemy - 1, k = sacrifice_cond(st, c, kind);
+    eng_note(es, EV_SACRIFICE);
+    eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 %s", kind == K_LP ? "LP" : "SP");
+    lose(es, st, c, 1, kind, PAY_POLICY);
+    if (k >= 0)
+        meet(es, st, e, k, c);
+    else
+        advance(es, st, e);
+}
+
 /* The enemy enters the field at full life for the number of players. */
 static void spawn(eng_state *es, nx_state *st, int e)
 {
@@ -1420,40 +1454,12 @@ static int auto_turn(eng_state *es, nx_state *st)
     if (c < 0 || st->over)
         return -1;
     nx_char *ch = &st->ch[c];
-    /* a sacrifice plate is overcome in the turn of the one who pays */
-    nx_enemy *en = &st->en[ch->enemy - 1];
-    const nx_plate *pl = &en->plate[en->cur];
-    int want_lp = pl->kind == P_LP, want_sp = pl->kind == P_SP;
-    for (int k = 0; pl->kind == P_LINKED && k < 2; k++)
-        if (linked_open(en, k, c)) {
-            want_lp |= pl->cond[k].kind == C_LP;
-            want_sp |= pl->cond[k].kind == C_SP;
-        }
-    if (want_sp && ch->sp > 0) {
-        eng_note(es, EV_SACRIFICE);
-        eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 SP");
-        lose(es, st, c, 1, K_SP, PAY_POLICY);
-        if (pl->kind == P_SP)
-            advance(es, st, ch->enemy - 1);
-        else
-            for (int k = 0; k < 2; k++)
-                if (pl->cond[k].kind == C_SP && linked_open(en, k, c)) {
-                    meet(es, st, ch->enemy - 1, k, c);
-                    break;
-                }
-    } else if (want_lp && ch->lp > 1) {
-        eng_note(es, EV_SACRIFICE);
-        eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 LP");
-        lose(es, st, c, 1, K_LP, PAY_POLICY);
-        if (pl->kind == P_LP)
-            advance(es, st, ch->enemy - 1);
-        else
-            for (int k = 0; k < 2; k++)
-                if (pl->cond[k].kind == C_LP && linked_open(en, k, c)) {
-                    meet(es, st, ch->enemy - 1, k, c);
-                    break;
-                }
-    }
+    /* a sacrifice plate is overcome in the turn of the one who pays; SP
+     * first, and never the last LP */
+    if (asks(st, c, K_SP) && ch->sp > 0)
+        sacrifice(es, st, c, K_SP);
+    else if (asks(st, c, K_LP) && ch->lp > 1)
+        sacrifice(es, st, c, K_LP);
     if (!can_fight(st, c))
         return 0;       /* its enemy fell to the sacrifice: defeated() freed it for a new place */
     int best = -1;
@@ -1615,28 +1621,13 @@ FN(act_sacrifice)
     nx_char *ch = &st->ch[c];
     if (current(st) != c)
         ILLEGAL("a sacrifice is made by the character whose turn it is");
-    nx_enemy *en = &st->en[ch->enemy - 1];
-    const nx_plate *pl = &en->plate[en->cur];
-    int ck = kind == K_LP ? C_LP : C_SP, k = -1;
-    if (pl->kind == P_LINKED) {
-        for (int i = 0; i < 2; i++)
-            if (pl->cond[i].kind == ck && linked_open(en, i, c))
-                k = i;
-        if (k < 0)
-            ILLEGAL("the linked plate does not ask this character for that sacrifice");
-    } else if (pl->kind != (kind == K_LP ? P_LP : P_SP)) {
-        ILLEGAL("the current life plate does not ask for that sacrifice");
-    }
+    const nx_enemy *en = &st->en[ch->enemy - 1];
+    if (!asks(st, c, kind))
+        ILLEGAL("%s", en->plate[en->cur].kind == P_LINKED ? "the linked plate does not ask this character for that sacrifice"
+                                                          : "the current life plate does not ask for that sacrifice");
     if (kind == K_SP && ch->sp < 1)
         ILLEGAL("the character has no SP to sacrifice");
-    eng_note(es, EV_SACRIFICE);
-    eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 %s", kind == K_LP ? "LP" : "SP");
-    int e = ch->enemy - 1;
-    lose(es, st, c, 1, kind, PAY_POLICY);
-    if (k >= 0)
-        meet(es, st, e, k, c);
-    else
-        advance(es, st, e);
+    sacrifice(es, st, c, kind);
     return ENG_OK;
 }
 
