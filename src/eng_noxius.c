@@ -773,6 +773,9 @@ static void cast(eng_state *es, nx_state *st, int c, int k, int ally)
 }
 /* ---- specs ------------------------------------------------------------------------------------------ */
 
+/* A spec refused: the reason into err, and -1 (every caller tests != 0). */
+#define REFUSE(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
 static int parse_op(const char *s, size_t len, nx_op *op, int effect)
 {
     char w[24];
@@ -814,26 +817,26 @@ static int set_ability(void *d, const int *idx, const char *s, char *err, size_t
     memset(a, 0, sizeof *a);
     int have_r = 0, empty = !*s;
     if (strlen(s) > 400)
-        return snprintf(err, errlen, "ability spec longer than 400 characters"), -1;
+        return REFUSE("ability spec longer than 400 characters");
     const char *w;
     size_t len;
     while ((w = eng_word(&s, &len))) {
         char part[160];
         if (len >= sizeof part)
-            return snprintf(err, errlen, "ability spec part too long"), -1;
+            return REFUSE("ability spec part too long");
         memcpy(part, w, len);
         part[len] = '\0';
         long v;
         if (!strncmp(part, "delta=", 6)) {
             if (eng_parse_long(part + 6, &v) != 0 || v < -9 || v > 9)
-                return snprintf(err, errlen, "bad %s (delta=-9..+9)", part), -1;
+                return REFUSE("bad %s (delta=-9..+9)", part);
             a->delta = (int)v;
         } else if (!strncmp(part, "effect=", 7)) {
             const char *p = part + 7;
             while (*p) {
                 size_t l = strcspn(p, ",");
                 if (a->neffect >= NX_MAXOP || parse_op(p, l, &a->effect[a->neffect++], 1) != 0)
-                    return snprintf(err, errlen, "bad effect in \"%s\" (buff:N heal:N shield:N dmg:N V lp:N sp:N)", part), -1;
+                    return REFUSE("bad effect in \"%s\" (buff:N heal:N shield:N dmg:N V lp:N sp:N)", part);
                 p += l + (p[l] == ',');
             }
         } else if (!strncmp(part, "r=", 2)) {
@@ -845,11 +848,11 @@ static int set_ability(void *d, const int *idx, const char *s, char *err, size_t
                     /* end is the face's '|' (or the spec's end): no op runs past it */
                     size_t ol = strcspn(q, "/|");
                     if (a->nres[f] >= NX_MAXOP || parse_op(q, ol, &a->res[f][a->nres[f]++], 0) != 0)
-                        return snprintf(err, errlen, "bad result on face %d in \"%s\" (N, T, LP, SP, V, - joined by /)", f + 1, part), -1;
+                        return REFUSE("bad result on face %d in \"%s\" (N, T, LP, SP, V, - joined by /)", f + 1, part);
                     q += ol + (q[ol] == '/');
                 }
                 if (a->nres[f] == 0 || (p[l] != '|' && f < 5) || (f == 5 && p[l]))
-                    return snprintf(err, errlen, "r= needs six faces separated by | in \"%s\"", part), -1;
+                    return REFUSE("r= needs six faces separated by | in \"%s\"", part);
                 p += l + 1;
             }
             have_r = 1;
@@ -860,21 +863,21 @@ static int set_ability(void *d, const int *idx, const char *s, char *err, size_t
                 const char *q;
                 if (a->nshade >= 6 || eng_parse_int_prefix(p, -20, 20, &at, &q) != 0 || *q != ':' ||
                     eng_parse_int_prefix(q + 1, -20, 99, &bonus, &q) != 0)
-                    return snprintf(err, errlen, "bad %s (shade=POWER:+N,...)", part), -1;
+                    return REFUSE("bad %s (shade=POWER:+N,...)", part);
                 a->shade_at[a->nshade] = (int)at;
                 a->shade_bonus[a->nshade++] = (int)bonus;
                 p = q;
                 if (*p == ',')
                     p++;
                 else if (*p)
-                    return snprintf(err, errlen, "bad %s (shade=POWER:+N,...)", part), -1;
+                    return REFUSE("bad %s (shade=POWER:+N,...)", part);
             }
         } else {
-            return snprintf(err, errlen, "unknown ability part \"%s\" (delta= effect= r= shade=)", part), -1;
+            return REFUSE("unknown ability part \"%s\" (delta= effect= r= shade=)", part);
         }
     }
     if (!have_r && !empty)
-        return snprintf(err, errlen, "an ability needs its six results (r=)"), -1;
+        return REFUSE("an ability needs its six results (r=)");
     a->set = have_r;
     memcpy(a->name, dst->name, sizeof a->name);
     *dst = tmp;
@@ -951,7 +954,7 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
     size_t len;
     while ((word = eng_word(&s, &len))) {
         if (en->nplates >= NX_MAXPL)
-            return snprintf(err, errlen, "at most %d life plates", NX_MAXPL), -1;
+            return REFUSE("at most %d life plates", NX_MAXPL);
         nx_plate *p = &en->plate[en->nplates];
         memset(p, 0, sizeof *p);
         p->minp = 2;
@@ -962,13 +965,13 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
         }
         /* grey plates (more players only) come first on the track */
         if (p->minp > last_minp)
-            return snprintf(err, errlen, "plate %d: a plate for %dp and more after one for fewer players; "
-                            "the extra plates of larger groups come first", en->nplates + 1, p->minp), -1;
+            return REFUSE("plate %d: a plate for %dp and more after one for fewer players; "
+                          "the extra plates of larger groups come first", en->nplates + 1, p->minp);
         last_minp = p->minp;
         size_t wl = (size_t)(end - w);
         char tok[40];
         if (wl >= sizeof tok)
-            return snprintf(err, errlen, "plate %d: too long", en->nplates + 1), -1;
+            return REFUSE("plate %d: too long", en->nplates + 1);
         memcpy(tok, w, wl);
         tok[wl] = '\0';
         long a, b;
@@ -982,7 +985,7 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
             if (!comma || tok[tl - 1] != ']' ||
                 parse_cond(tok + 1, (size_t)(comma - tok - 1), &p->cond[0]) != 0 ||
                 parse_cond(comma + 1, (size_t)(tok + tl - 1 - comma - 1), &p->cond[1]) != 0)
-                return snprintf(err, errlen, "plate %d: bad linked plate \"%s\" ([6+,LP]: N+ N! LP SP V)", en->nplates + 1, tok), -1;
+                return REFUSE("plate %d: bad linked plate \"%s\" ([6+,LP]: N+ N! LP SP V)", en->nplates + 1, tok);
             p->kind = P_LINKED;
         } else if (eng_parse_int_prefix(tok, 1, 99, &a, &rest) == 0 && *rest == '/' &&
                    eng_parse_int_prefix(rest + 1, 1, 99, &b, &rest) == 0 && !*rest && a > b) {
@@ -991,14 +994,14 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
             if (!*rest) p->kind = P_NORMAL, p->hi = (int)a;
             else if (!strcmp(rest, "!")) p->kind = P_EXACT, p->hi = (int)a;
             else if (!strcmp(rest, "*")) p->kind = P_NOWOUND, p->hi = (int)a;
-            else return snprintf(err, errlen, "plate %d: bad \"%s\"", en->nplates + 1, tok), -1;
+            else return REFUSE("plate %d: bad \"%s\"", en->nplates + 1, tok);
         } else {
-            return snprintf(err, errlen, "plate %d: bad \"%s\" (3/2, 3, 4!, 3*, LP, SP, V, [6+,LP])", en->nplates + 1, tok), -1;
+            return REFUSE("plate %d: bad \"%s\" (3/2, 3, 4!, 3*, LP, SP, V, [6+,LP])", en->nplates + 1, tok);
         }
         en->nplates++;
     }
     if (en->nplates == 0)
-        return snprintf(err, errlen, "an enemy needs at least one life plate"), -1;
+        return REFUSE("an enemy needs at least one life plate");
     en->cur = en->first = 0;
     *dst = tmp;
     return 0;
@@ -1055,10 +1058,10 @@ static int set_fields(void *d, const int *idx, const char *s, char *err, size_t 
     size_t len;
     while ((w = eng_word(&s, &len))) {
         if (n >= NX_MAXF)
-            return snprintf(err, errlen, "at most %d progress fields", NX_MAXF), -1;
+            return REFUSE("at most %d progress fields", NX_MAXF);
         char tok[48];
         if (len >= sizeof tok)
-            return snprintf(err, errlen, "progress field %d: too long", n + 1), -1;
+            return REFUSE("progress field %d: too long", n + 1);
         memcpy(tok, w, len);
         tok[len] = '\0';
         memset(&f[n], 0, sizeof f[n]);
@@ -1072,7 +1075,7 @@ static int set_fields(void *d, const int *idx, const char *s, char *err, size_t 
             else if (!strncmp(op, "until:", 6) && eng_parse_int_prefix(op + 6, 1, NX_MAXEN, &v, &rest) == 0 && !*rest)
                 f[n].until = (signed char)v;
             else
-                return snprintf(err, errlen, "progress field %d: bad \"%s\" (-, +N, dmg:N, until:N)", n + 1, op), -1;
+                return REFUSE("progress field %d: bad \"%s\" (-, +N, dmg:N, until:N)", n + 1, op);
         }
         n++;
     }
@@ -1118,7 +1121,7 @@ static int set_damage(void *d, const int *idx, const char *v, char *err, size_t 
         m[k] = (int)n;
     }
     if (k < 4 || end[strspn(end, " ")])
-        return snprintf(err, errlen, "damage is four numbers 0..99, P1..P4: \"%s\"", v), -1;
+        return REFUSE("damage is four numbers 0..99, P1..P4: \"%s\"", v);
     memcpy(((nx_state *)d)->en[idx[0] - 1].dmg, m, sizeof m);
     return 0;
 }
