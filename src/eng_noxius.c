@@ -796,12 +796,12 @@ static int parse_op(const char *s, size_t len, nx_op *op, int effect)
         *op = (nx_op){O_DMG, (int)n};
         return 0;
     }
-    static const struct { const char *name; int kind, eff_only; } ops[] = {
-        {"T", O_HIT, 0}, {"LP", O_LP, 0}, {"SP", O_SP, 0}, {"V", O_WOUND, 0}, {"-", O_NONE, 0},
-        {"dmg", O_DMG, 1}, {"lp", O_LP, 1}, {"sp", O_SP, 1}, {"buff", O_BUFF, 1},
-        {"heal", O_HEAL, 1}, {"shield", O_SHIELD, 1}};
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (!strcmp(w, ops[i].name) && (effect || !ops[i].eff_only)) {
+    /* the first five words are results (and effects), the rest effects only */
+    static const struct { const char *name; int kind; } ops[] = {
+        {"T", O_HIT}, {"LP", O_LP}, {"SP", O_SP}, {"V", O_WOUND}, {"-", O_NONE},
+        {"dmg", O_DMG}, {"lp", O_LP}, {"sp", O_SP}, {"buff", O_BUFF}, {"heal", O_HEAL}, {"shield", O_SHIELD}};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (!strcmp(w, ops[i].name) && (effect || i < 5)) {
             if (colon && !effect)
                 return -1;
             *op = (nx_op){ops[i].kind, (int)n};
@@ -1079,7 +1079,7 @@ static int set_fields(void *d, const int *idx, const char *s, char *err, size_t 
         }
         n++;
     }
-    memcpy(st->fld, f, sizeof f[0] * (size_t)n);
+    memcpy(st->fld, f, sizeof *f * (size_t)n);
     st->nfields = n;
     st->field = 0;
     return 0;
