@@ -309,13 +309,19 @@ static void defeated(eng_state *es, nx_state *st, int e)
         fight_end(es, st);
 }
 
+/* A linked plate met by no one (-1: no character). */
+static void linked_clear(nx_enemy *en)
+{
+    en->met[0] = en->met[1] = 0;
+    en->metby[0] = en->metby[1] = -1;
+}
+
 static void advance(eng_state *es, nx_state *st, int e)
 {
     nx_enemy *en = &st->en[e];
     en->cur++;
     en->wounded = 0;
-    en->met[0] = en->met[1] = 0;
-    en->metby[0] = en->metby[1] = -1;
+    linked_clear(en);
     eng_note(es, EV_PLATE);
     eng_say(es, st->round, "plate", en->name, "loses a life plate (%d left)", en->nplates - en->cur);
     if (en->cur >= en->nplates)
@@ -456,8 +462,7 @@ static void spawn(eng_state *es, nx_state *st, int e)
     en->present = 1;
     en->defeated = 0;
     en->wounded = 0;
-    en->met[0] = en->met[1] = 0;
-    en->metby[0] = en->metby[1] = -1;
+    linked_clear(en);
     en->cur = 0;
     while (en->cur < en->nplates && en->plate[en->cur].minp > st->players)
         en->cur++;
@@ -547,8 +552,7 @@ static int round_linked_reset(eng_state *es, nx_state *st)
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
         if (en->present && en->plate[en->cur].kind == P_LINKED && (en->met[0] || en->met[1])) {
-            en->met[0] = en->met[1] = 0;
-            en->metby[0] = en->metby[1] = -1;
+            linked_clear(en);
             eng_note(es, EV_LINKED_RESET);
             eng_say(es, st->round, "linked", en->name, "the linked plate was not completed: it is reset");
             reset = 1;
@@ -1160,7 +1164,7 @@ static void nx_init(void *data)
         snprintf(en->name, sizeof en->name, "e%d", e + 1);
         for (int k = 0; k < 4; k++)
             en->dmg[k] = 1;
-        en->metby[0] = en->metby[1] = -1;
+        linked_clear(en);
     }
 }
 
@@ -1536,7 +1540,7 @@ FN(act_start)
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
         en->present = en->defeated = en->wounded = en->cur = en->first = 0;
-        en->met[0] = en->met[1] = 0;    /* who met them: spawn clears that */
+        linked_clear(en);
     }
     eng_note(es, EV_START);
     return ENG_OK;
