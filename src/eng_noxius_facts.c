@@ -522,6 +522,19 @@ PROBE(probe_ko_sp)
     return 0;
 }
 
+/* A shield cast on a knocked-out ally: does it give SP before LP? */
+PROBE(probe_ko_no_sp)
+{
+    fresh(p, 2);
+    SET("c2.a1", "delta=+0 effect=shield:2 r=-|-|-|-|-|-");
+    DO("lose", "who=1 amount=6 kind=lp");
+    D6("1");
+    if (!OK("cast", "who=2 ability=1 ally=1"))
+        return eng_probe_fail(p, "character 2 could not cast its shield");
+    *value = GET("c1.ko") && GET("c1.sp") == 0;
+    return 0;
+}
+
 PROBE(probe_ko_no_cast)
 {
     fresh(p, 2);
@@ -1162,6 +1175,7 @@ const eng_fact eng_noxius_facts[] = {
     {"noxius.ko.lp", "LP at which a character is knocked out", probe_ko_lp},
     {"noxius.ko.sp-lost", "1 if the knock-out takes all SP", probe_ko_sp},
     {"noxius.ko.no-cast", "1 if a knocked-out character cannot cast until it gets LP", probe_ko_no_cast},
+    {"noxius.ko.no-sp", "1 if a knocked-out character gets no SP (a shield) until it has LP again", probe_ko_no_sp},
     {"noxius.ko.fight-end", "LP of a knocked-out character after the last enemy falls", probe_fight_end},
     {"noxius.ko.all-fail", "1 if the mission fails when the last character is knocked out", probe_all_ko},
     {"noxius.dead.no-heal", "1 if a dead character cannot be healed", probe_dead_no_heal},
