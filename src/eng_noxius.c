@@ -192,10 +192,10 @@ static void check_all_ko(eng_state *es, nx_state *st)
     }
 }
 
+/* At 0 LP (lose() has stopped them there): out, and all SP lost. */
 static void knock_out(eng_state *es, nx_state *st, int c)
 {
     nx_char *ch = &st->ch[c];
-    ch->lp = 0;
     ch->ko = 1;
     ch->sp = 0;
     eng_note(es, EV_KO);
@@ -783,7 +783,7 @@ static void cast(eng_state *es, nx_state *st, int c, int k, int ally)
 static int parse_op(const char *s, size_t len, nx_op *op, int effect)
 {
     char w[24];
-    if (len == 0 || len >= sizeof w)
+    if (len >= sizeof w)        /* an empty word matches nothing below */
         return -1;
     memcpy(w, s, len);
     w[len] = '\0';
@@ -932,7 +932,7 @@ static void get_ability(const void *d, const int *idx, char *buf, size_t len)
 static int parse_cond(const char *s, size_t len, nx_cond *q)
 {
     char w[16];
-    if (len == 0 || len >= sizeof w)
+    if (len >= sizeof w)        /* an empty word matches nothing below */
         return -1;
     memcpy(w, s, len);
     w[len] = '\0';
