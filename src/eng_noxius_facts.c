@@ -8,7 +8,8 @@
  * ------------------
  * Mutants of src/eng_noxius.c (`make mutate GAMES=noxius`) that survive
  * `check noxius`, sorted in the nx5 round from the whole run (every mutant,
- * not a sample; lines as of the commit that wrote this list). The rounds
+ * not a sample; lines as of the commit that wrote this list: the run of
+ * 4bbaace, whose line numbers b0926cb keeps). The rounds
  * before sorted samples of 300; what they listed and nx5 killed or removed is
  * gone from here (the narration's dead branches, the readers' cleared
  * buffers, nx_init's zero fields, the duplicated sacrifice and linked-plate
@@ -19,20 +20,20 @@
  *       reads none): 326 the plates left, 339 the condition's number, 450
  *       "LP"/"SP" of a sacrifice, 471 the plates an enemy appears with,
  *       707-714 the cast's ability name, shaded bonus and powers.
- *   Error returns -1 -> -2 (every caller tests != 0): 787-814 parse_op,
- *       936-948 parse_cond, 433 sacrifice_cond's "none" (tested >= 0), and
- *       1348 choose_place, 1462 auto_turn (tested == 0 / != 0).
+ *   Error returns -1 -> -2 (every caller tests != 0): 787, 795, 799, 810
+ *       parse_op, 936, 945 parse_cond, 433 sacrifice_cond's "none" (tested
+ *       >= 0), 1348 choose_place, 1462 auto_turn (tested == 0 / != 0).
  *   Flags and "nobody" sentinels 1 -> 2 or -1 -> -2, only tested for 0 or
  *       below 0: 485 pos_taken's 1, 558 round_linked_reset's 1, 862 have_r,
- *       917 format_op's effect flag, 316 linked_clear's -1 (no character is
- *       -1 or -2), 518 current's, 617 ally_default's, 1322 best_enemy's,
+ *       842 parse_op's and 917 format_op's effect flag, 316 linked_clear's
+ *       -1 and 1591 act_wound's -1 for a field (no character is -1 or -2), 518 current's, 617 ally_default's, 1322 best_enemy's,
  *       1472 auto_turn's `best = -1`, 1333 choose_place's best_e -1 and
  *       best_p 0 (written with the first place found) and best_d 1 << 20
  *       (any of 1 << 19 .. 2 << 20: a place weighs at most 99 * 16 + 4 +
  *       1024), 1486 `ally = -1` -> -2 or 0 and 1492 `ally < 0` -> < -1 (read
  *       only by a buff, heal or shield, which set it first).
- *   Equal gives the same minimum or cap: 216 lose's `amount < sp`, 235
- *       gain_lp's `lp > lpmax`, 1433 the heal's `gap < n`, 1438 `lpmax - lp
+ *   Equal gives the same minimum or cap: 216 lose's `amount < sp`, 220
+ *       its `lp < 0` (-> <= 0, < 1), 235 gain_lp's `lp > lpmax`, 1433 the heal's `gap < n`, 1438 `lpmax - lp
  *       < n` (-> <=).
  *   Invariants of the actions: 259 hit's `enemy <= 0 || pos < 1` (-> < 0,
  *       <= -1, &&, < 0): place, defeated and kill set a character's enemy
@@ -41,8 +42,8 @@
  *       278 need's `lo > 0` (-> >= 0): only a plate with a smaller number is
  *       ever wounded; 239 gain_lp's `ko && lp > 0` (-> ||, >= 0, > -1): LP
  *       have just risen by at least 1, and clearing ko of one not knocked
- *       out changes nothing; 185, 285, 302, 482, 519, 539, 1357, 1455 `c <
- *       players` -> <=: the slot past the group is never placed, knocked
+ *       out changes nothing; 170, 185, 285, 302, 482, 519, 539, 1357, 1455 `c
+ *       < players` -> <=: the slot past the group is never placed, knocked
  *       out, buffed or on turn; 521 current's `pos >` -> >=: two characters
  *       who may cast never share a position; 590 cast_illegal's `k < 0` -> <
  *       -1 and 1474 the abilities from k = -1 or to NX_NAB: every caller
@@ -73,8 +74,8 @@
  *     from k = -1 (the byte before is a linked plate's smaller number, 0:
  *     no LP or SP condition), 467 spawn's `cur <= nplates`, 723, 1425, 1487
  *     one effect past an ability's last, 1405 one result past a face's
- *     last, 1149 nx_init's and 1534, 1540 act_start's characters or enemies
- *     to NX_MAXCH / NX_MAXEN;
+ *     last, 1149 nx_init's characters to NX_MAXCH, 552 round_linked_reset's,
+ *     1323 best_enemy's and 1540 act_start's enemies to NX_MAXEN;
  *   - the round of a simulated fight (sim_round's auto_round and its test
  *     of the result, sim_result's words) runs only under `regelwerk
  *     simulate`: no game ships a fight file (the fixtures are invented test
