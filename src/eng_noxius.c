@@ -192,10 +192,10 @@ static void check_all_ko(eng_state *es, nx_state *st)
     }
 }
 
+/* At 0 LP (lose() has stopped them there): out, and all SP lost. */
 static void knock_out(eng_state *es, nx_state *st, int c)
 {
     nx_char *ch = &st->ch[c];
-    ch->lp = 0;
     ch->ko = 1;
     ch->sp = 0;
     eng_note(es, EV_KO);
@@ -215,15 +215,15 @@ static void lose(eng_state *es, nx_state *st, int c, int amount, int kind, int p
     int sp_first = kind == K_SP || (kind == K_ANY && (pay == PAY_SP || (pay == PAY_POLICY && ch->sp_first)));
     int from_sp = sp_first ? (amount < ch->sp ? amount : ch->sp) : 0;
     ch->sp -= from_sp;
-    int from_lp = kind == K_SP ? 0 : amount - from_sp;
+    int from_lp = kind == K_SP ? 0 : amount - from_sp;     /* from_sp <= amount: never below 0 */
     ch->lp -= from_lp;
+    if (ch->lp < 0)
+        ch->lp = 0;     /* LP stop at 0 */
     eng_note(es, EV_LOSS);
     eng_say(es, st->round, "loss", cname(st, c), "loses %d SP and %d LP (now %d LP, %d SP)", from_sp,
-        from_lp < 0 ? 0 : from_lp, ch->lp < 0 ? 0 : ch->lp, ch->sp);
-    if (ch->lp <= 0 && !ch->ko)
+        from_lp, ch->lp, ch->sp);
+    if (ch->lp == 0 && !ch->ko)
         knock_out(es, st, c);
-    else if (ch->lp < 0)
-        ch->lp = 0;
 }
 
 static void gain_lp(eng_state *es, nx_state *st, int c, int n)
@@ -309,13 +309,19 @@ static void defeated(eng_state *es, nx_state *st, int e)
         fight_end(es, st);
 }
 
+/* A linked plate met by no one (-1: no character). */
+static void linked_clear(nx_enemy *en)
+{
+    en->met[0] = en->met[1] = 0;
+    en->metby[0] = en->metby[1] = -1;
+}
+
 static void advance(eng_state *es, nx_state *st, int e)
 {
     nx_enemy *en = &st->en[e];
     en->cur++;
     en->wounded = 0;
-    en->met[0] = en->met[1] = 0;
-    en->metby[0] = en->metby[1] = -1;
+    linked_clear(en);
     eng_note(es, EV_PLATE);
     eng_say(es, st->round, "plate", en->name, "loses a life plate (%d left)", en->nplates - en->cur);
     if (en->cur >= en->nplates)
@@ -341,7 +347,7 @@ static int linked_open(const nx_enemy *en, int k, int c)
     return !en->met[k] && en->metby[1 - k] != c;
 }
 
-/* Damage dealt by character c (or by a field, c = -1) to enemy e. */
+/* Damage dealt by character c to enemy e (a field's bonus comes with a character's damage). */
 static void deal(eng_state *es, nx_state *st, int c, int e, int amount)
 {
     nx_enemy *en = &st->en[e];
@@ -349,7 +355,7 @@ static void deal(eng_state *es, nx_state *st, int c, int e, int amount)
         return;
     st->last_damage = amount;
     eng_note(es, EV_DAMAGE);
-    eng_say(es, st->round, "damage", c >= 0 ? cname(st, c) : "", "deals %d damage to %s", amount, en->name);
+    eng_say(es, st->round, "damage", cname(st, c), "deals %d damage to %s", amount, en->name);
     nx_plate *p = &en->plate[en->cur];
     if (p->kind == P_LINKED) {
         /* the exact condition first: it is the one a number can only meet once */
@@ -415,6 +421,40 @@ static void wound(eng_state *es, nx_state *st, int c, int e)
     }
 }
 
+/* The condition of c's enemy's linked plate that asks c for a sacrifice of
+ * kind (K_LP, K_SP) and that c may meet, or -1 (no such plate or condition). */
+static int sacrifice_cond(const nx_state *st, int c, int kind)
+{
+    const nx_enemy *en = &st->en[st->ch[c].enemy - 1];
+    const nx_plate *pl = &en->plate[en->cur];
+    for (int k = 0; pl->kind == P_LINKED && k < 2; k++)
+        if (pl->cond[k].kind == (kind == K_LP ? C_LP : C_SP) && linked_open(en, k, c))
+            return k;
+    return -1;
+}
+
+/* Does the current plate of c's enemy ask c for that sacrifice: a plate of
+ * that kind, or a linked condition of it c may meet? */
+static int asks(const nx_state *st, int c, int kind)
+{
+    const nx_enemy *en = &st->en[st->ch[c].enemy - 1];
+    return en->plate[en->cur].kind == (kind == K_LP ? P_LP : P_SP) || sacrifice_cond(st, c, kind) >= 0;
+}
+
+/* c pays 1 LP or SP to the plate that asks for it (the caller has checked
+ * that it does): a sacrifice plate falls, a linked condition is met. */
+static void sacrifice(eng_state *es, nx_state *st, int c, int kind)
+{
+    int e = st->ch[c].enemy - 1, k = sacrifice_cond(st, c, kind);
+    eng_note(es, EV_SACRIFICE);
+    eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 %s", kind == K_LP ? "LP" : "SP");
+    lose(es, st, c, 1, kind, PAY_POLICY);
+    if (k >= 0)
+        meet(es, st, e, k, c);
+    else
+        advance(es, st, e);
+}
+
 /* The enemy enters the field at full life for the number of players. */
 static void spawn(eng_state *es, nx_state *st, int e)
 {
@@ -422,8 +462,7 @@ static void spawn(eng_state *es, nx_state *st, int e)
     en->present = 1;
     en->defeated = 0;
     en->wounded = 0;
-    en->met[0] = en->met[1] = 0;
-    en->metby[0] = en->metby[1] = -1;
+    linked_clear(en);
     en->cur = 0;
     while (en->cur < en->nplates && en->plate[en->cur].minp > st->players)
         en->cur++;
@@ -513,8 +552,7 @@ static int round_linked_reset(eng_state *es, nx_state *st)
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
         if (en->present && en->plate[en->cur].kind == P_LINKED && (en->met[0] || en->met[1])) {
-            en->met[0] = en->met[1] = 0;
-            en->metby[0] = en->metby[1] = -1;
+            linked_clear(en);
             eng_note(es, EV_LINKED_RESET);
             eng_say(es, st->round, "linked", en->name, "the linked plate was not completed: it is reset");
             reset = 1;
@@ -656,8 +694,7 @@ static int cast_begin(eng_state *es, nx_state *st, int c, int k)
     nx_char *ch = &st->ch[c];
     const nx_ability *a = &ch->ab[k];
     st->phase = PH_TURNS;
-    ch->acted = 1;
-    ch->free = 0;
+    ch->acted = 1;      /* (free is 0 already: a freed character has no enemy until place()) */
     eng_note(es, EV_TURN);
     /* buffs this character granted last round end with its new turn */
     for (int o = 0; o < st->players; o++)
@@ -709,7 +746,7 @@ static int cast_roll(eng_state *es, nx_state *st, int c)
     eng_note(es, EV_ROLL);
     int face = eng_roll(eng_state_rng(es), &die_d6);
     st->last_roll = face + 1;
-    eng_say(es, st->round, "roll", cname(st, c), "rolls %d", face + 1);
+    eng_say(es, st->round, "roll", cname(st, c), "rolls %d", st->last_roll);
     return face;
 }
 
@@ -740,10 +777,13 @@ static void cast(eng_state *es, nx_state *st, int c, int k, int ally)
 }
 /* ---- specs ------------------------------------------------------------------------------------------ */
 
+/* A spec refused: the reason into err, and -1 (every caller tests != 0). */
+#define REFUSE(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
 static int parse_op(const char *s, size_t len, nx_op *op, int effect)
 {
     char w[24];
-    if (len == 0 || len >= sizeof w)
+    if (len >= sizeof w)        /* an empty word matches nothing below */
         return -1;
     memcpy(w, s, len);
     w[len] = '\0';
@@ -760,12 +800,12 @@ static int parse_op(const char *s, size_t len, nx_op *op, int effect)
         *op = (nx_op){O_DMG, (int)n};
         return 0;
     }
-    static const struct { const char *name; int kind, eff_only; } ops[] = {
-        {"T", O_HIT, 0}, {"LP", O_LP, 0}, {"SP", O_SP, 0}, {"V", O_WOUND, 0}, {"-", O_NONE, 0},
-        {"dmg", O_DMG, 1}, {"lp", O_LP, 1}, {"sp", O_SP, 1}, {"buff", O_BUFF, 1},
-        {"heal", O_HEAL, 1}, {"shield", O_SHIELD, 1}};
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (!strcmp(w, ops[i].name) && (effect || !ops[i].eff_only)) {
+    /* the first five words are results (and effects), the rest effects only */
+    static const struct { const char *name; int kind; } ops[] = {
+        {"T", O_HIT}, {"LP", O_LP}, {"SP", O_SP}, {"V", O_WOUND}, {"-", O_NONE},
+        {"dmg", O_DMG}, {"lp", O_LP}, {"sp", O_SP}, {"buff", O_BUFF}, {"heal", O_HEAL}, {"shield", O_SHIELD}};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (!strcmp(w, ops[i].name) && (effect || i < 5)) {
             if (colon && !effect)
                 return -1;
             *op = (nx_op){ops[i].kind, (int)n};
@@ -781,26 +821,26 @@ static int set_ability(void *d, const int *idx, const char *s, char *err, size_t
     memset(a, 0, sizeof *a);
     int have_r = 0, empty = !*s;
     if (strlen(s) > 400)
-        return snprintf(err, errlen, "ability spec longer than 400 characters"), -1;
+        return REFUSE("ability spec longer than 400 characters");
     const char *w;
     size_t len;
     while ((w = eng_word(&s, &len))) {
         char part[160];
         if (len >= sizeof part)
-            return snprintf(err, errlen, "ability spec part too long"), -1;
+            return REFUSE("ability spec part too long");
         memcpy(part, w, len);
         part[len] = '\0';
         long v;
         if (!strncmp(part, "delta=", 6)) {
-            if (eng_parse_long(part + 6 + (part[6] == '+'), &v) != 0 || v < -9 || v > 9)
-                return snprintf(err, errlen, "bad %s (delta=-9..+9)", part), -1;
+            if (eng_parse_long(part + 6, &v) != 0 || v < -9 || v > 9)
+                return REFUSE("bad %s (delta=-9..+9)", part);
             a->delta = (int)v;
         } else if (!strncmp(part, "effect=", 7)) {
             const char *p = part + 7;
             while (*p) {
                 size_t l = strcspn(p, ",");
                 if (a->neffect >= NX_MAXOP || parse_op(p, l, &a->effect[a->neffect++], 1) != 0)
-                    return snprintf(err, errlen, "bad effect in \"%s\" (buff:N heal:N shield:N dmg:N V lp:N sp:N)", part), -1;
+                    return REFUSE("bad effect in \"%s\" (buff:N heal:N shield:N dmg:N V lp:N sp:N)", part);
                 p += l + (p[l] == ',');
             }
         } else if (!strncmp(part, "r=", 2)) {
@@ -812,11 +852,11 @@ static int set_ability(void *d, const int *idx, const char *s, char *err, size_t
                     /* end is the face's '|' (or the spec's end): no op runs past it */
                     size_t ol = strcspn(q, "/|");
                     if (a->nres[f] >= NX_MAXOP || parse_op(q, ol, &a->res[f][a->nres[f]++], 0) != 0)
-                        return snprintf(err, errlen, "bad result on face %d in \"%s\" (N, T, LP, SP, V, - joined by /)", f + 1, part), -1;
+                        return REFUSE("bad result on face %d in \"%s\" (N, T, LP, SP, V, - joined by /)", f + 1, part);
                     q += ol + (q[ol] == '/');
                 }
                 if (a->nres[f] == 0 || (p[l] != '|' && f < 5) || (f == 5 && p[l]))
-                    return snprintf(err, errlen, "r= needs six faces separated by | in \"%s\"", part), -1;
+                    return REFUSE("r= needs six faces separated by | in \"%s\"", part);
                 p += l + 1;
             }
             have_r = 1;
@@ -827,21 +867,21 @@ static int set_ability(void *d, const int *idx, const char *s, char *err, size_t
                 const char *q;
                 if (a->nshade >= 6 || eng_parse_int_prefix(p, -20, 20, &at, &q) != 0 || *q != ':' ||
                     eng_parse_int_prefix(q + 1, -20, 99, &bonus, &q) != 0)
-                    return snprintf(err, errlen, "bad %s (shade=POWER:+N,...)", part), -1;
+                    return REFUSE("bad %s (shade=POWER:+N,...)", part);
                 a->shade_at[a->nshade] = (int)at;
                 a->shade_bonus[a->nshade++] = (int)bonus;
                 p = q;
                 if (*p == ',')
                     p++;
                 else if (*p)
-                    return snprintf(err, errlen, "bad %s (shade=POWER:+N,...)", part), -1;
+                    return REFUSE("bad %s (shade=POWER:+N,...)", part);
             }
         } else {
-            return snprintf(err, errlen, "unknown ability part \"%s\" (delta= effect= r= shade=)", part), -1;
+            return REFUSE("unknown ability part \"%s\" (delta= effect= r= shade=)", part);
         }
     }
     if (!have_r && !empty)
-        return snprintf(err, errlen, "an ability needs its six results (r=)"), -1;
+        return REFUSE("an ability needs its six results (r=)");
     a->set = have_r;
     memcpy(a->name, dst->name, sizeof a->name);
     *dst = tmp;
@@ -859,10 +899,11 @@ static void format_op(const nx_op *op, int effect, char *buf, size_t len)
         snprintf(buf, len, "%s", names[op->kind]);
 }
 
+/* The text keys' readers write into a buffer eng.c has cleared (get_ref);
+ * snprintf ends every write, a truncated one too, with a '\0'. */
 static void get_ability(const void *d, const int *idx, char *buf, size_t len)
 {
     const nx_ability *a = &CST(d)->ch[idx[0] - 1].ab[idx[1] - 1];
-    buf[0] = '\0';
     if (!a->set)
         return;
     size_t u = 0;
@@ -886,14 +927,12 @@ static void get_ability(const void *d, const int *idx, char *buf, size_t len)
     for (int i = 0; i < a->nshade; i++)
         PUT("%s%d:%+d", i ? "," : " shade=", a->shade_at[i], a->shade_bonus[i]);
 #undef PUT
-    if (u >= len && len > 0)
-        buf[len - 1] = '\0';
 }
 
 static int parse_cond(const char *s, size_t len, nx_cond *q)
 {
     char w[16];
-    if (len == 0 || len >= sizeof w)
+    if (len >= sizeof w)        /* an empty word matches nothing below */
         return -1;
     memcpy(w, s, len);
     w[len] = '\0';
@@ -919,7 +958,7 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
     size_t len;
     while ((word = eng_word(&s, &len))) {
         if (en->nplates >= NX_MAXPL)
-            return snprintf(err, errlen, "at most %d life plates", NX_MAXPL), -1;
+            return REFUSE("at most %d life plates", NX_MAXPL);
         nx_plate *p = &en->plate[en->nplates];
         memset(p, 0, sizeof *p);
         p->minp = 2;
@@ -930,13 +969,13 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
         }
         /* grey plates (more players only) come first on the track */
         if (p->minp > last_minp)
-            return snprintf(err, errlen, "plate %d: a plate for %dp and more after one for fewer players; "
-                            "the extra plates of larger groups come first", en->nplates + 1, p->minp), -1;
+            return REFUSE("plate %d: a plate for %dp and more after one for fewer players; "
+                          "the extra plates of larger groups come first", en->nplates + 1, p->minp);
         last_minp = p->minp;
         size_t wl = (size_t)(end - w);
         char tok[40];
         if (wl >= sizeof tok)
-            return snprintf(err, errlen, "plate %d: too long", en->nplates + 1), -1;
+            return REFUSE("plate %d: too long", en->nplates + 1);
         memcpy(tok, w, wl);
         tok[wl] = '\0';
         long a, b;
@@ -950,7 +989,7 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
             if (!comma || tok[tl - 1] != ']' ||
                 parse_cond(tok + 1, (size_t)(comma - tok - 1), &p->cond[0]) != 0 ||
                 parse_cond(comma + 1, (size_t)(tok + tl - 1 - comma - 1), &p->cond[1]) != 0)
-                return snprintf(err, errlen, "plate %d: bad linked plate \"%s\" ([6+,LP]: N+ N! LP SP V)", en->nplates + 1, tok), -1;
+                return REFUSE("plate %d: bad linked plate \"%s\" ([6+,LP]: N+ N! LP SP V)", en->nplates + 1, tok);
             p->kind = P_LINKED;
         } else if (eng_parse_int_prefix(tok, 1, 99, &a, &rest) == 0 && *rest == '/' &&
                    eng_parse_int_prefix(rest + 1, 1, 99, &b, &rest) == 0 && !*rest && a > b) {
@@ -959,14 +998,14 @@ static int set_plates(void *d, const int *idx, const char *s, char *err, size_t 
             if (!*rest) p->kind = P_NORMAL, p->hi = (int)a;
             else if (!strcmp(rest, "!")) p->kind = P_EXACT, p->hi = (int)a;
             else if (!strcmp(rest, "*")) p->kind = P_NOWOUND, p->hi = (int)a;
-            else return snprintf(err, errlen, "plate %d: bad \"%s\"", en->nplates + 1, tok), -1;
+            else return REFUSE("plate %d: bad \"%s\"", en->nplates + 1, tok);
         } else {
-            return snprintf(err, errlen, "plate %d: bad \"%s\" (3/2, 3, 4!, 3*, LP, SP, V, [6+,LP])", en->nplates + 1, tok), -1;
+            return REFUSE("plate %d: bad \"%s\" (3/2, 3, 4!, 3*, LP, SP, V, [6+,LP])", en->nplates + 1, tok);
         }
         en->nplates++;
     }
     if (en->nplates == 0)
-        return snprintf(err, errlen, "an enemy needs at least one life plate"), -1;
+        return REFUSE("an enemy needs at least one life plate");
     en->cur = en->first = 0;
     *dst = tmp;
     return 0;
@@ -987,7 +1026,6 @@ static void get_plates(const void *d, const int *idx, char *buf, size_t len)
 {
     const nx_enemy *en = &CST(d)->en[idx[0] - 1];
     size_t u = 0;
-    buf[0] = '\0';
     for (int i = 0; i < en->nplates && u < len; i++) {
         const nx_plate *p = &en->plate[i];
         char t[40], a[12], b[12];
@@ -1006,11 +1044,9 @@ static void get_plates(const void *d, const int *idx, char *buf, size_t len)
             format_cond(&p->cond[1], b, sizeof b);
             snprintf(t, sizeof t, "[%s,%s]", a, b);
         }
-        int w = p->minp > 2 ? snprintf(buf + u, len - u, "%s%dp:%s", i ? " " : "", p->minp, t)
-                            : snprintf(buf + u, len - u, "%s%s", i ? " " : "", t);
-        if (w < 0)
-            break;
-        u += (size_t)w;
+        /* plain %s and %d: snprintf cannot fail, it returns the length */
+        u += (size_t)(p->minp > 2 ? snprintf(buf + u, len - u, "%s%dp:%s", i ? " " : "", p->minp, t)
+                                  : snprintf(buf + u, len - u, "%s%s", i ? " " : "", t));
     }
 }
 
@@ -1026,28 +1062,28 @@ static int set_fields(void *d, const int *idx, const char *s, char *err, size_t 
     size_t len;
     while ((w = eng_word(&s, &len))) {
         if (n >= NX_MAXF)
-            return snprintf(err, errlen, "at most %d progress fields", NX_MAXF), -1;
+            return REFUSE("at most %d progress fields", NX_MAXF);
         char tok[48];
         if (len >= sizeof tok)
-            return snprintf(err, errlen, "progress field %d: too long", n + 1), -1;
+            return REFUSE("progress field %d: too long", n + 1);
         memcpy(tok, w, len);
         tok[len] = '\0';
         memset(&f[n], 0, sizeof f[n]);
         for (char *op = strtok(tok, ","); op && strcmp(op, "-"); op = strtok(NULL, ",")) {
             long v;
             const char *rest;
-            if (op[0] == '+' && eng_parse_int_prefix(op + 1, 1, NX_MAXEN, &v, &rest) == 0 && !*rest)
+            if (op[0] == '+' && eng_parse_int_prefix(op, 1, NX_MAXEN, &v, &rest) == 0 && !*rest)   /* +N: its sign */
                 f[n].spawn = (signed char)v;
             else if (!strncmp(op, "dmg:", 4) && eng_parse_int_prefix(op + 4, 0, 99, &v, &rest) == 0 && !*rest)
                 f[n].bonus = (signed char)v;
             else if (!strncmp(op, "until:", 6) && eng_parse_int_prefix(op + 6, 1, NX_MAXEN, &v, &rest) == 0 && !*rest)
                 f[n].until = (signed char)v;
             else
-                return snprintf(err, errlen, "progress field %d: bad \"%s\" (-, +N, dmg:N, until:N)", n + 1, op), -1;
+                return REFUSE("progress field %d: bad \"%s\" (-, +N, dmg:N, until:N)", n + 1, op);
         }
         n++;
     }
-    memcpy(st->fld, f, sizeof f[0] * (size_t)n);
+    memcpy(st->fld, f, sizeof *f * (size_t)n);
     st->nfields = n;
     st->field = 0;
     return 0;
@@ -1058,21 +1094,17 @@ static void get_fields(const void *d, const int *idx, char *buf, size_t len)
     const nx_state *st = d;
     (void)idx;
     size_t u = 0;
-    buf[0] = '\0';
     for (int i = 0; i < st->nfields && u < len; i++) {
         const nx_field *f = &st->fld[i];
         char t[48] = "";
         size_t k = 0;
         if (f->spawn)
-            k += (size_t)snprintf(t + k, sizeof t - k, "+%d", f->spawn);
+            k = (size_t)snprintf(t, sizeof t, "+%d", f->spawn);     /* the first part */
         if (f->bonus)
             k += (size_t)snprintf(t + k, sizeof t - k, "%sdmg:%d", k ? "," : "", f->bonus);
         if (f->until)
             k += (size_t)snprintf(t + k, sizeof t - k, "%suntil:%d", k ? "," : "", f->until);
-        int w = snprintf(buf + u, len - u, "%s%s", i ? " " : "", k ? t : "-");
-        if (w < 0)
-            break;
-        u += (size_t)w;
+        u += (size_t)snprintf(buf + u, len - u, "%s%s", i ? " " : "", k ? t : "-");
     }
 }
 
@@ -1093,7 +1125,7 @@ static int set_damage(void *d, const int *idx, const char *v, char *err, size_t 
         m[k] = (int)n;
     }
     if (k < 4 || end[strspn(end, " ")])
-        return snprintf(err, errlen, "damage is four numbers 0..99, P1..P4: \"%s\"", v), -1;
+        return REFUSE("damage is four numbers 0..99, P1..P4: \"%s\"", v);
     memcpy(((nx_state *)d)->en[idx[0] - 1].dmg, m, sizeof m);
     return 0;
 }
@@ -1110,8 +1142,9 @@ static void nx_init(void *data)
     set_plates(st, (const int[]){1}, "3/2 3/2 3/2", err, sizeof err);
     const nx_ability ab0 = st->ch[0].ab[0];
     const nx_enemy en0 = st->en[0];
+    /* the state comes zeroed (eng_state_new): phase position, round 0, no
+     * one knocked out, placed or buffed */
     st->players = 2;
-    st->phase = PH_POSITION;
     st->ai_who = st->ai_ability = 1;
     for (int c = 0; c < NX_MAXCH; c++) {
         nx_char *ch = &st->ch[c];
@@ -1119,8 +1152,7 @@ static void nx_init(void *data)
         ch->lp = ch->lpmax = 6;
         ch->power = 1;          /* every character starts a mission with 1 power */
         /* the source's example (1 power cannot pay 2) puts the low T field at
-         * 0; the high one is a stand-in */
-        ch->tlow = 0;
+         * 0, as the state comes; the high one is a stand-in */
         ch->thigh = 6;
         ch->sp_first = 1;
         for (int k = 0; k < NX_NAB; k++)    /* a full sheet: four abilities */
@@ -1132,7 +1164,7 @@ static void nx_init(void *data)
         snprintf(en->name, sizeof en->name, "e%d", e + 1);
         for (int k = 0; k < 4; k++)
             en->dmg[k] = 1;
-        en->metby[0] = en->metby[1] = -1;
+        linked_clear(en);
     }
 }
 
@@ -1344,6 +1376,19 @@ static void auto_position(eng_state *es, nx_state *st)
     }
 }
 
+/* What a hit of hurt costs c: four times as much when it knocks c out. */
+static double hit_harm(const nx_char *ch, int hurt)
+{
+    return hurt * (ch->lp + ch->sp <= hurt ? 4.0 : 1.0);
+}
+
+/* What a wound is worth: a V plate falls to it, a plate with a smaller
+ * number becomes easier; else nothing. */
+static double wound_worth(const nx_enemy *en, const nx_plate *pl)
+{
+    return pl->kind == P_WOUND ? 3 : pl->kind == P_NORMAL && pl->lo && !en->wounded ? 1 : 0;
+}
+
 /* How much an ability is worth now to character c: expected damage that
  * takes plates, healing and shields, minus expected harm. */
 static double ability_value(const nx_state *st, int c, int k)
@@ -1368,10 +1413,10 @@ static double ability_value(const nx_state *st, int c, int k)
                 v += ok ? 3 + d * 0.25 : d * 0.1;
                 break;
             }
-            case O_HIT: v -= hurt * (ch->lp + ch->sp <= hurt ? 4.0 : 1.0); break;
+            case O_HIT: v -= hit_harm(ch, hurt); break;
             case O_LP: v += ch->lp < ch->lpmax ? 1.2 : 0.1; break;
             case O_SP: v += 0.8; break;
-            case O_WOUND: v += pl->kind == P_WOUND ? 3 : pl->kind == P_NORMAL && pl->lo && !en->wounded ? 1 : 0; break;
+            case O_WOUND: v += wound_worth(en, pl); break;
             default: break;
             }
         }
@@ -1392,12 +1437,12 @@ static double ability_value(const nx_state *st, int c, int k)
         case O_BUFF: v += ally == c ? 0 : op->n * (!al->acted ? 0.9 : 0.4); break;
         case O_LP: v += (ch->lpmax - ch->lp < op->n ? ch->lpmax - ch->lp : op->n) * 0.8; break;
         case O_SP: v += op->n * 0.5; break;
-        case O_WOUND: v += pl->kind == P_WOUND ? 3 : pl->kind == P_NORMAL && pl->lo && !en->wounded ? 1 : 0; break;
+        case O_WOUND: v += wound_worth(en, pl); break;
         default: break;
         }
     }
     if (a->delta && (np == ch->tlow || np == ch->thigh))
-        v -= hurt * (ch->lp + ch->sp <= hurt ? 4.0 : 1.0);
+        v -= hit_harm(ch, hurt);
     /* keep the power away from the edges, so that every ability stays castable */
     v -= 0.05 * (np - (ch->tlow + ch->thigh) / 2.0) * (np - (ch->tlow + ch->thigh) / 2.0);
     return v;
@@ -1416,45 +1461,14 @@ static int auto_turn(eng_state *es, nx_state *st)
     if (c < 0 || st->over)
         return -1;
     nx_char *ch = &st->ch[c];
-    /* a sacrifice plate is overcome in the turn of the one who pays */
-    nx_enemy *en = &st->en[ch->enemy - 1];
-    const nx_plate *pl = &en->plate[en->cur];
-    int want_lp = pl->kind == P_LP, want_sp = pl->kind == P_SP;
-    for (int k = 0; pl->kind == P_LINKED && k < 2; k++)
-        if (linked_open(en, k, c)) {
-            want_lp |= pl->cond[k].kind == C_LP;
-            want_sp |= pl->cond[k].kind == C_SP;
-        }
-    if (want_sp && ch->sp > 0) {
-        eng_note(es, EV_SACRIFICE);
-        eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 SP");
-        lose(es, st, c, 1, K_SP, PAY_POLICY);
-        if (pl->kind == P_SP)
-            advance(es, st, ch->enemy - 1);
-        else
-            for (int k = 0; k < 2; k++)
-                if (pl->cond[k].kind == C_SP && linked_open(en, k, c)) {
-                    meet(es, st, ch->enemy - 1, k, c);
-                    break;
-                }
-    } else if (want_lp && ch->lp > 1) {
-        eng_note(es, EV_SACRIFICE);
-        eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 LP");
-        lose(es, st, c, 1, K_LP, PAY_POLICY);
-        if (pl->kind == P_LP)
-            advance(es, st, ch->enemy - 1);
-        else
-            for (int k = 0; k < 2; k++)
-                if (pl->cond[k].kind == C_LP && linked_open(en, k, c)) {
-                    meet(es, st, ch->enemy - 1, k, c);
-                    break;
-                }
-    }
-    if (!can_fight(st, c)) {
-        /* its enemy fell to the sacrifice: it may find a new place */
-        ch->free = !ch->dead && !ch->ko;
-        return 0;
-    }
+    /* a sacrifice plate is overcome in the turn of the one who pays; SP
+     * first, and never the last LP */
+    if (asks(st, c, K_SP) && ch->sp > 0)
+        sacrifice(es, st, c, K_SP);
+    else if (asks(st, c, K_LP) && ch->lp > 1)
+        sacrifice(es, st, c, K_LP);
+    if (!can_fight(st, c))
+        return 0;       /* its enemy fell to the sacrifice: defeated() freed it for a new place */
     int best = -1;
     double bv = -1e9;
     for (int k = 0; k < NX_NAB; k++) {
@@ -1526,7 +1540,7 @@ FN(act_start)
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
         en->present = en->defeated = en->wounded = en->cur = en->first = 0;
-        en->met[0] = en->met[1] = 0;    /* who met them: spawn clears that */
+        linked_clear(en);
     }
     eng_note(es, EV_START);
     return ENG_OK;
@@ -1614,28 +1628,13 @@ FN(act_sacrifice)
     nx_char *ch = &st->ch[c];
     if (current(st) != c)
         ILLEGAL("a sacrifice is made by the character whose turn it is");
-    nx_enemy *en = &st->en[ch->enemy - 1];
-    const nx_plate *pl = &en->plate[en->cur];
-    int ck = kind == K_LP ? C_LP : C_SP, k = -1;
-    if (pl->kind == P_LINKED) {
-        for (int i = 0; i < 2; i++)
-            if (pl->cond[i].kind == ck && linked_open(en, i, c))
-                k = i;
-        if (k < 0)
-            ILLEGAL("the linked plate does not ask this character for that sacrifice");
-    } else if (pl->kind != (kind == K_LP ? P_LP : P_SP)) {
-        ILLEGAL("the current life plate does not ask for that sacrifice");
-    }
+    const nx_enemy *en = &st->en[ch->enemy - 1];
+    if (!asks(st, c, kind))
+        ILLEGAL("%s", en->plate[en->cur].kind == P_LINKED ? "the linked plate does not ask this character for that sacrifice"
+                                                          : "the current life plate does not ask for that sacrifice");
     if (kind == K_SP && ch->sp < 1)
         ILLEGAL("the character has no SP to sacrifice");
-    eng_note(es, EV_SACRIFICE);
-    eng_say(es, st->round, "sacrifice", cname(st, c), "sacrifices 1 %s", kind == K_LP ? "LP" : "SP");
-    int e = ch->enemy - 1;
-    lose(es, st, c, 1, kind, PAY_POLICY);
-    if (k >= 0)
-        meet(es, st, e, k, c);
-    else
-        advance(es, st, e);
+    sacrifice(es, st, c, kind);
     return ENG_OK;
 }
 

@@ -18,7 +18,7 @@ extern const eng_game eng_noxius_game;
 /* The facts and the AI procedures, defined in eng_noxius_facts.c. The
  * counts are part of the declarations, so that a definition with another
  * number of entries does not compile. */
-#define ENG_NOXIUS_NFACTS 79
+#define ENG_NOXIUS_NFACTS 80
 #define ENG_NOXIUS_NAIS 2
 extern const eng_fact eng_noxius_facts[ENG_NOXIUS_NFACTS];
 extern const eng_ai eng_noxius_ais[ENG_NOXIUS_NAIS];
