@@ -1318,30 +1318,35 @@ static int may_act(const sx_state *st, int who)
 
 /* ---- init ------------------------------------------------------------------------------------------- */
 
+/* A fresh game: stand-ins for the values the cards and the mission's setup
+ * give each figure, which every scenario and probe that compares one sets
+ * itself; data kept apart from the rules (as nemesis keeps nm_fresh), not
+ * code to mutate. The game begins in cycle 1 at
+ * phase 1 of the Momentum; stops 1 because figures remember the stop they
+ * acted at and 0 means never; no penalty die in the pool (-1). Heroes stand
+ * in sector 1 on row 12, the enemy groups in sector 7, models on row 1. */
+#define FRESH_WEAPON {.stat = S_PH, .atb = 2, .sym = SY_FAUST, .ap = 3, .min = 1, .rng = 1}
+#define FRESH_HERO(X)                                                                           \
+    {.ra = 5, .ph = 3, .pr = 3, .mi = 3, .he = 8, .tv = 1, .sector = 1, .x = (X), .y = 12,   \
+     .w = {FRESH_WEAPON, FRESH_WEAPON}}
+#define FRESH_GROUP {.ra = 5, .sector = 7, .combat = 1}
+#define FRESH_MODEL(X)                                                                          \
+    {.x = (X), .y = 1, .he = 3, .ca = 5, .size = Z_NORMAL, .climb = 1, .a_ap = 3, .a_min = 1,   \
+     .a_rng = 1, .a_n = 2, .a_sym = SY_FAUST, .b_min = 1, .b_rng = 1, .b_n = 1, .b_sym = SY_FAUST}
+static const sx_state sx_fresh = {
+    .phase = 1, .cycle = 1, .stops = 1,
+    .h = {FRESH_HERO(1), FRESH_HERO(2), FRESH_HERO(3), FRESH_HERO(4)},
+    .g = {FRESH_GROUP, FRESH_GROUP, FRESH_GROUP, FRESH_GROUP},
+    .m = {FRESH_MODEL(1), FRESH_MODEL(2), FRESH_MODEL(3), FRESH_MODEL(4),
+          FRESH_MODEL(5), FRESH_MODEL(6), FRESH_MODEL(7), FRESH_MODEL(8),
+          FRESH_MODEL(9), FRESH_MODEL(10), FRESH_MODEL(11), FRESH_MODEL(12)},
+    .pool = {.penalty = -1},
+};
+_Static_assert(SX_HEROES == 4 && SX_GROUPS == 4 && SX_MODELS == 12, "sx_fresh lists every figure");
+
 static void sx_init(void *data)
 {
-    sx_state *st = data;
-    st->phase = 1;
-    st->cycle = 1;
-    st->stops = 1;   /* figures remember the stop they acted at; 0 = never */
-    for (int h = 0; h < SX_HEROES; h++) {
-        sx_hero *he = &st->h[h];
-        he->ra = 5, he->ph = 3, he->pr = 3, he->mi = 3, he->he = 8, he->tv = 1;
-        he->sector = 1;
-        he->x = 1 + h, he->y = 12;
-        for (int k = 0; k < 2; k++)
-            he->w[k] = (sx_weapon){S_PH, 2, SY_FAUST, 3, 1, 1, 0, 0, 0};
-    }
-    for (int g = 0; g < SX_GROUPS; g++)
-        st->g[g].ra = 5, st->g[g].sector = 7, st->g[g].combat = 1;
-    for (int i = 0; i < SX_MODELS; i++) {
-        sx_model *mo = &st->m[i];
-        mo->x = 1 + i, mo->y = 1;
-        mo->he = 3, mo->ca = 5, mo->size = Z_NORMAL, mo->climb = 1;
-        mo->a_ap = 3, mo->a_min = 1, mo->a_rng = 1, mo->a_n = 2, mo->a_sym = SY_FAUST;
-        mo->b_min = 1, mo->b_rng = 1, mo->b_n = 1, mo->b_sym = SY_FAUST;
-    }
-    st->pool.penalty = -1;
+    memcpy(data, &sx_fresh, sizeof sx_fresh);
 }
 
 /* ---- measurements: derived keys ------------------------------------------------------------------------ */
