@@ -2277,93 +2277,85 @@ static const eng_action actions[] = {
 
 /* ---- procedures: run on a state, their steps marked (eng_sinetempore.h) ----------------------------- */
 
-static int run_as(eng_state *s, int proc)
+/* The enemy model (index) the procedure's question names, ai.model, or -1
+ * when it names none on the battlefield. */
+static int asked_model(const sx_state *st)
 {
+    int m = st->ai_model - 1;
+    return m >= 0 && model_alive(&st->m[m]) ? m : -1;
+}
+
+/* The hero (index) the question names, ai.hero, or -1 when it names none in
+ * play: not in the game, or knocked out (who acts no more). */
+static int asked_hero(const sx_state *st)
+{
+    int h = st->ai_hero - 1;
+    return h >= 0 && st->h[h].in && !st->h[h].ko ? h : -1;
+}
+
+/* Plays body for who (a model or a hero, as the question names it) with
+ * the steps of procedure proc marked; -1 when the question names nobody. As
+ * nemesis's run_as: the guard and the marking once for every procedure. */
+static int run_as(eng_state *s, int proc, int who, void (*body)(eng_state *, int))
+{
+    if (who < 0)
+        return -1;
     sx_state *st = eng_data(s);
     st->proc = proc;
+    body(s, who);
+    st->proc = PR_NONE;
     return 0;
 }
 
 int eng_sinetempore_run_target(eng_state *s)
 {
-    sx_state *st = eng_data(s);
-    if (st->ai_model < 1 || !model_alive(&st->m[st->ai_model - 1]))
-        return -1;
-    run_as(s, PR_TARGET);
-    choose_target(s, st->ai_model - 1);
-    st->proc = PR_NONE;
-    return 0;
+    return run_as(s, PR_TARGET, asked_model(eng_cdata(s)), choose_target);
 }
 
 /* One model's activation, as its group's activation plays it. */
-int eng_sinetempore_run_enemy(eng_state *s)
+static void body_enemy(eng_state *s, int m)
 {
     sx_state *st = eng_data(s);
-    if (st->ai_model < 1 || !model_alive(&st->m[st->ai_model - 1]))
-        return -1;
-    sx_model *mo = &st->m[st->ai_model - 1];
-    run_as(s, PR_ENEMY);
+    sx_model *mo = &st->m[m];
     if (mo->acted) {
         mo->acted = 0;
         step(s, PR_ENEMY, "sinetempore.enemy.acted");
     } else if (!st->g[mo->grp - 1].combat && !st->g[mo->grp - 1].hunter) {
         step(s, PR_ENEMY, "sinetempore.enemy.waiting");
     } else {
-        enemy_turn(s, st->ai_model - 1);
+        enemy_turn(s, m);
     }
-    st->proc = PR_NONE;
-    return 0;
+}
+
+int eng_sinetempore_run_enemy(eng_state *s)
+{
+    return run_as(s, PR_ENEMY, asked_model(eng_cdata(s)), body_enemy);
 }
 
 /* How a model that goes for a hero moves and attacks (its activation
  * played, only those steps marked). */
 int eng_sinetempore_run_enemy_attack(eng_state *s)
 {
-    sx_state *st = eng_data(s);
-    if (st->ai_model < 1 || !model_alive(&st->m[st->ai_model - 1]))
-        return -1;
-    run_as(s, PR_ENEMY_ATTACK);
-    enemy_turn(s, st->ai_model - 1);
-    st->proc = PR_NONE;
-    return 0;
+    return run_as(s, PR_ENEMY_ATTACK, asked_model(eng_cdata(s)), enemy_turn);
 }
 
 /* A hero's marker phase and his AP. */
 int eng_sinetempore_run_hero(eng_state *s)
 {
-    sx_state *st = eng_data(s);
-    int h = st->ai_hero - 1;
-    if (h < 0 || !st->h[h].in || st->h[h].ko)
-        return -1;
-    run_as(s, PR_HERO);
-    hero_activation(s, h);
-    st->proc = PR_NONE;
-    return 0;
+    return run_as(s, PR_HERO, asked_hero(eng_cdata(s)), hero_activation);
 }
 
 /* The end of a hero's marker phase: oblivion test, stun, his AP. */
 int eng_sinetempore_run_hero_oblivion(eng_state *s)
 {
-    sx_state *st = eng_data(s);
-    int h = st->ai_hero - 1;
-    if (h < 0 || !st->h[h].in || st->h[h].ko)
-        return -1;
-    run_as(s, PR_HERO_OBLIVION);
-    hero_activation(s, h);
-    st->proc = PR_NONE;
-    return 0;
+    return run_as(s, PR_HERO_OBLIVION, asked_hero(eng_cdata(s)), hero_activation);
 }
 
-/* The rest of a hero's activation: ai.plan AP spent waiting, time shift,
- * the end. */
-int eng_sinetempore_run_hero_end(eng_state *s)
+/* The rest of a hero's activation, once his marker phase is played: ai.plan
+ * AP spent waiting, time shift, the end. */
+static void body_hero_end(eng_state *s, int h)
 {
     sx_state *st = eng_data(s);
-    int h = st->ai_hero - 1;
-    if (h < 0 || !st->h[h].in || st->h[h].ko)
-        return -1;
-    hero_activation(s, h);
-    run_as(s, PR_HERO_END);
     if (st->h[h].active) {
         int plan = st->ai_plan < st->h[h].ap ? st->ai_plan : st->h[h].ap;
         if (plan > 0)
@@ -2371,20 +2363,23 @@ int eng_sinetempore_run_hero_end(eng_state *s)
         step(s, PR_HERO_END, "sinetempore.hero.actions");
         hero_end(s, h);
     }
-    st->proc = PR_NONE;
-    return 0;
+}
+
+int eng_sinetempore_run_hero_end(eng_state *s)
+{
+    int h = asked_hero(eng_cdata(s));
+    if (h >= 0)
+        hero_activation(s, h);   /* the marker phase: not this procedure's steps */
+    return run_as(s, PR_HERO_END, h, body_hero_end);
 }
 
 /* A hero's attack step by step: ai.hero attacks ai.model with ai.stat,
  * ai.atb, ai.sym (ai.weak, ai.pierce); the hero spends his reroll markers
  * on dice that fail. */
-int eng_sinetempore_run_attack(eng_state *s)
+static void body_attack(eng_state *s, int h)
 {
     sx_state *st = eng_data(s);
-    int h = st->ai_hero - 1, m = st->ai_model - 1;
-    if (h < 0 || m < 0 || !st->h[h].in || !model_alive(&st->m[m]))
-        return -1;
-    run_as(s, PR_ATTACK);
+    int m = st->ai_model - 1;
     sx_hero *he = &st->h[h];
     sx_model *mo = &st->m[m];
     int n = stat_of(he, st->ai_stat) + st->ai_atb - (he->poison ? 1 : 0) + (mo->size == Z_BIG ? 1 : 0);
@@ -2438,8 +2433,12 @@ int eng_sinetempore_run_attack(eng_state *s)
     p->mode = P_NONE;
     model_wounds(s, m, st->last_wounds, h);
     step(s, PR_ATTACK, "sinetempore.attack.wounds");
-    st->proc = PR_NONE;
-    return 0;
+}
+
+int eng_sinetempore_run_attack(eng_state *s)
+{
+    const sx_state *st = eng_cdata(s);
+    return run_as(s, PR_ATTACK, asked_model(st) < 0 ? -1 : asked_hero(st), body_attack);
 }
 
 /* ---- scaffolding: the game declaration ---------------------------------------------------------------- */
