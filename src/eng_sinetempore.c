@@ -110,7 +110,7 @@ typedef struct sx_hero {
 } sx_hero;
 
 typedef struct sx_model {
-    int grp, x, y, he, wounds, pd, md, ca, size, runner, shooter, climb, boss, acted, soul_by;
+    int grp, x, y, he, wounds, pd, md, ca, size, runner, shooter, climb, boss, acted;
     /* the first attack on its card, and the chained second one (c_ap 0: none) */
     int a_ap, a_min, a_rng, a_n, a_sym, a_kind, a_weak;
     int c_ap, b_min, b_rng, b_n, b_sym, b_kind, b_weak;
@@ -2051,9 +2051,10 @@ static int act_condition(eng_state *s, void *d, const eng_arg *arg, char *err, s
                     &mo->slowed, &mo->stunned, &mo->hemorrhage, &mo->bleed, &mo->soulbreaker};
         if (c == 7 && mo->boss)
             ILLEGAL("bosses and monsters are immune to stun");
+        /* by= (the hero who broke its soul) is not kept: he alone plays the
+         * broken enemy's special activation, which this engine does not
+         * (the summary's gap), and nothing else asks who it was */
         *f[c] = 1;
-        if (c == 10)
-            mo->soul_by = arg[3].v > 0 ? (int)arg[3].v : 1;
         return ENG_OK;
     }
     return (snprintf(err, errlen, "condition: hero= or model="), ENG_ERROR);
@@ -2125,9 +2126,8 @@ static int act_area(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
     int tx = (int)arg[2].v, ty = (int)arg[3].v, n = (int)arg[4].v;
     if (shape == A_AURA)
         ILLEGAL("an aura is never an attack");
-    if (shape == A_WAVE || shape == A_AURA)
-        tx = he->x, ty = he->y;
-    else if (tx == he->x && ty == he->y)
+    /* a wave spreads from the attacker: area_square reads no main target */
+    if (shape != A_WAVE && tx == he->x && ty == he->y)
         ILLEGAL("the main target is another square");
     if (shape == A_SWEEP && dist(he->x, he->y, tx, ty) != 1)
         ILLEGAL("a sweep's main target is adjacent to the attacker");
@@ -2166,7 +2166,8 @@ static int act_area(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
         int saved = pool_count(s), w = hits - saved;
         hero_wounds(s, o, w > 0 ? w : 0);
     }
-    st->pool.mode = P_NONE;
+    /* no roll is left open: the action began with none, and pool_roll
+     * leaves the mode alone */
     return done(s, h);
 }
 
