@@ -110,7 +110,7 @@ typedef struct sx_hero {
 } sx_hero;
 
 typedef struct sx_model {
-    int grp, x, y, he, wounds, pd, md, ca, size, runner, shooter, climb, boss, acted, soul_by;
+    int grp, x, y, he, wounds, pd, md, ca, size, runner, shooter, climb, boss, acted;
     /* the first attack on its card, and the chained second one (c_ap 0: none) */
     int a_ap, a_min, a_rng, a_n, a_sym, a_kind, a_weak;
     int c_ap, b_min, b_rng, b_n, b_sym, b_kind, b_weak;
@@ -1318,30 +1318,35 @@ static int may_act(const sx_state *st, int who)
 
 /* ---- init ------------------------------------------------------------------------------------------- */
 
+/* A fresh game: stand-ins for the values the cards and the mission's setup
+ * give each figure, which every scenario and probe that compares one sets
+ * itself; data kept apart from the rules (as nemesis keeps nm_fresh), not
+ * code to mutate. The game begins in cycle 1 at
+ * phase 1 of the Momentum; stops 1 because figures remember the stop they
+ * acted at and 0 means never; no penalty die in the pool (-1). Heroes stand
+ * in sector 1 on row 12, the enemy groups in sector 7, models on row 1. */
+#define FRESH_WEAPON {.stat = S_PH, .atb = 2, .sym = SY_FAUST, .ap = 3, .min = 1, .rng = 1}
+#define FRESH_HERO(X)                                                                           \
+    {.ra = 5, .ph = 3, .pr = 3, .mi = 3, .he = 8, .tv = 1, .sector = 1, .x = (X), .y = 12,   \
+     .w = {FRESH_WEAPON, FRESH_WEAPON}}
+#define FRESH_GROUP {.ra = 5, .sector = 7, .combat = 1}
+#define FRESH_MODEL(X)                                                                          \
+    {.x = (X), .y = 1, .he = 3, .ca = 5, .size = Z_NORMAL, .climb = 1, .a_ap = 3, .a_min = 1,   \
+     .a_rng = 1, .a_n = 2, .a_sym = SY_FAUST, .b_min = 1, .b_rng = 1, .b_n = 1, .b_sym = SY_FAUST}
+static const sx_state sx_fresh = {
+    .phase = 1, .cycle = 1, .stops = 1,
+    .h = {FRESH_HERO(1), FRESH_HERO(2), FRESH_HERO(3), FRESH_HERO(4)},
+    .g = {FRESH_GROUP, FRESH_GROUP, FRESH_GROUP, FRESH_GROUP},
+    .m = {FRESH_MODEL(1), FRESH_MODEL(2), FRESH_MODEL(3), FRESH_MODEL(4),
+          FRESH_MODEL(5), FRESH_MODEL(6), FRESH_MODEL(7), FRESH_MODEL(8),
+          FRESH_MODEL(9), FRESH_MODEL(10), FRESH_MODEL(11), FRESH_MODEL(12)},
+    .pool = {.penalty = -1},
+};
+_Static_assert(SX_HEROES == 4 && SX_GROUPS == 4 && SX_MODELS == 12, "sx_fresh lists every figure");
+
 static void sx_init(void *data)
 {
-    sx_state *st = data;
-    st->phase = 1;
-    st->cycle = 1;
-    st->stops = 1;   /* figures remember the stop they acted at; 0 = never */
-    for (int h = 0; h < SX_HEROES; h++) {
-        sx_hero *he = &st->h[h];
-        he->ra = 5, he->ph = 3, he->pr = 3, he->mi = 3, he->he = 8, he->tv = 1;
-        he->sector = 1;
-        he->x = 1 + h, he->y = 12;
-        for (int k = 0; k < 2; k++)
-            he->w[k] = (sx_weapon){S_PH, 2, SY_FAUST, 3, 1, 1, 0, 0, 0};
-    }
-    for (int g = 0; g < SX_GROUPS; g++)
-        st->g[g].ra = 5, st->g[g].sector = 7, st->g[g].combat = 1;
-    for (int i = 0; i < SX_MODELS; i++) {
-        sx_model *mo = &st->m[i];
-        mo->x = 1 + i, mo->y = 1;
-        mo->he = 3, mo->ca = 5, mo->size = Z_NORMAL, mo->climb = 1;
-        mo->a_ap = 3, mo->a_min = 1, mo->a_rng = 1, mo->a_n = 2, mo->a_sym = SY_FAUST;
-        mo->b_min = 1, mo->b_rng = 1, mo->b_n = 1, mo->b_sym = SY_FAUST;
-    }
-    st->pool.penalty = -1;
+    memcpy(data, &sx_fresh, sizeof sx_fresh);
 }
 
 /* ---- measurements: derived keys ------------------------------------------------------------------------ */
@@ -2034,9 +2039,10 @@ static int act_condition(eng_state *s, void *d, const eng_arg *arg, char *err, s
                     &mo->slowed, &mo->stunned, &mo->hemorrhage, &mo->bleed, &mo->soulbreaker};
         if (c == 7 && mo->boss)
             ILLEGAL("bosses and monsters are immune to stun");
+        /* by= (the hero who broke its soul) is not kept: he alone plays the
+         * broken enemy's special activation, which this engine does not
+         * (the summary's gap), and nothing else asks who it was */
         *f[c] = 1;
-        if (c == 10)
-            mo->soul_by = arg[3].v > 0 ? (int)arg[3].v : 1;
         return ENG_OK;
     }
     return (snprintf(err, errlen, "condition: hero= or model="), ENG_ERROR);
@@ -2108,9 +2114,8 @@ static int act_area(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
     int tx = (int)arg[2].v, ty = (int)arg[3].v, n = (int)arg[4].v;
     if (shape == A_AURA)
         ILLEGAL("an aura is never an attack");
-    if (shape == A_WAVE || shape == A_AURA)
-        tx = he->x, ty = he->y;
-    else if (tx == he->x && ty == he->y)
+    /* a wave spreads from the attacker: area_square reads no main target */
+    if (shape != A_WAVE && tx == he->x && ty == he->y)
         ILLEGAL("the main target is another square");
     if (shape == A_SWEEP && dist(he->x, he->y, tx, ty) != 1)
         ILLEGAL("a sweep's main target is adjacent to the attacker");
@@ -2149,7 +2154,8 @@ static int act_area(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
         int saved = pool_count(s), w = hits - saved;
         hero_wounds(s, o, w > 0 ? w : 0);
     }
-    st->pool.mode = P_NONE;
+    /* no roll is left open: the action began with none, and pool_roll
+     * leaves the mode alone */
     return done(s, h);
 }
 
@@ -2238,7 +2244,7 @@ static const eng_action actions[] = {
      {P_HERO, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}, {"amount", ENG_INT, 1, 9, 1, 0, NULL}}, act_heal, NULL},
     {"wound", "n= wounds to hero= or model= (by=: the hero who dealt them)",
      {P_EITHER, {"n", ENG_INT, 1, 20, 1, 0, NULL}, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}}, act_wound, NULL},
-    {"condition", "gives hero= or model= the negative condition name= (by=: the hero of a soul breaker)",
+    {"condition", "gives hero= or model= the negative condition name= (by=: accepted for older scenarios, not kept: the hero's activation of a broken enemy is a gap of the summary)",
      {P_EITHER, {"name", ENG_ENUM, 0, 0, 0, 1, cond_names}, {"by", ENG_INT, 0, SX_HEROES, 0, 0, NULL}},
      act_condition, NULL},
     {"token", "gives hero= n= positive markers name=",
@@ -2254,93 +2260,85 @@ static const eng_action actions[] = {
 
 /* ---- procedures: run on a state, their steps marked (eng_sinetempore.h) ----------------------------- */
 
-static int run_as(eng_state *s, int proc)
+/* The enemy model (index) the procedure's question names, ai.model, or -1
+ * when it names none on the battlefield. */
+static int asked_model(const sx_state *st)
 {
+    int m = st->ai_model - 1;
+    return m >= 0 && model_alive(&st->m[m]) ? m : -1;
+}
+
+/* The hero (index) the question names, ai.hero, or -1 when it names none in
+ * play: not in the game, or knocked out (who acts no more). */
+static int asked_hero(const sx_state *st)
+{
+    int h = st->ai_hero - 1;
+    return h >= 0 && st->h[h].in && !st->h[h].ko ? h : -1;
+}
+
+/* Plays body for who (a model or a hero, as the question names it) with
+ * the steps of procedure proc marked; -1 when the question names nobody. As
+ * nemesis's run_as: the guard and the marking once for every procedure. */
+static int run_as(eng_state *s, int proc, int who, void (*body)(eng_state *, int))
+{
+    if (who < 0)
+        return -1;
     sx_state *st = eng_data(s);
     st->proc = proc;
+    body(s, who);
+    st->proc = PR_NONE;
     return 0;
 }
 
 int eng_sinetempore_run_target(eng_state *s)
 {
-    sx_state *st = eng_data(s);
-    if (st->ai_model < 1 || !model_alive(&st->m[st->ai_model - 1]))
-        return -1;
-    run_as(s, PR_TARGET);
-    choose_target(s, st->ai_model - 1);
-    st->proc = PR_NONE;
-    return 0;
+    return run_as(s, PR_TARGET, asked_model(eng_cdata(s)), choose_target);
 }
 
 /* One model's activation, as its group's activation plays it. */
-int eng_sinetempore_run_enemy(eng_state *s)
+static void body_enemy(eng_state *s, int m)
 {
     sx_state *st = eng_data(s);
-    if (st->ai_model < 1 || !model_alive(&st->m[st->ai_model - 1]))
-        return -1;
-    sx_model *mo = &st->m[st->ai_model - 1];
-    run_as(s, PR_ENEMY);
+    sx_model *mo = &st->m[m];
     if (mo->acted) {
         mo->acted = 0;
         step(s, PR_ENEMY, "sinetempore.enemy.acted");
     } else if (!st->g[mo->grp - 1].combat && !st->g[mo->grp - 1].hunter) {
         step(s, PR_ENEMY, "sinetempore.enemy.waiting");
     } else {
-        enemy_turn(s, st->ai_model - 1);
+        enemy_turn(s, m);
     }
-    st->proc = PR_NONE;
-    return 0;
+}
+
+int eng_sinetempore_run_enemy(eng_state *s)
+{
+    return run_as(s, PR_ENEMY, asked_model(eng_cdata(s)), body_enemy);
 }
 
 /* How a model that goes for a hero moves and attacks (its activation
  * played, only those steps marked). */
 int eng_sinetempore_run_enemy_attack(eng_state *s)
 {
-    sx_state *st = eng_data(s);
-    if (st->ai_model < 1 || !model_alive(&st->m[st->ai_model - 1]))
-        return -1;
-    run_as(s, PR_ENEMY_ATTACK);
-    enemy_turn(s, st->ai_model - 1);
-    st->proc = PR_NONE;
-    return 0;
+    return run_as(s, PR_ENEMY_ATTACK, asked_model(eng_cdata(s)), enemy_turn);
 }
 
 /* A hero's marker phase and his AP. */
 int eng_sinetempore_run_hero(eng_state *s)
 {
-    sx_state *st = eng_data(s);
-    int h = st->ai_hero - 1;
-    if (h < 0 || !st->h[h].in || st->h[h].ko)
-        return -1;
-    run_as(s, PR_HERO);
-    hero_activation(s, h);
-    st->proc = PR_NONE;
-    return 0;
+    return run_as(s, PR_HERO, asked_hero(eng_cdata(s)), hero_activation);
 }
 
 /* The end of a hero's marker phase: oblivion test, stun, his AP. */
 int eng_sinetempore_run_hero_oblivion(eng_state *s)
 {
-    sx_state *st = eng_data(s);
-    int h = st->ai_hero - 1;
-    if (h < 0 || !st->h[h].in || st->h[h].ko)
-        return -1;
-    run_as(s, PR_HERO_OBLIVION);
-    hero_activation(s, h);
-    st->proc = PR_NONE;
-    return 0;
+    return run_as(s, PR_HERO_OBLIVION, asked_hero(eng_cdata(s)), hero_activation);
 }
 
-/* The rest of a hero's activation: ai.plan AP spent waiting, time shift,
- * the end. */
-int eng_sinetempore_run_hero_end(eng_state *s)
+/* The rest of a hero's activation, once his marker phase is played: ai.plan
+ * AP spent waiting, time shift, the end. */
+static void body_hero_end(eng_state *s, int h)
 {
     sx_state *st = eng_data(s);
-    int h = st->ai_hero - 1;
-    if (h < 0 || !st->h[h].in || st->h[h].ko)
-        return -1;
-    hero_activation(s, h);
-    run_as(s, PR_HERO_END);
     if (st->h[h].active) {
         int plan = st->ai_plan < st->h[h].ap ? st->ai_plan : st->h[h].ap;
         if (plan > 0)
@@ -2348,20 +2346,23 @@ int eng_sinetempore_run_hero_end(eng_state *s)
         step(s, PR_HERO_END, "sinetempore.hero.actions");
         hero_end(s, h);
     }
-    st->proc = PR_NONE;
-    return 0;
+}
+
+int eng_sinetempore_run_hero_end(eng_state *s)
+{
+    int h = asked_hero(eng_cdata(s));
+    if (h >= 0)
+        hero_activation(s, h);   /* the marker phase: not this procedure's steps */
+    return run_as(s, PR_HERO_END, h, body_hero_end);
 }
 
 /* A hero's attack step by step: ai.hero attacks ai.model with ai.stat,
  * ai.atb, ai.sym (ai.weak, ai.pierce); the hero spends his reroll markers
  * on dice that fail. */
-int eng_sinetempore_run_attack(eng_state *s)
+static void body_attack(eng_state *s, int h)
 {
     sx_state *st = eng_data(s);
-    int h = st->ai_hero - 1, m = st->ai_model - 1;
-    if (h < 0 || m < 0 || !st->h[h].in || !model_alive(&st->m[m]))
-        return -1;
-    run_as(s, PR_ATTACK);
+    int m = st->ai_model - 1;
     sx_hero *he = &st->h[h];
     sx_model *mo = &st->m[m];
     int n = stat_of(he, st->ai_stat) + st->ai_atb - (he->poison ? 1 : 0) + (mo->size == Z_BIG ? 1 : 0);
@@ -2415,8 +2416,12 @@ int eng_sinetempore_run_attack(eng_state *s)
     p->mode = P_NONE;
     model_wounds(s, m, st->last_wounds, h);
     step(s, PR_ATTACK, "sinetempore.attack.wounds");
-    st->proc = PR_NONE;
-    return 0;
+}
+
+int eng_sinetempore_run_attack(eng_state *s)
+{
+    const sx_state *st = eng_cdata(s);
+    return run_as(s, PR_ATTACK, asked_model(st) < 0 ? -1 : asked_hero(st), body_attack);
 }
 
 /* ---- scaffolding: the game declaration ---------------------------------------------------------------- */

@@ -12,10 +12,8 @@
  *
  *   209 hero_on `h + 1` -> `h + 2`, 225 group_alive `return 1` -> 2: every
  *       caller reads them as true/false.
- *   244, 252 step_cost `return -1` -> -2, pick_square's -1, and 2313..2408
- *       the procedures' `return -1` for a question naming nobody (-> -2 or
- *       0): every caller tests < 0, == 0 or != 0, and no enumerator asks
- *       such a question.
+ *   244, 252 step_cost `return -1` -> -2, pick_square's -1: every caller
+ *       tests < 0, == 0 or != 0.
  *   279 paths `bx + 1 + dx[k]` -> `-`, 375 los `+ mx[k]` -> `-`: the same
  *       four neighbours, the same four side middles, in another order.
  *   281 paths `c < 0` -> `c <= 0`, act_move `cost < 0` -> `<= 0`: a step
@@ -109,10 +107,9 @@
  *   - set_next/get_next's error and bound paths (1325, 1340, 1345, 1346),
  *     act_power's `m >= 0` check of a model not on the battlefield (1910):
  *     paths of a content error the checker reports before any scenario;
- *   - sx_init's stand-in values of a fresh state (1295 cycle 1, 1310 model
- *     HE 3, and the hero's and weapon's defaults): no rule states them;
- *   - 2080 act_condition's soul_by: written, never read (the hero's special
- *     activation of a soul-broken enemy is not modelled).
+ *   - (sx_init's stand-in values of a fresh state are a data table since
+ *     st6, sx_fresh, which the mutator does not mutate; act_condition's
+ *     soul_by, written and never read, is gone.)
  *   - (sta) 756 defend_roll's and 1140 oblivion_test's `sustained = 0`
  *     -> -1: the sustained symbol of -1 above; loops one past an array or
  *     from -1: 215, 407, 465, 834, 842, 1084, 1262, 1298; 613, 634, 760,
@@ -142,8 +139,6 @@
  * flowchart's states vary poison.)
  *
  * Lines from 1300 on, as of the stb round (samples of seeds 1 to 4):
- *   1326 sx_init `stops = 1` -> 2: a figure's stop is 0 (never) or a value
- *       of stops, compared for equality only; any start above 0 is alike.
  *   1360 set_next's `tmp[SX_NEXT] = {0}` -> {-1}: next[] is read below
  *       nnext only, which the parse fills.
  *   1384 set_loot's `2` -> 3: set_square takes every which but 0 and 1 as
@@ -169,16 +164,33 @@
  *       are, which act_area refuses ("the main target is another square"),
  *       and wave and aura do not use the direction; 2134 `across = rx * uy - ry *
  *       ux` -> `+`: across is read as abs(across) or == 0 only.
- *   2374, 2387, 2401 `h < 0 || !in || ko` -> `&&`, 2328..2361 `ai_model <
- *       1 ||` -> `&&` or `< 0`: a procedure's question about a hero not in play or
- *       no model; no enumerated state asks one (as the `return -1` above).
- *   2332..2479 the procedures' `st->proc = PR_NONE` deleted: chk_flow.c
- *       runs every procedure on a fresh copy of an enumerated state, on
- *       which no procedure ran, and reads no step after the run.
+ *   (st6, the procedures sharing run_as since:) 2286 asked_model's and
+ *       2294 asked_hero's `>= 0` -> `>= -1`, `&&` -> `||`, their -1 -> -2
+ *       or 0; 2302 run_as `who < 0` -> `< -1` and its `return -1` -> -2 or
+ *       0; 2372 run_hero_end's `h >= 0` -> `>= -1`; 2442 run_attack's
+ *       `asked_model(st) < 0` -> `< -1` and its -1 -> -2 or 0: a question
+ *       naming no model or no hero in play, which no enumerator asks
+ *       (chk_flow.c takes any refusal as a flowchart's disagreement), and
+ *       callers that test < 0 only.
+ *   2307 run_as's `st->proc = PR_NONE` deleted: chk_flow.c runs every
+ *       procedure on a fresh copy of an enumerated state, on which no
+ *       procedure ran, and reads no step after the run.
+ *   2390, 2391 run_attack's `p->hero = h`, `p->model = m` deleted: the
+ *       procedure resolves the roll itself (pool_penalty, the effects and
+ *       the wounds are told h and m); only the actions on an open roll read
+ *       them, and the procedure leaves none open.
+ *   693 attack_roll's and 2396 run_attack's `stat == S_PR` -> `!=`: a
+ *       melee and a ranged attack are alike for the engine (cover and PD
+ *       for both, the rulebook's cover rule names every attack but the
+ *       psionic one); only K_PSIONIC is ever told apart.
+ *   2361 run_hero_end `ai_plan < ap` -> `<=`: a minimum of two equal
+ *       values; 2415 run_attack's reroll loop from -1 or to p->n (a die past
+ *       the roll, never counted), 2426, 2427 `def > 0`, `w > 0` -> `>=`: 0
+ *       either way; 2430 `last_wounds > 1` -> `>= 1`, `> 0`: one wound is
+ *       one either way (as 720 above).
+ *   164 forced_for `next_forced < nforced` -> `<=`: the slot past the
+ *       forced rolls is empty (no die), never the die asked about.
  *   2116 act_token `*f[c] > cap` -> `>=`: at the cap it is set to the cap.
- *   2209 act_area's `st->pool.mode = P_NONE` deleted: act_area starts with
- *       no open roll, and nothing it calls opens one (pool_roll leaves the
- *       mode alone).
  *   2185 act_area `hits = -1` -> -2: only `hits < 0` (not rolled yet) is
  *       read. 2232 act_hit `w > 0 ? w : 0` -> `w > -1`: 0 either way.
  *   2510 sx_area `sizeof prefix - 1` -> `- 2` in the strncmp: no status
@@ -186,17 +198,16 @@
  *   2510 sx_area `!status || strncmp` -> `&&`: no status the content gives
  *       a card ends, past the prefix's length, in an area's name; 2511,
  *       2515 `return -1` -> -2: chk.c tests `>= 0` and `== 1`.
- *   1943 act_power, 2437 run_attack `p->sustained = 0` -> -1: a sustained
- *       symbol of -1 (as 652 above). 2437 deleted: the attack procedure's
- *       states are fresh, no key sets a roll's sustained symbol (1943
+ *   1903 act_power, 2395 run_attack `p->sustained = 0` -> -1: a sustained
+ *       symbol of -1 (as 652 above). 2395 deleted: the attack procedure's
+ *       states are fresh, no key sets a roll's sustained symbol (1903
  *       deleted is killed by "anhaltend-dann-kraft").
  *   2058, 2247 `arg[1].v > 0` -> `>= 0`, `> -1`, 2223 act_hit `||` ->
  *       `&&`: paths of a content error (neither hero= nor model=, one
  *       model hitting itself or a dead one) no scenario takes.
- * Not verified yet from line 1300 on: the attack procedure's kind (2438
- * run_attack's `p->kind` deleted: its enumerated states give PD and MD the
- * same value) and its hero with a single reroll marker (2446 `rerolls > 0`
- * -> `> 1`).
+ * (The attack procedure's kind and its hero with a single reroll marker,
+ * listed here as not verified before, are: vary_attack gives PD and MD
+ * different values and a poisoned hero one marker; both mutants die.)
  */
 #include "eng_sinetempore.h"
 
