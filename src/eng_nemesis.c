@@ -193,17 +193,16 @@ static int nm_roll(eng_state *s, const eng_die *die)
     return (int)eng_rng_below(rng, (uint32_t)die->nfaces);
 }
 
-/* Draws a face with weights (the contents of a bag or pile). A stacked or
- * forced face whose weight is 0 cannot be drawn: the rng is marked as
- * mismatched and a random face is drawn instead. -1 when every weight is 0. */
+/* Draws a face with weights (the contents of a bag or pile), at least one
+ * of them not 0. A stacked or forced face whose weight is 0 cannot be
+ * drawn: the rng is marked as mismatched and a random face is drawn
+ * instead. */
 static int nm_draw_weighted(eng_state *s, const eng_die *die, const int *w)
 {
     eng_rng *rng = eng_state_rng(s);
     int total = 0;
     for (int i = 0; i < die->nfaces; i++)
         total += w[i];
-    if (total <= 0)
-        return -1;
     int f = pop_stacked(eng_data(s), die);
     if (f < 0 && forced_for(rng, die))
         f = eng_roll(rng, die);
@@ -343,9 +342,9 @@ static int take_kind(nm_tok *list, int *n, int kind, nm_tok *out)
 {
     for (int i = 0; i < *n; i++) {
         if (list[i].kind == kind) {
+            /* a bag has no order: the last token takes the place */
             *out = list[i];
-            memmove(&list[i], &list[i + 1], (size_t)(*n - i - 1) * sizeof *list);
-            (*n)--;
+            list[i] = list[--*n];
             return 0;
         }
     }
@@ -356,12 +355,14 @@ static int take_kind(nm_tok *list, int *n, int kind, nm_tok *out)
 static int bag_draw(eng_state *s, nm_tok *out)
 {
     nm_state *st = eng_data(s);
+    /* only a bag emptied by hand (bag=): the blank token always goes back */
+    if (st->nbag == 0)
+        return -1;
     int w[6] = {0};
     for (int i = 0; i < st->nbag; i++)
         w[st->bag[i].kind - 1]++;
-    /* an empty bag draws -1, and no token is of kind 0 */
-    if (take_kind(st->bag, &st->nbag, nm_draw_weighted(s, &die_bag, w) + 1, out) != 0)
-        return -1;
+    /* the kind drawn has a weight, so a token of it is there to take */
+    take_kind(st->bag, &st->nbag, nm_draw_weighted(s, &die_bag, w) + 1, out);
     eng_note(s, EV_BAG_TOKEN);
     st->last_token = out->num;
     return 0;
@@ -727,11 +728,10 @@ static void nm_place_door(nm_state *st, int c)
     if (st->doors_supply > 0) {
         st->doors_supply--;
     } else {
-        int from = -1;
-        for (int k = 0; k < NM_NCORR && from < 0; k++)
-            if (k != c && st->corr[k].door != D_OPEN)
-                from = k;
-        if (from < 0)
+        int from = 0;
+        while (from < NM_NCORR && (from == c || st->corr[from].door == D_OPEN))
+            from++;
+        if (from == NM_NCORR)
             return;
         st->corr[from].door = D_OPEN;
     }
@@ -977,13 +977,8 @@ static void nm_round_start(nm_state *st)
         c->acts = 0;
         if (!in_play(c))
             continue;
-        int want = 5 - c->hand;
-        if (want > c->deck)
-            want = c->deck;
-        if (want > 0) {
-            c->hand += want;
-            c->deck -= want;
-        }
+        while (c->hand < 5 && c->deck > 0)
+            c->hand++, c->deck--;
     }
     /* the first-player token passes to the left: the next seat */
     for (int k = 1; k <= st->players; k++) {
