@@ -509,7 +509,7 @@ static int nm_target(eng_state *s, int r, int surprise)
     } else {
         /* in turn order from the first player: the first found with the
          * fewest cards is the one a tie goes to */
-        int here = 0, ties = 0, seat = 0;
+        int here = 0, ties = 0;
         for (int k = 0; k < st->players; k++) {
             int i = (st->first + k) % st->players;
             const nm_char *c = &st->ch[i];
@@ -517,16 +517,17 @@ static int nm_target(eng_state *s, int r, int surprise)
                 continue;
             here++;
             if (who < 0 || c->hand < st->ch[who].hand)
-                who = i, ties = 1, seat = k;
-            else if (c->hand == st->ch[who].hand)
-                ties++;
+                who = i;
         }
+        /* who has as few cards (only when somebody is here: who >= 0) */
+        for (int i = 0; i < st->players; i++)
+            ties += in_play(&st->ch[i]) && st->ch[i].room == r && st->ch[i].hand == st->ch[who].hand;
         if (here == 1)
             why = "nemesis.target.only";
         else if (ties == 1)
             why = "nemesis.target.fewest";
-        else if (ties > 1)
-            why = seat == 0 ? "nemesis.target.first-player" : "nemesis.target.turn-order";
+        else if (here > 1)
+            why = who == st->first ? "nemesis.target.first-player" : "nemesis.target.turn-order";
     }
     st->last_target = who;
     if (why)
