@@ -160,23 +160,18 @@ static const eng_die *const nm_dice[] = {&die_noise, &die_combat, &die_bag, &die
                                          &die_draw, &die_attack, &die_event, NULL};
 static const eng_die *const deck_dice[NDECKS] = {&die_attack, &die_event, &die_bag};
 
-static int deck_of(const eng_die *die)
-{
-    for (int d = 0; d < NDECKS; d++)
-        if (deck_dice[d] == die)
-            return d;
-    return -1;
-}
-
-/* Takes the face stacked on top of die's deck, or -1. */
+/* Takes the face stacked on top of die's deck, or -1 (nothing stacked, or
+ * a die without a deck). */
 static int pop_stacked(nm_state *st, const eng_die *die)
 {
-    int d = deck_of(die);
-    if (d < 0 || st->nnext[d] == 0)
-        return -1;
-    int f = st->next[d][0];
-    memmove(&st->next[d][0], &st->next[d][1], (size_t)(--st->nnext[d]) * sizeof(int));
-    return f;
+    for (int d = 0; d < NDECKS; d++) {
+        if (deck_dice[d] == die && st->nnext[d] > 0) {
+            int f = st->next[d][0];
+            memmove(&st->next[d][0], &st->next[d][1], (size_t)(--st->nnext[d]) * sizeof(int));
+            return f;
+        }
+    }
+    return -1;
 }
 
 /* A forced roll is taken only by the die it was forced for: a scenario
@@ -198,17 +193,16 @@ static int nm_roll(eng_state *s, const eng_die *die)
     return (int)eng_rng_below(rng, (uint32_t)die->nfaces);
 }
 
-/* Draws a face with weights (the contents of a bag or pile). A stacked or
- * forced face whose weight is 0 cannot be drawn: the rng is marked as
- * mismatched and a random face is drawn instead. -1 when every weight is 0. */
+/* Draws a face with weights (the contents of a bag or pile), at least one
+ * of them not 0. A stacked or forced face whose weight is 0 cannot be
+ * drawn: the rng is marked as mismatched and a random face is drawn
+ * instead. */
 static int nm_draw_weighted(eng_state *s, const eng_die *die, const int *w)
 {
     eng_rng *rng = eng_state_rng(s);
     int total = 0;
     for (int i = 0; i < die->nfaces; i++)
         total += w[i];
-    if (total <= 0)
-        return -1;
     int f = pop_stacked(eng_data(s), die);
     if (f < 0 && forced_for(rng, die))
         f = eng_roll(rng, die);
@@ -247,12 +241,10 @@ static int slot_corr(int room, int k)
 }
 
 /* The room at the other end of corridor c seen from room r; -1 when the
- * corridor is technical. */
+ * corridor is technical (its a is the room r itself, its b -1). */
 static int other_room(const nm_state *st, int c, int r)
 {
     const nm_corr *k = &st->corr[c];
-    if (k->b < 0)
-        return -1;
     return k->a == r ? k->b : k->a;
 }
 
@@ -280,11 +272,11 @@ static int in_play(const nm_char *c)
     return !c->dead && !c->hibernated && !c->evacuated;
 }
 
-static int chars_in_room(const nm_state *st, int r, int except)
+static int chars_in_room(const nm_state *st, int r)
 {
     int n = 0;
     for (int i = 0; i < st->players; i++)
-        if (i != except && in_play(&st->ch[i]) && st->ch[i].room == r)
+        if (in_play(&st->ch[i]) && st->ch[i].room == r)
             n++;
     return n;
 }
@@ -311,7 +303,7 @@ static int char_in_combat(const nm_state *st, int c)
 
 static int intruder_in_combat(const nm_state *st, int i)
 {
-    return is_fighter(&st->in[i]) && chars_in_room(st, st->in[i].room, -1) > 0;
+    return is_fighter(&st->in[i]) && chars_in_room(st, st->in[i].room) > 0;
 }
 
 static int adults_on_board(const nm_state *st)
@@ -350,9 +342,9 @@ static int take_kind(nm_tok *list, int *n, int kind, nm_tok *out)
 {
     for (int i = 0; i < *n; i++) {
         if (list[i].kind == kind) {
+            /* a bag has no order: the last token takes the place */
             *out = list[i];
-            memmove(&list[i], &list[i + 1], (size_t)(*n - i - 1) * sizeof *list);
-            (*n)--;
+            list[i] = list[--*n];
             return 0;
         }
     }
@@ -363,12 +355,14 @@ static int take_kind(nm_tok *list, int *n, int kind, nm_tok *out)
 static int bag_draw(eng_state *s, nm_tok *out)
 {
     nm_state *st = eng_data(s);
+    /* only a bag emptied by hand (bag=): the blank token always goes back */
+    if (st->nbag == 0)
+        return -1;
     int w[6] = {0};
     for (int i = 0; i < st->nbag; i++)
         w[st->bag[i].kind - 1]++;
-    /* an empty bag draws -1, and no token is of kind 0 */
-    if (take_kind(st->bag, &st->nbag, nm_draw_weighted(s, &die_bag, w) + 1, out) != 0)
-        return -1;
+    /* the kind drawn has a weight, so a token of it is there to take */
+    take_kind(st->bag, &st->nbag, nm_draw_weighted(s, &die_bag, w) + 1, out);
     eng_note(s, EV_BAG_TOKEN);
     st->last_token = out->num;
     return 0;
@@ -465,12 +459,17 @@ static void draw_contamination(eng_state *s, int c)
 
 /* ---- intruders ----------------------------------------------------------------------- */
 
-static void remove_intruder(nm_state *st, int i, int to_bag)
+static void remove_intruder(nm_state *st, int i)
 {
-    nm_intruder *x = &st->in[i];
-    if (to_bag && x->type >= K_LARVA && x->type <= K_QUEEN)
-        bag_put(st->bag, &st->nbag, x->type, x->token);
-    *x = (nm_intruder){.type = K_NONE};   /* a free slot: nothing else is read */
+    st->in[i] = (nm_intruder){.type = K_NONE};   /* a free slot: nothing else is read */
+}
+
+/* An intruder (larva .. queen: eggs never move) leaves the board and its
+ * token goes back into the bag. */
+static void back_to_bag(nm_state *st, int i)
+{
+    bag_put(st->bag, &st->nbag, st->in[i].type, st->in[i].token);
+    remove_intruder(st, i);
 }
 
 /* Puts a miniature on the board. An adult that finds all its miniatures on
@@ -482,7 +481,7 @@ static int nm_place(nm_state *st, int type, int num, int room)
     if (type == K_ADULT && adults_on_board(st) >= NM_ADULT_MINIS) {
         for (int i = 0; i < NM_MAXINT; i++)
             if (is_fighter(&st->in[i]) && !intruder_in_combat(st, i))
-                remove_intruder(st, i, 1);
+                back_to_bag(st, i);
         if (adults_on_board(st) >= NM_ADULT_MINIS)
             return -1;
     }
@@ -503,37 +502,32 @@ static int nm_target(eng_state *s, int r, int surprise)
 {
     nm_state *st = eng_data(s);
     const char *why = NULL;
-    int who = -1, here = chars_in_room(st, r, -1);
+    int who = -1;
     if (surprise >= 0) {
         who = surprise;
         why = "nemesis.target.encounter-trigger";
-    } else if (here > 0) {
-        int fewest = -1, ties = 0;
-        for (int i = 0; i < st->players; i++) {
+    } else {
+        /* in turn order from the first player: the first found with the
+         * fewest cards is the one a tie goes to */
+        int here = 0, ties = 0;
+        for (int k = 0; k < st->players; k++) {
+            int i = (st->first + k) % st->players;
             const nm_char *c = &st->ch[i];
             if (!in_play(c) || c->room != r)
                 continue;
-            if (fewest < 0 || c->hand < st->ch[fewest].hand)
-                fewest = i, ties = 1;
-            else if (c->hand == st->ch[fewest].hand)
-                ties++;
+            here++;
+            if (who < 0 || c->hand < st->ch[who].hand)
+                who = i;
         }
-        if (here == 1) {
-            who = fewest;
+        /* who has as few cards (only when somebody is here: who >= 0) */
+        for (int i = 0; i < st->players; i++)
+            ties += in_play(&st->ch[i]) && st->ch[i].room == r && st->ch[i].hand == st->ch[who].hand;
+        if (here == 1)
             why = "nemesis.target.only";
-        } else if (ties == 1) {
-            who = fewest;
+        else if (ties == 1)
             why = "nemesis.target.fewest";
-        } else {
-            for (int k = 0; k < st->players && who < 0; k++) {
-                int i = (st->first + k) % st->players;
-                const nm_char *c = &st->ch[i];
-                if (in_play(c) && c->room == r && c->hand == st->ch[fewest].hand) {
-                    who = i;
-                    why = k == 0 ? "nemesis.target.first-player" : "nemesis.target.turn-order";
-                }
-            }
-        }
+        else if (here > 1)
+            why = who == st->first ? "nemesis.target.first-player" : "nemesis.target.turn-order";
     }
     st->last_target = who;
     if (why)
@@ -552,7 +546,7 @@ static void nm_intruder_attack(eng_state *s, int i, int c)
         return;
     eng_note(s, EV_INTRUDER_ATTACK);
     if (x->type == K_LARVA) {
-        remove_intruder(st, i, 0);
+        remove_intruder(st, i);
         st->ch[c].larva++;
         draw_contamination(s, c);
         return;
@@ -576,7 +570,7 @@ static void intruder_through(nm_state *st, int i, int k, int ignore_doors)
     int c = slot_corr(x->room, k);
     int to = other_room(st, c, x->room);
     if (to < 0) {
-        remove_intruder(st, i, 1);
+        back_to_bag(st, i);
         return;
     }
     if (!ignore_doors && st->corr[c].door == D_CLOSED) {
@@ -600,11 +594,10 @@ static void nm_damage(eng_state *s, int i, int amount)
 {
     nm_state *st = eng_data(s);
     nm_intruder *x = &st->in[i];
-    if (x->type == K_NONE || amount <= 0)
-        return;
+    /* every caller names an intruder on the board and a damage from 1 */
     x->damage += amount;
     if (x->type == K_LARVA || x->type == K_SIX) {
-        remove_intruder(st, i, 0);
+        remove_intruder(st, i);
         step(s, T_DAMAGE, "nemesis.damage.dies");
         return;
     }
@@ -620,7 +613,7 @@ static void nm_damage(eng_state *s, int i, int amount)
     step(s, T_DAMAGE, ncards == 1 ? "nemesis.damage.draw-one" : "nemesis.damage.draw-two");
     if (x->damage >= sum) {
         st->room[x->room].carcasses++;
-        remove_intruder(st, i, 0);
+        remove_intruder(st, i);
         step(s, T_DAMAGE, "nemesis.damage.carcass");
     } else if (arrow) {
         intruder_through(st, i, draw_event(s)->corridor, 1);
@@ -641,9 +634,8 @@ static void nm_danger(eng_state *s, int r)
     int moved = 0;
     eng_note(s, EV_DANGER);
     for (int k = 1; k <= 4; k++) {
+        /* a technical corridor leads to room -1, where no intruder stands */
         int adj = other_room(st, slot_corr(r, k), r);
-        if (adj < 0)
-            continue;
         for (int i = 0; i < NM_MAXINT; i++) {
             if (is_fighter(&st->in[i]) && st->in[i].room == adj && !intruder_in_combat(st, i)) {
                 st->in[i].room = r;
@@ -737,11 +729,10 @@ static void nm_place_door(nm_state *st, int c)
     if (st->doors_supply > 0) {
         st->doors_supply--;
     } else {
-        int from = -1;
-        for (int k = 0; k < NM_NCORR && from < 0; k++)
-            if (k != c && st->corr[k].door != D_OPEN)
-                from = k;
-        if (from < 0)
+        int from = 0;
+        while (from < NM_NCORR && (from == c || st->corr[from].door == D_OPEN))
+            from++;
+        if (from == NM_NCORR)
             return;
         st->corr[from].door = D_OPEN;
     }
@@ -767,9 +758,8 @@ static int contamination_draw(eng_state *s, int c, int ndraw)
     /* the contamination cards are among hand, deck and discard pile */
     int w[2] = {ch->hand + ch->deck + ch->discard - ch->contam - ch->infected, ch->contam + ch->infected};
     for (int k = 0; k < ndraw; k++) {
+        /* infected > 0: a contamination card is left to draw until one is drawn */
         int f = nm_draw_weighted(s, &die_draw, w);
-        if (f < 0)
-            break;
         eng_note(s, EV_CHK_DRAW);
         w[f]--;
         if (f == 1)
@@ -791,7 +781,7 @@ static void nm_end(eng_state *s, int reason)
             continue;
         /* the time running out kills those awake aboard; the ship lost
          * kills everyone aboard */
-        if (reason == E_TIME ? !c->hibernated : 1)
+        if (reason != E_TIME || !c->hibernated)
             kill_quietly(st, i);
     }
     if (reason != E_TIME) {
@@ -988,13 +978,8 @@ static void nm_round_start(nm_state *st)
         c->acts = 0;
         if (!in_play(c))
             continue;
-        int want = 5 - c->hand;
-        if (want > c->deck)
-            want = c->deck;
-        if (want > 0) {
-            c->hand += want;
-            c->deck -= want;
-        }
+        while (c->hand < 5 && c->deck > 0)
+            c->hand++, c->deck--;
     }
     /* the first-player token passes to the left: the next seat */
     for (int k = 1; k <= st->players; k++) {
@@ -1038,10 +1023,10 @@ static int can_act(const nm_state *st, int c, long cost, char *err, size_t errle
      * those awake aboard, the other ends everyone aboard) */
     if (!in_play(ch))
         return snprintf(err, errlen, "the character is not in play"), 0;
+    /* nor of a pass: a player who passed never holds the turn (next_turn
+     * skips them until the round starts again) */
     if (c != st->current)
         return snprintf(err, errlen, "it is another character's turn"), 0;
-    if (ch->passed)
-        return snprintf(err, errlen, "the character has passed"), 0;
     if (ch->acts >= 2)
         return snprintf(err, errlen, "two actions already taken"), 0;
     if (cost < 0 || cost > 2)
@@ -1118,11 +1103,12 @@ static void nm_enter(eng_state *s, int c, int k, int careful_k)
             break;
         }
     }
-    if (st->over || !in_play(ch))
+    /* the game's end leaves nobody in play */
+    if (!in_play(ch))
         return;
-    if (careful_k > 0)
+    if (careful_k != 0)
         st->corr[slot_corr(to, careful_k)].noise = 1;
-    else if (roll && chars_in_room(st, to, c) == 0 && intruders_in_room(st, to) == 0)
+    else if (roll && chars_in_room(st, to) == 1 && intruders_in_room(st, to) == 0)
         nm_noise_roll(s, c);
 }
 
@@ -1178,17 +1164,17 @@ static int find_target(const nm_state *st, int c, long t)
     return -1;
 }
 
-/* The combat die's damage against an intruder type; -1 is a miss (which
+/* The combat die's damage against an intruder type; 0 is a miss (which
  * costs a serious wound in melee). */
 static int die_damage(int face, int type, int melee)
 {
     int small = type == K_LARVA || type == K_CREEPER;
     switch (face) {
-    case 1: return small ? 1 : -1;
-    case 2: return small || type == K_ADULT ? 1 : -1;
+    case 1: return small ? 1 : 0;
+    case 2: return small || type == K_ADULT ? 1 : 0;
     case 3: return 1;
     case 4: return melee ? 1 : 2;
-    default: return -1;
+    default: return 0;
     }
 }
 
@@ -1250,7 +1236,7 @@ static int attack(eng_state *s, nm_state *st, int melee, const eng_arg *arg, cha
     else
         st->ch[c].ammo--;
     int dmg = die_damage(nm_roll(s, &die_combat), st->in[i].type, melee);
-    if (dmg > 0)
+    if (dmg != 0)
         nm_damage(s, i, dmg);
     else if (melee)
         nm_serious(s, c);
@@ -1360,18 +1346,21 @@ static int act_pickup(eng_state *s, void *d, const eng_arg *arg, char *err, size
     if (c < 0)
         return ENG_ILLEGAL;
     nm_room *r = &st->room[st->ch[c].room];
-    int ok = 0;
-    switch (arg[2].v) {
-    case 0: ok = r->heavy > 0 ? r->heavy--, 1 : 0; break;
-    case 1: ok = r->corpses > 0 ? r->corpses--, 1 : 0; break;
-    case 2: ok = r->carcasses > 0 ? r->carcasses--, 1 : 0; break;
-    default:
-        for (int i = 0; i < NM_MAXINT && !ok; i++)
-            if (st->in[i].type == K_SIX && st->in[i].room == st->ch[c].room)
-                remove_intruder(st, i, 0), ok = 1;
+    /* objects, corpses and carcasses lie counted in the room (what= 0..2);
+     * an egg is an intruder slot */
+    int *piles[] = {&r->heavy, &r->corpses, &r->carcasses};
+    if (arg[2].v < 3) {
+        if (*piles[arg[2].v] == 0)
+            ILLEGAL("nothing of that kind to pick up here");
+        (*piles[arg[2].v])--;
+    } else {
+        int i = 0;
+        while (i < NM_MAXINT && !(st->in[i].type == K_SIX && st->in[i].room == st->ch[c].room))
+            i++;
+        if (i == NM_MAXINT)
+            ILLEGAL("nothing of that kind to pick up here");
+        remove_intruder(st, i);
     }
-    if (!ok)
-        ILLEGAL("nothing of that kind to pick up here");
     pay(st, c, arg[1].v);
     st->ch[c].heavy++;
     acted(s, c);
@@ -1545,7 +1534,7 @@ static long nm_measure(const void *d, const eng_key *k, const int *idx)
     case KT_MALFUNCTIONS: return count_malfunctions(st);
     case KT_ADULTS: return adults_on_board(st);
     case KT_COMBAT: return char_in_combat(st, n);
-    case KT_ROOM_CHARS: return chars_in_room(st, idx[0], -1);
+    case KT_ROOM_CHARS: return chars_in_room(st, idx[0]);
     case KT_ROOM_INTRUDERS: return intruders_in_room(st, idx[0]);
     }
     int supply = k->tag >= KT_SUPPLY;

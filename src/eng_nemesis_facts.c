@@ -6,125 +6,84 @@
 
 /* Equivalent mutants
  * ------------------
- * Mutants of src/eng_nemesis.c (`make mutate GAMES=nemesis`) that cannot
- * change what the engine does, with the reason; lines as of the commit that
- * wrote this list.
+ * Mutants of src/eng_nemesis.c (`make mutate GAMES=nemesis`, the whole run)
+ * that cannot change what the engine does, with the reason; lines as of the
+ * commit that wrote this list (the nm5 round, after 19df5d2).
  *
- *   167, 175, 210, 225, 245, 255, 359, 371, 382, 487, 495, 1178, 1524
- *       `return -1` -> -2 (deck_of, pop_stacked, nm_draw_weighted,
- *       slot_corr, other_room, take_kind, bag_draw, nm_place, find_target,
- *       eng_nemesis_run_damage): every caller tests < 0, >= 0 or != 0.
- *       245 slot_corr's default is never reached (corridors are 1..4),
- *       so -> 0 as well; 210 -> 0 (nothing to draw): bag_draw's take_kind fails on the
- *       empty bag all the same, and contamination_draw has cards to draw in
- *       every consistent state; 771 contamination_draw's `f < 0` -> < -1
- *       (f is -1 only when there is nothing to draw).
- *   1174 find_target's and 1266 paying's `: -1` -> -2: tested < 0.
- *   740 `from = -1` -> -2 and 840 nm_target(..., -1) -> -2: tested < 0 and
- *       >= 0.
- *   254 other_room `k->b < 0` -> < -1: a technical corridor's a is the room
- *       itself, so b (-1) is returned all the same.
- *   217 `rng->mismatch = 1` -> 2, 1138 `coords_earth = 1` -> 2: flags.
- *   1121 nm_enter `st->over || !in_play(ch)` -> &&: when the game is over
- *       the character who entered is out of play (fire, malfunction and the
- *       self-destruct kill everyone aboard, the time every character awake).
- *   270 a technical corridor's `b = -1` -> -2: tested with < 0.
- *   911 `int c = -1` -> -2 (the queen's Nest search): tested with < 0.
- *   922 `i >= 0` -> >= -1: nm_place finds a free slot (24 of them).
- *   268 nm_build_map `r < NM_NROOMS` -> <=: corr[12] is written again by the
- *       cross corridors, corr[30] lies in the bag, which nm_init fills after.
- *   345 bag_put `*n < NM_MAXTOK` -> <=, and 354 take_kind's memmove
- *       `*n - i - 1` -> `+ 1`, `- 0`: only a bag of 40 tokens tells them
- *       apart (no rule fills it); past the count nothing is read.
- *   1371 pickup of an egg, remove_intruder(..., 0) -> 1 or -1, and
- *       `ok = 1` -> 2: an egg never goes into the bag (only larva..queen
- *       tokens do); ok is a flag.
- *   510 nm_target `chars_in_room(st, r, -1) > 0` -> >= 0, and -1 -> -2
- *       (also 1546 in getk): with nobody in the room the search finds
- *       nobody, who stays -1, no step is marked; no character has index -2.
- *   511 `ties = 0` -> 1 or -1: set to 1 with the first character found.
- *   528, 912 `k < st->players` -> <= (turn order from the first player):
- *       k = players is the first player again, already looked at.
- *   643 nm_danger `k <= 4` -> <= 3 and 645 `adj < 0` -> < -1: corridor 4 is
- *       technical (no room behind it), and no intruder stands in room -1.
- *   626 nm_damage intruder_through(..., 1) -> 2 (-> 0 is measured), 1690 attack(..., 1) -> 2,
- *       1692 leave(..., 1) -> 2,
- *       1086 `int roll = 1` -> 2, 776 `return 1` -> 2: flags read as truth.
- *   1187, 1188, 1191 die_damage's miss -1 -> 0 or -2 and 1253 `dmg > 0` -> >= 0:
- *       the caller tests dmg > 0; a hit is never 0.
- *   992 nm_round_start `want > c->deck` -> >=: equal gives the same want;
- *       994 `want > 0` -> > -1: adding 0 cards changes nothing.
- *   1554 getk `k->tag >= KT_SUPPLY` -> >: only the tag KT_SUPPLY + 0 (kind
- *       "none") tells them apart, and no key has it.
- *   485 the retreat's remove_intruder(..., 1) -> 2, 794 nm_end's `: 1` -> 2
- *       and 1051 can_act's `return 1` -> 2: flags read as truth.
- *   1365, 1366, 1367 pickup's `ok = ..., 1` -> 2: flags. (The egg
- *       search one past the intruders is trapped by the bounds check: the
- *       scenario raccogliere-cadavere picks up an egg where there is none.)
- *   1201 move's `noise = ... : 0` -> -1: plain moves test careful_k > 0.
- *   1512 run_as's `st->proc = T_NONE` deleted: the checker runs each
+ *   174, 1164 `return -1` -> -2 (pop_stacked, find_target), 1160
+ *       find_target's and 1252 paying's `: -1` -> -2, 351 take_kind's,
+ *       376 supply_to_bag's, 486 and 494 nm_place's `return -1` -> -2:
+ *       every caller tests < 0, >= 0 or != 0.
+ *   262 a technical corridor's `b = -1` -> -2: other_room hands it on and
+ *       every caller tests it < 0.
+ *   239 slot_corr's `default: return -1` (-> -2, -> 0): corridors are
+ *       1..4 everywhere; the default stays so that a loop mutated to
+ *       corridor 0 or 5 indexes corr[-1] and is trapped.
+ *   212 `rng->mismatch = 1` -> 2: a flag. 619 intruder_through(..., 1) -> 2,
+ *       766 contamination_draw's `return 1` -> 2, 1036 can_act's `return 1`
+ *       -> 2, 1071 `int roll = 1` -> 2, 1689 attack(..., 1) -> 2 and 1691
+ *       leave(..., 1) -> 2: flags read as truth.
+ *   203 `total = 0` -> -1 and 204 its loop from 1: total is only the range
+ *       of a random draw when nothing is stacked or forced; a walk in a
+ *       smaller range still stops at a face with a weight. No check can
+ *       tell a random draw from another.
+ *   337 bag_put `*n < NM_MAXTOK` -> <=: only a bag of 40 tokens tells them
+ *       apart (no rule fills it).
+ *   529 nm_target's `here > 1` -> >= 1 or > 0: here == 1 is answered the
+ *       line before.
+ *   636 nm_danger `k <= 4` -> <= 3 or < 4: corridor 4 is technical, its
+ *       room -1 holds no intruder.
+ *   830 ev_attacks' nm_target(..., -1) -> -2 and 901 `int c = -1` -> -2 (the
+ *       queen's Nest search): tested < 0 or >= 0.
+ *   902 `k < st->players` -> <= (the Nest search in turn order) and 985
+ *       round start's `k <= st->players` -> <: k = players is the first
+ *       player again, already looked at; with nobody else in play the
+ *       token stays either way.
+ *   912 `i >= 0` -> >= -1: nm_place finds a free slot (24 of them).
+ *   1501 run_as's `st->proc = T_NONE` deleted: the checker runs each
  *       procedure on a state of its own, not used after.
- *   1000 nm_round_start `k <= st->players` -> <: k = players is the first
- *       player again; with nobody else in play the token stays either way.
- *   1592 get_list's `i < n` -> <=: the face written past the count is not
- *       printed (eng_faces_format prints n).
- *   Numbers in error texts (the refusals of the actions name none any
- *       more: the action is printed with its arguments; the text of a bad
- *       list in set_list): the text is not behaviour; only the result code
- *       is.
+ *   1540 nm_measure `k->tag >= KT_SUPPLY` -> >: only the tag KT_SUPPLY + 0
+ *       (kind "none") tells them apart, and no key has it.
+ *   1582 get_list's blank `-1` -> -2 and 1581 `i < n` -> <=: no number is
+ *       printed for either, and the face past the count is not printed
+ *       (eng_faces_format prints n).
  *
  * Survivors no content can kill (not equivalent, listed so that the score
  * reads right):
- *   - loops started at -1 (`int i = 0` -> -1), loops run one past an array
- *     (`< NM_MAXINT` -> <=) and corridor loops from k = 0 or to k = 5
- *     (slot_corr gives -1): they read or write outside an array, undefined
- *     behaviour rather than a rule (the seed-1 and seed-2 samples': 164
- *     deck_of's `d < NDECKS` -> <= and 174 pop_stacked's `d < 0` -> < -1
- *     for a die without a deck, 320, 351, 398, 483, 647, 815, 819, 823,
- *     864, 872, 912, 1155, 1225, 1592 from -1, 643 from corridor 0 or to
- *     5, 262 room_noise to 5, 320, 741, 849, 872 and 1155 one past);
- *     the `c < 0` after paying() -> < -1 (a refused action going on as
- *     character -1) are killed now: the scenario costo-senza-carte has
- *     every paying action refused, and the bounds check traps ch[-1];
- *   - 1436 type=none, 1484 reason=none, 1523 and 1524 (`return -1` -> 0)
- *     a damage question without intruder: paths of an argument that the
- *     checker refuses as a content error before any scenario could expect
- *     a result; tests/test_eng_nemesis.c covers them (who= and with= beyond
- *     players= are refused by eng_act itself: the players key bounds them);
- *   - 1588 set_list's `n < 0` -> < -1 (a bad list's -1 used as a count)
- *     and 1589 `return -1` -> 0 (a bad list accepted; -> -2 is tested
- *     != 0): a wrong list is a content error (the lists' parser and
- *     printer are eng.c's eng_faces_parse and eng_faces_format, tested in
- *     tests/test_eng.c);
- *   - nm_draw_weighted's `total <= 0` -> < 0 or <= -1: a draw from an
- *     empty bag walks past the weights (undefined behaviour); the source
- *     never draws from an empty bag, and no content sets one up;
- *   - nm_draw_weighted's handling of a forced or stacked face the bag cannot
- *     give (217 mismatch), 186 forced_for reading past the forced rolls and
- *     212 a stacked and a forced face for the same draw: the mechanics of
- *     scenarios (the checker reports a mismatch; no scenario needs both);
- *   - 1551 next.attack.N.arrow one past the stacked cards: a probe key,
+ *   - 182 forced_for reading one past the forced rolls, 207 a stacked and a
+ *     forced face for the same draw (`f < 0` -> <= 0, < 1) and 212 the
+ *     mismatch flag deleted or -> 0: the mechanics of scenarios (a forced
+ *     face the bag cannot give is a scenario error the checker reports; a
+ *     scenario that checks clean cannot have one);
+ *   - 359 and 360 bag_draw's empty bag (`nbag == 0` -> == -1, `return -1`
+ *     -> 0 or -2): only a bag emptied by hand is empty (the blank token
+ *     always goes back), so no scenario draws from one;
+ *   - 343 take_kind from -1 and 1541 nm_measure's count from -1: read
+ *     through a pointer, out of the bounds check's sight;
+ *   - 488 nm_place's slot search one past the intruders and 494 its last
+ *     `return -1` -> 0: only with all 24 slots taken (the model's size; no
+ *     rule fills them);
+ *   - 523 nm_target's tie count one past the players: the slot past the
+ *     players is a fresh character in room 0 with 5 cards, and the
+ *     procedure's enumerator asks about room 3 with hands 0..2;
+ *   - 1425 type=none, 1437 target= beyond players=, 1473 reason=none
+ *     (`arg[1]` -> arg[0]), 1512 and 1513 a damage question without an
+ *     intruder: paths of an argument that the checker refuses as a
+ *     content error before any scenario could expect a result;
+ *     tests/test_eng_nemesis.c covers them;
+ *   - 1560 next.attack.N.arrow one past the stacked cards: a probe key,
  *     read only within them;
- *   - 495 nm_place's last `return -1` -> 0: only with all 24 intruder
- *     slots taken (the model's size; no rule fills them);
- *   - 741 nm_place_door's search `from < 0` -> < 1 (a later door): which door
- *     comes off the board is the players' choice ("a vostra scelta"); the
- *     engine takes the first, no rule to verify;
- *   - nm_damage's `amount <= 0`: no action deals 0 damage; only the damage
- *     procedure's question (ai.amount) could, and its enumerator asks >= 1;
+ *   - 1589, 1590 and 1591 set_list's bad list (`n < 0` -> < -1, `return
+ *     -1` -> 0 or -2) and its copy one past the count: a wrong list is a
+ *     content error (the lists' parser and printer are eng.c's
+ *     eng_faces_parse and eng_faces_format, tested in tests/test_eng.c).
  *
- * The nm4 round's samples (bounds check on, lines as of its last engine
- * commit; the list above keeps its older lines, mostly 1 to 20 higher
- * after line 200): seed 1, 270 of 299 killed. Equivalent: 167, 175, 210
- * (two), 217 (-> 2), 353, 370, 381, 484, 505, 644, 910, 911, 1085, 1184,
- * 1188, 1368, 1521, 1543, 1586, 1690. No content kills: 209 (empty bag),
- * 212 and 217 (-> 0) (forced and stacked faces, the mismatch), 494 (two:
- * 24 slots), 602 (two: damage 0, an intruder slot that is free), 1520
- * (the damage question without an intruder). Seed 2, 280 of 298.
- * Equivalent: 217, 353, 509, 739, 770, 911, 921, 991, 999, 1188, 1198,
- * 1250, 1362, 1575. No content kills: 350 (take_kind from -1, through a
- * pointer), 488 (24 slots), 1445 (target= beyond players=, an argument
- * error), 1521 (-> 0, the damage question without an intruder).
+ * The nm5 round removed what was redundant rather than rules (other_room's
+ * technical test, can_act's test of a pass, nm_enter's test of the game's
+ * end, nm_damage's guards, contamination_draw's empty draw, the weighted
+ * draw's empty total, remove_intruder's flag, chars_in_room's exception),
+ * made a miss 0 damage so that a miss turned into a hit shows, and killed
+ * the rest with scenarios: whole run 1193 of 1297 (92.0 %) before.
  *
  * The fresh game's stand-ins (time 15, self-destruct 10, 8 doors, the
  * default bag and supply, five cards in hand and deck) are a data table,
