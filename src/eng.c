@@ -1488,10 +1488,13 @@ int eng_status_index(const eng_game *g, const char *kind, const char *status)
         status[n + 1 + k] != '.')
         return -1;
     int i = 0;
-    for (const eng_status_set *set = g->status_sets; set && set->kind; set++)
-        for (const char *const *name = set->names; *name && strcmp(set->kind, kind) == 0; name++, i++)
+    for (const eng_status_set *set = g->status_sets; set && set->kind; set++) {
+        if (strcmp(set->kind, kind) != 0)
+            continue;
+        for (const char *const *name = set->names; *name; name++, i++)
             if (strcmp(status + n + k + 2, *name) == 0)
                 return i;
+    }
     return -1;
 }
 

@@ -214,14 +214,6 @@ static void read_step(game *g, game_step *s, xmlNodePtr n)
         s->kind = is(n, "set") ? GAME_SET : GAME_EXPECT;
         s->a = prop(g, n, "key");
         s->b = prop(g, n, "value");
-        if (s->kind == GAME_SET) {
-            /* a value the engine must refuse: the bounds and forms of a
-             * key's notation, verified like an illegal action */
-            char *r = prop(g, n, "result");
-            s->expect_illegal = r && strcmp(r, "illegal") == 0;
-            free(r);
-            s->because = prop(g, n, "because");
-        }
     } else if (is(n, "roll")) {
         s->kind = GAME_ROLL;
         s->a = prop(g, n, "die");
@@ -230,6 +222,10 @@ static void read_step(game *g, game_step *s, xmlNodePtr n)
         s->kind = GAME_DO;
         s->a = prop(g, n, "action");
         s->b = prop(g, n, "args");
+    }
+    if (s->kind == GAME_SET || s->kind == GAME_DO) {
+        /* an action or a value the engine must refuse (a value: the bounds
+         * and forms of a key's notation), and the reason it must give */
         char *r = prop(g, n, "result");
         s->expect_illegal = r && strcmp(r, "illegal") == 0;
         free(r);
