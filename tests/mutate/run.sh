@@ -21,6 +21,13 @@
 #   mutants per game), MUTATE_SEED (the sample's seed, default 1),
 #   MUTATE_JOBS (default 2), MUTATE_OUT (default out/mutate).
 #
+# The run works on a snapshot taken when it starts: the engine's source and
+# content/ are copied into MUTATE_OUT/work/GAME/snap, the mutants are made
+# from that copy and `check` runs there, so that editing the tree while a
+# long run goes on neither mixes two versions of the content into one score
+# nor mutates a file that changed under it. (The schema and templates are read
+# from the tool's data folder, as any check does.)
+#
 # Exit status: 0 whatever the score (this reports, it is not a gate), 2 when
 # the run itself broke (no mutator, the unmutated engine does not build or
 # does not check clean).
@@ -33,6 +40,12 @@ set -u
 : "${MUTATE_LDLIBS:=}" "${MUTATE_BUILD:=out/build}" "${MUTATE_TOOL:=out/build/tests/mutate}"
 : "${MUTATE_MAX:=0}" "${MUTATE_SEED:=1}" "${MUTATE_JOBS:=2}" "${MUTATE_OUT:=out/mutate}"
 : "${GAMES:=}"
+# absolute, because each mutant's check runs from the snapshot
+absolute() {
+    case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac
+}
+MUTATE_OUT=$(absolute "$MUTATE_OUT") MUTATE_BUILD=$(absolute "$MUTATE_BUILD")
+MUTATE_TOOL=$(absolute "$MUTATE_TOOL")
 export MUTATE_CC MUTATE_CPPFLAGS MUTATE_CFLAGS MUTATE_LDFLAGS MUTATE_LDLIBS MUTATE_BUILD \
        MUTATE_TOOL MUTATE_MAX MUTATE_SEED MUTATE_JOBS MUTATE_OUT
 
@@ -76,7 +89,7 @@ one() {
     work=$MUTATE_OUT/work/$game
     dir=$work/m$id
     rm -rf "$dir" && mkdir -p "$dir" || exit 2
-    if ! "$MUTATE_TOOL" apply "$id" "src/eng_$game.c" -o "$dir/eng_$game.c"; then
+    if ! (cd "$work/snap" && "$MUTATE_TOOL" apply "$id" "src/eng_$game.c" -o "$dir/eng_$game.c"); then
         echo "$id broken" > "$work/res/$id"
         exit 0
     fi
@@ -85,7 +98,8 @@ one() {
         status=stillborn
     else
         # shellcheck disable=SC2046 # the content games, one word each
-        timeout "$(cat "$work/timeout")" "$dir/regelwerk" check $(cat "$work/games") > /dev/null 2>&1
+        (cd "$work/snap" &&
+            timeout "$(cat "$work/timeout")" "$dir/regelwerk" check $(cat "$work/games") > /dev/null 2>&1)
         rc=$?
         if [ "$rc" -eq 0 ]; then
             status=survived
@@ -126,8 +140,14 @@ for game in $GAMES; do
     [ -f "$src" ] || die "no engine $src"
     work=$MUTATE_OUT/work/$game
     report=$MUTATE_OUT/$game.txt
-    rm -rf "$work" && mkdir -p "$work/res" || die "cannot create $work"
+    rm -rf "$work" && mkdir -p "$work/res" "$work/snap/src" || die "cannot create $work"
     started=$(now)
+    # the snapshot (see the header): from here on only it is read
+    cp "$src" "$work/snap/src/" && cp -R content "$work/snap/" || die "cannot snapshot $src and content/"
+    # (the mutator runs in the snapshot, so that its list says src/eng_GAME.c)
+    mutator() {
+        (cd "$work/snap" && "$MUTATE_TOOL" "$@")
+    }
 
     # The archive without the engine's member, so that the mutated object is
     # the only definition the linker can take.
@@ -140,12 +160,12 @@ for game in $GAMES; do
     # The unmutated engine, built the way every mutant is, must check clean:
     # otherwise every mutant would look killed.
     mkdir -p "$work/base"
-    build_one "$src" "$work/base/eng.o" "$work/base/regelwerk" "$work/lib.a" \
+    build_one "$work/snap/$src" "$work/base/eng.o" "$work/base/regelwerk" "$work/lib.a" \
         > "$work/base/build.log" 2>&1 || { cat "$work/base/build.log" >&2; die "$src does not build"; }
     content_for "$game" > "$work/games"
     t0=$(now)
     # shellcheck disable=SC2046
-    "$work/base/regelwerk" check $(cat "$work/games") > "$work/base/check.log" 2>&1 ||
+    (cd "$work/snap" && "$work/base/regelwerk" check $(cat "$work/games")) > "$work/base/check.log" 2>&1 ||
         { cat "$work/base/check.log" >&2; die "the unmutated $game does not check clean"; }
     t1=$(now)
     # ten times the clean check, at least 5 s: a mutant that loops is killed
@@ -153,12 +173,12 @@ for game in $GAMES; do
         > "$work/timeout"
 
     if [ "$MUTATE_MAX" -gt 0 ] 2> /dev/null; then
-        "$MUTATE_TOOL" list --sample "$MUTATE_MAX" --seed "$MUTATE_SEED" "$src" > "$work/list" ||
+        mutator list --sample "$MUTATE_MAX" --seed "$MUTATE_SEED" "$src" > "$work/list" ||
             die "the mutator failed on $src"
     else
-        "$MUTATE_TOOL" list "$src" > "$work/list" || die "the mutator failed on $src"
+        mutator list "$src" > "$work/list" || die "the mutator failed on $src"
     fi
-    all=$("$MUTATE_TOOL" list "$src" | wc -l)
+    all=$(mutator list "$src" | wc -l)
 
     cut -d' ' -f1 "$work/list" | xargs -P "$MUTATE_JOBS" -n 1 sh "$0" --one "$game" ||
         die "running the mutants of $game failed"
