@@ -1032,7 +1032,7 @@ static int can_act(const nm_state *st, int c, long cost, char *err, size_t errle
     if (cost < 0 || cost > 2)
         return snprintf(err, errlen, "an action costs 0 to 2 cards"), 0;
     if (ch->hand < cost)
-        return snprintf(err, errlen, "%d cards in hand, the cost is %ld", ch->hand, cost), 0;
+        return snprintf(err, errlen, "cards in hand: %d, the cost is %ld", ch->hand, cost), 0;
     return 1;
 }
 
@@ -1375,7 +1375,7 @@ static int act_pass(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
     if (!can_act(st, c, 0, err, errlen))
         return ENG_ILLEGAL;
     if (arg[1].v > st->ch[c].hand)
-        ILLEGAL("only %d cards in hand", st->ch[c].hand);
+        ILLEGAL("cards in hand: only %d", st->ch[c].hand);
     pay(st, c, arg[1].v);
     st->ch[c].passed = 1;
     turn_end(s, c);
