@@ -108,27 +108,27 @@ static HPDF_Date to_date(long long epoch)
     return d;
 }
 
-/* Writes what we built to the page's content stream, where libharu's own
- * operators (paths, colours) go too, in the order they are drawn. */
-static void flush_ops(hdev *d)
-{
-    if (!d->ops->len)
-        return;
-    HPDF_PageAttr pa = (HPDF_PageAttr)d->page->attr;
-    if (HPDF_Stream_Write(pa->stream, (const HPDF_BYTE *)d->ops->str, (HPDF_UINT)d->ops->len) != HPDF_OK)
-        d->failed = 1;
-    g_string_truncate(d->ops, 0);
-}
-
-/* Ends our text object before libharu draws: its path operators are not
- * allowed inside BT/ET. */
+/* Ends our text object: a path may not be drawn inside BT/ET. */
 static void end_text(hdev *d)
 {
     if (d->in_text) {
         g_string_append(d->ops, "ET\n");
         d->in_text = 0;
     }
-    flush_ops(d);
+}
+
+/* Writes the page's operators, all ours, to libharu's content stream of the
+ * page (libharu 2.3 has no call for TJ; it compresses and writes the stream
+ * as it would its own). */
+static void finish_page(hdev *d)
+{
+    end_text(d);
+    if (!d->ops->len)
+        return;
+    HPDF_PageAttr pa = (HPDF_PageAttr)d->page->attr;
+    if (HPDF_Stream_Write(pa->stream, (const HPDF_BYTE *)d->ops->str, (HPDF_UINT)d->ops->len) != HPDF_OK)
+        d->failed = 1;
+    g_string_truncate(d->ops, 0);
 }
 
 /* A number as short as PDF allows, to 1/1000 pt (the positions are the
@@ -145,18 +145,25 @@ static void put_num(GString *o, double v)
     g_string_append(o, strcmp(b, "-0") == 0 ? "0" : b);
 }
 
+static void put_rgb(GString *o, dl_color c, const char *op)
+{
+    put_num(o, c.r);
+    g_string_append_c(o, ' ');
+    put_num(o, c.g);
+    g_string_append_c(o, ' ');
+    put_num(o, c.b);
+    g_string_append_c(o, ' ');
+    g_string_append(o, op);
+    g_string_append_c(o, '\n');
+}
+
 static void put_fill(hdev *d, dl_color c)
 {
     if (d->has_fill && d->fill.r == c.r && d->fill.g == c.g && d->fill.b == c.b)
         return;
     d->has_fill = 1;
     d->fill = c;
-    put_num(d->ops, c.r);
-    g_string_append_c(d->ops, ' ');
-    put_num(d->ops, c.g);
-    g_string_append_c(d->ops, ' ');
-    put_num(d->ops, c.b);
-    g_string_append(d->ops, " rg\n");
+    put_rgb(d->ops, c, "rg");
 }
 
 static int h_begin_doc(dev_device *dev, const dl_doc_info *info)
@@ -197,7 +204,7 @@ static int h_begin_page(dev_device *dev, const dl_page_info *pi)
     if (!pp || !hh || !bb)
         return -1;
     if (d->page)
-        end_text(d);
+        finish_page(d);
     d->page = HPDF_AddPage(d->pdf);
     if (!d->page)
         return -1;
@@ -238,18 +245,30 @@ static double fy(const hdev *d, double y)
     return d->heights[d->npages - 1] - y;
 }
 
+/* Points as cairo writes them, to 1/1000 pt, one operator a line. */
+static void put_pts(GString *o, const double *q, int n, const hdev *d, const char *op)
+{
+    for (int i = 0; i < n; i++) {
+        put_num(o, q[2 * i]);
+        g_string_append_c(o, ' ');
+        put_num(o, fy(d, q[2 * i + 1]));
+        g_string_append_c(o, ' ');
+    }
+    g_string_append(o, op);
+    g_string_append_c(o, '\n');
+}
+
+/* The path, ours like the text: libharu writes its numbers to 1/100000
+ * pt, which the icons' many curves paid for in bytes and nothing else. */
 static void put_path(hdev *d, const dl_path *p)
 {
     for (size_t i = 0; i < p->n; i++) {
         const double *q = p->el[i].pt;
         switch (p->el[i].op) {
-        case DL_MOVE: HPDF_Page_MoveTo(d->page, (HPDF_REAL)q[0], (HPDF_REAL)fy(d, q[1])); break;
-        case DL_LINE: HPDF_Page_LineTo(d->page, (HPDF_REAL)q[0], (HPDF_REAL)fy(d, q[1])); break;
-        case DL_CURVE:
-            HPDF_Page_CurveTo(d->page, (HPDF_REAL)q[0], (HPDF_REAL)fy(d, q[1]), (HPDF_REAL)q[2],
-                              (HPDF_REAL)fy(d, q[3]), (HPDF_REAL)q[4], (HPDF_REAL)fy(d, q[5]));
-            break;
-        case DL_CLOSE: HPDF_Page_ClosePath(d->page); break;
+        case DL_MOVE: put_pts(d->ops, q, 1, d, "m"); break;
+        case DL_LINE: put_pts(d->ops, q, 1, d, "l"); break;
+        case DL_CURVE: put_pts(d->ops, q, 3, d, "c"); break;
+        case DL_CLOSE: g_string_append(d->ops, "h\n"); break;
         }
     }
 }
@@ -261,9 +280,8 @@ static int h_fill(dev_device *dev, const dl_path *path, dl_color c)
         return d->page ? 0 : -1;
     end_text(d);
     put_fill(d, c);
-    flush_ops(d);
     put_path(d, path);
-    HPDF_Page_Fill(d->page);
+    g_string_append(d->ops, "f\n");
     return d->failed ? -1 : 0;
 }
 
@@ -274,14 +292,16 @@ static int h_stroke(dev_device *dev, const dl_path *path, dl_color c, double wid
         return d->page ? 0 : -1;
     end_text(d);
     if (!d->has_stroke || d->stroke.r != c.r || d->stroke.g != c.g || d->stroke.b != c.b)
-        HPDF_Page_SetRGBStroke(d->page, (HPDF_REAL)c.r, (HPDF_REAL)c.g, (HPDF_REAL)c.b);
-    if (!d->has_stroke || d->line_width != width)
-        HPDF_Page_SetLineWidth(d->page, (HPDF_REAL)width);
+        put_rgb(d->ops, c, "RG");
+    if (!d->has_stroke || d->line_width != width) {
+        put_num(d->ops, width);
+        g_string_append(d->ops, " w\n");
+    }
     d->has_stroke = 1;
     d->stroke = c;
     d->line_width = width;
     put_path(d, path);
-    HPDF_Page_Stroke(d->page);
+    g_string_append(d->ops, "S\n");
     return d->failed ? -1 : 0;
 }
 
@@ -408,9 +428,11 @@ static void run_cluster(trun *r, const char *s, size_t from, size_t to, double x
         g_string_append_c(o, '[');
         r->in_array = 1;
     }
-    /* in thousandths of an em, rounded: the pen is then never more than
-     * half of one from the shaper's place, however long the line */
-    long adj = lround((r->pen - x) / r->unit);
+    /* in thousandths of an em, rounded, once the pen is more than one
+     * from the shaper's place (cairo's GLYPH_POSITION_TOLERANCE): it then
+     * never drifts further, however long the line */
+    double drift = (r->pen - x) / r->unit;
+    long adj = fabs(drift) > 1 ? lround(drift) : 0;
     if (adj) {
         if (r->open)
             g_string_append_c(o, ')');
@@ -534,7 +556,7 @@ static int h_end_page(dev_device *dev)
 {
     hdev *d = (hdev *)dev;
     if (d->page)
-        end_text(d);
+        finish_page(d);
     return d->failed ? -1 : 0;
 }
 
@@ -677,7 +699,7 @@ static int h_close(dev_device *dev)
         diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "device", "nothing was drawn");
         return -1;
     }
-    end_text(d);
+    finish_page(d);
     for (size_t i = 0; i < d->nfonts && !d->failed; i++)
         if (load_font(d, &d->fonts[i]) != 0)
             d->failed = 1;
