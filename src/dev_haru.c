@@ -415,15 +415,19 @@ static void run_cluster(trun *r, const char *s, size_t from, size_t to, double x
 {
     hdev *d = r->d;
     GString *o = d->ops;
-    if (!r->in_array || fabs(y - d->ly) > 1e-6) {
+    /* Td moves are relative and written to 1/1000 pt: the line start is
+     * kept where the rounded moves put it, or a page's lines would drift */
+    double dy = round(1000 * (y - d->ly)) / 1000;
+    if (!r->in_array || dy != 0) {
         run_close(r);
-        put_num(o, x - d->lx);
+        double dx = round(1000 * (x - d->lx)) / 1000;
+        put_num(o, dx);
         g_string_append_c(o, ' ');
-        put_num(o, y - d->ly);
+        put_num(o, dy);
         g_string_append(o, " Td\n");
-        d->lx = x;
-        d->ly = y;
-        r->pen = x;
+        d->lx += dx;
+        d->ly += dy;
+        r->pen = d->lx;
         r->start = o->len;
         g_string_append_c(o, '[');
         r->in_array = 1;
