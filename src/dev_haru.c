@@ -48,6 +48,14 @@ typedef struct houtline {
     char *title;
 } houtline;
 
+/* A page's operators as they are built; a failed allocation is remembered
+ * and reported when the page is written ("out of memory"), as elsewhere. */
+typedef struct obuf {
+    char *s;
+    size_t len, cap;
+    int oom;
+} obuf;
+
 typedef struct hdev {
     dev_device dev;
     char *path;
@@ -71,7 +79,7 @@ typedef struct hdev {
     int has_fill, has_stroke;
     dl_color fill, stroke;
     double line_width;
-    GString *ops;           /* operators being built, for the page */
+    obuf ops;               /* operators being built, for the page */
     pdf_post_link *links;
     size_t nlinks;
     houtline *outlines;
@@ -108,11 +116,48 @@ static HPDF_Date to_date(long long epoch)
     return d;
 }
 
+static void ob_addn(obuf *o, const char *s, size_t n)
+{
+    if (o->oom)
+        return;
+    if (o->len + n > o->cap) {
+        size_t cap = o->cap ? o->cap : 4096;
+        while (cap < o->len + n)
+            cap *= 2;
+        char *ns = realloc(o->s, cap);
+        if (!ns) {
+            o->oom = 1;
+            return;
+        }
+        o->s = ns;
+        o->cap = cap;
+    }
+    memcpy(o->s + o->len, s, n);
+    o->len += n;
+}
+
+static void ob_add(obuf *o, const char *s)
+{
+    ob_addn(o, s, strlen(s));
+}
+
+static void ob_addc(obuf *o, char c)
+{
+    ob_addn(o, &c, 1);
+}
+
+static void ob_addl(obuf *o, long v)
+{
+    char b[24];
+    snprintf(b, sizeof b, "%ld", v);
+    ob_add(o, b);
+}
+
 /* Ends our text object: a path may not be drawn inside BT/ET. */
 static void end_text(hdev *d)
 {
     if (d->in_text) {
-        g_string_append(d->ops, "ET\n");
+        ob_add(&d->ops, "ET\n");
         d->in_text = 0;
     }
 }
@@ -123,17 +168,23 @@ static void end_text(hdev *d)
 static void finish_page(hdev *d)
 {
     end_text(d);
-    if (!d->ops->len)
-        return;
-    HPDF_PageAttr pa = (HPDF_PageAttr)d->page->attr;
-    if (HPDF_Stream_Write(pa->stream, (const HPDF_BYTE *)d->ops->str, (HPDF_UINT)d->ops->len) != HPDF_OK)
+    if (d->ops.oom) {
+        diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "memory", "out of memory");
         d->failed = 1;
-    g_string_truncate(d->ops, 0);
+    }
+    if (d->failed || !d->ops.len) {
+        d->ops.len = 0;
+        return;
+    }
+    HPDF_PageAttr pa = (HPDF_PageAttr)d->page->attr;
+    if (HPDF_Stream_Write(pa->stream, (const HPDF_BYTE *)d->ops.s, (HPDF_UINT)d->ops.len) != HPDF_OK)
+        d->failed = 1;
+    d->ops.len = 0;
 }
 
 /* A number as short as PDF allows, to 1/1000 pt (the positions are the
  * shaper's, in points: finer is invisible, 0.001 pt is 0.35 micrometre). */
-static void put_num(GString *o, double v)
+static void put_num(obuf *o, double v)
 {
     char b[48];
     snprintf(b, sizeof b, "%.3f", v);
@@ -142,19 +193,19 @@ static void put_num(GString *o, double v)
         *--e = '\0';
     if (e[-1] == '.')
         *--e = '\0';
-    g_string_append(o, strcmp(b, "-0") == 0 ? "0" : b);
+    ob_add(o, strcmp(b, "-0") == 0 ? "0" : b);
 }
 
-static void put_rgb(GString *o, dl_color c, const char *op)
+static void put_rgb(obuf *o, dl_color c, const char *op)
 {
     put_num(o, c.r);
-    g_string_append_c(o, ' ');
+    ob_addc(o, ' ');
     put_num(o, c.g);
-    g_string_append_c(o, ' ');
+    ob_addc(o, ' ');
     put_num(o, c.b);
-    g_string_append_c(o, ' ');
-    g_string_append(o, op);
-    g_string_append_c(o, '\n');
+    ob_addc(o, ' ');
+    ob_add(o, op);
+    ob_addc(o, '\n');
 }
 
 static void put_fill(hdev *d, dl_color c)
@@ -163,7 +214,7 @@ static void put_fill(hdev *d, dl_color c)
         return;
     d->has_fill = 1;
     d->fill = c;
-    put_rgb(d->ops, c, "rg");
+    put_rgb(&d->ops, c, "rg");
 }
 
 static int h_begin_doc(dev_device *dev, const dl_doc_info *info)
@@ -246,16 +297,16 @@ static double fy(const hdev *d, double y)
 }
 
 /* Points as cairo writes them, to 1/1000 pt, one operator a line. */
-static void put_pts(GString *o, const double *q, int n, const hdev *d, const char *op)
+static void put_pts(obuf *o, const double *q, int n, const hdev *d, const char *op)
 {
     for (int i = 0; i < n; i++) {
         put_num(o, q[2 * i]);
-        g_string_append_c(o, ' ');
+        ob_addc(o, ' ');
         put_num(o, fy(d, q[2 * i + 1]));
-        g_string_append_c(o, ' ');
+        ob_addc(o, ' ');
     }
-    g_string_append(o, op);
-    g_string_append_c(o, '\n');
+    ob_add(o, op);
+    ob_addc(o, '\n');
 }
 
 /* The path, ours like the text: libharu writes its numbers to 1/100000
@@ -265,10 +316,10 @@ static void put_path(hdev *d, const dl_path *p)
     for (size_t i = 0; i < p->n; i++) {
         const double *q = p->el[i].pt;
         switch (p->el[i].op) {
-        case DL_MOVE: put_pts(d->ops, q, 1, d, "m"); break;
-        case DL_LINE: put_pts(d->ops, q, 1, d, "l"); break;
-        case DL_CURVE: put_pts(d->ops, q, 3, d, "c"); break;
-        case DL_CLOSE: g_string_append(d->ops, "h\n"); break;
+        case DL_MOVE: put_pts(&d->ops, q, 1, d, "m"); break;
+        case DL_LINE: put_pts(&d->ops, q, 1, d, "l"); break;
+        case DL_CURVE: put_pts(&d->ops, q, 3, d, "c"); break;
+        case DL_CLOSE: ob_add(&d->ops, "h\n"); break;
         }
     }
 }
@@ -281,7 +332,7 @@ static int h_fill(dev_device *dev, const dl_path *path, dl_color c)
     end_text(d);
     put_fill(d, c);
     put_path(d, path);
-    g_string_append(d->ops, "f\n");
+    ob_add(&d->ops, "f\n");
     return d->failed ? -1 : 0;
 }
 
@@ -292,16 +343,16 @@ static int h_stroke(dev_device *dev, const dl_path *path, dl_color c, double wid
         return d->page ? 0 : -1;
     end_text(d);
     if (!d->has_stroke || d->stroke.r != c.r || d->stroke.g != c.g || d->stroke.b != c.b)
-        put_rgb(d->ops, c, "RG");
+        put_rgb(&d->ops, c, "RG");
     if (!d->has_stroke || d->line_width != width) {
-        put_num(d->ops, width);
-        g_string_append(d->ops, " w\n");
+        put_num(&d->ops, width);
+        ob_add(&d->ops, " w\n");
     }
     d->has_stroke = 1;
     d->stroke = c;
     d->line_width = width;
     put_path(d, path);
-    g_string_append(d->ops, "S\n");
+    ob_add(&d->ops, "S\n");
     return d->failed ? -1 : 0;
 }
 
@@ -365,16 +416,16 @@ static long page_name(hdev *d, size_t fi)
 /* One glyph's code as a 2-byte CID in a literal string: libharu's UTF-8
  * fonts are Identity-H with the CID the code point (its CIDToGIDMap maps
  * it to the glyph). */
-static void put_cid(GString *o, hb_codepoint_t cp)
+static void put_cid(obuf *o, hb_codepoint_t cp)
 {
     unsigned char b[2] = {(unsigned char)(cp >> 8), (unsigned char)cp};
     for (int i = 0; i < 2; i++) {
         if (b[i] == '(' || b[i] == ')' || b[i] == '\\')
-            g_string_append_c(o, '\\');
+            ob_addc(o, '\\');
         if (b[i] == '\r')   /* a bare CR in a string reads as LF */
-            g_string_append(o, "\\r");
+            ob_add(o, "\\r");
         else
-            g_string_append_c(o, (char)b[i]);
+            ob_addc(o, (char)b[i]);
     }
 }
 
@@ -393,17 +444,20 @@ typedef struct trun {
 
 static void run_close(trun *r)
 {
-    GString *o = r->d->ops;
+    obuf *o = &r->d->ops;
     if (!r->in_array)
         return;
     if (r->open)
-        g_string_append_c(o, ')');
+        ob_addc(o, ')');
     if (r->adjusted) {
-        g_string_append(o, "]TJ\n");
+        ob_add(o, "]TJ\n");
     } else {
         /* one string and no number: Tj, without the brackets */
-        g_string_erase(o, (gssize)r->start, 1);
-        g_string_append(o, "Tj\n");
+        if (!o->oom) {
+            memmove(o->s + r->start, o->s + r->start + 1, o->len - r->start - 1);
+            o->len--;
+        }
+        ob_add(o, "Tj\n");
     }
     r->open = r->in_array = r->adjusted = 0;
 }
@@ -414,7 +468,7 @@ static void run_close(trun *r)
 static void run_cluster(trun *r, const char *s, size_t from, size_t to, double x, double y)
 {
     hdev *d = r->d;
-    GString *o = d->ops;
+    obuf *o = &d->ops;
     /* Td moves are relative and written to 1/1000 pt: the line start is
      * kept where the rounded moves put it, or a page's lines would drift */
     double dy = round(1000 * (y - d->ly)) / 1000;
@@ -422,14 +476,14 @@ static void run_cluster(trun *r, const char *s, size_t from, size_t to, double x
         run_close(r);
         double dx = round(1000 * (x - d->lx)) / 1000;
         put_num(o, dx);
-        g_string_append_c(o, ' ');
+        ob_addc(o, ' ');
         put_num(o, dy);
-        g_string_append(o, " Td\n");
+        ob_add(o, " Td\n");
         d->lx += dx;
         d->ly += dy;
         r->pen = d->lx;
         r->start = o->len;
-        g_string_append_c(o, '[');
+        ob_addc(o, '[');
         r->in_array = 1;
     }
     /* in thousandths of an em, rounded, once the pen is more than one
@@ -439,9 +493,9 @@ static void run_cluster(trun *r, const char *s, size_t from, size_t to, double x
     long adj = fabs(drift) > 1 ? lround(drift) : 0;
     if (adj) {
         if (r->open)
-            g_string_append_c(o, ')');
+            ob_addc(o, ')');
         r->open = 0;
-        g_string_append_printf(o, "%ld", adj);
+        ob_addl(o, adj);
         r->adjusted = 1;
         r->pen -= (double)adj * r->unit;
     }
@@ -457,7 +511,7 @@ static void run_cluster(trun *r, const char *s, size_t from, size_t to, double x
         d->shown[cp] = 1;
         hb_set_add(r->h->shown, cp);
         if (!r->open)
-            g_string_append_c(o, '(');
+            ob_addc(o, '(');
         r->open = 1;
         put_cid(o, cp);
         r->pen += cp_width(r->h, cp) * r->unit;
@@ -479,16 +533,18 @@ static int h_text(dev_device *dev, const dl_text *t)
     long name = page_name(d, (size_t)fi);
     if (!name)
         return -1;
-    GString *o = d->ops;
+    obuf *o = &d->ops;
     if (!d->in_text) {
-        g_string_append(o, "BT\n");
+        ob_add(o, "BT\n");
         d->in_text = 1;
         d->lx = d->ly = 0;   /* BT sets the line matrix to the identity */
     }
     if (d->cur_font != fi || d->cur_size != t->size) {
-        g_string_append_printf(o, "/F%ld ", name);
+        ob_add(o, "/F");
+        ob_addl(o, name);
+        ob_addc(o, ' ');
         put_num(o, t->size);
-        g_string_append(o, " Tf\n");
+        ob_add(o, " Tf\n");
         d->cur_font = fi;
         d->cur_size = t->size;
     }
@@ -496,7 +552,7 @@ static int h_text(dev_device *dev, const dl_text *t)
     double hs = t->hscale > 0 ? t->hscale : 1;
     if (d->cur_hs != hs) {
         put_num(o, 100 * hs);
-        g_string_append(o, " Tz\n");
+        ob_add(o, " Tz\n");
         d->cur_hs = hs;
     }
     put_fill(d, t->color);
@@ -772,8 +828,7 @@ static void h_drop(dev_device *dev)
     }
     free(d->fonts);
     free(d->uses);
-    if (d->ops)
-        g_string_free(d->ops, TRUE);
+    free(d->ops.s);
     free(d->lang);
     free(d->path);
     free(d);
@@ -794,10 +849,8 @@ dev_device *dev_haru_new(const char *path, diag_list *diags)
     d->next_label = 1;
     d->cur_font = -1;
     d->cur_hs = 1;
-    d->ops = g_string_sized_new(4096);
     d->pdf = HPDF_New(on_error, d);
     if (!d->path || !d->pdf) {
-        g_string_free(d->ops, TRUE);
         free(d->path);
         if (d->pdf)
             HPDF_Free(d->pdf);
