@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "out.h"
 #include "pdf_post.h"
 
 /* Frees what a const pointer in a public struct points to when we own it. */
@@ -48,14 +49,6 @@ typedef struct houtline {
     char *title;
 } houtline;
 
-/* A page's operators as they are built; a failed allocation is remembered
- * and reported when the page is written ("out of memory"), as elsewhere. */
-typedef struct obuf {
-    char *s;
-    size_t len, cap;
-    int oom;
-} obuf;
-
 typedef struct hdev {
     dev_device dev;
     char *path;
@@ -79,7 +72,8 @@ typedef struct hdev {
     int has_fill, has_stroke;
     dl_color fill, stroke;
     double line_width;
-    obuf ops;               /* operators being built, for the page */
+    out_buf ops;            /* the page's operators as they are built; a failed
+                               append is reported when the page is written */
     pdf_post_link *links;
     size_t nlinks;
     houtline *outlines;
@@ -116,37 +110,17 @@ static HPDF_Date to_date(long long epoch)
     return d;
 }
 
-static void ob_addn(obuf *o, const char *s, size_t n)
+static void ob_add(out_buf *o, const char *s)
 {
-    if (o->oom)
-        return;
-    if (o->len + n > o->cap) {
-        size_t cap = o->cap ? o->cap : 4096;
-        while (cap < o->len + n)
-            cap *= 2;
-        char *ns = realloc(o->s, cap);
-        if (!ns) {
-            o->oom = 1;
-            return;
-        }
-        o->s = ns;
-        o->cap = cap;
-    }
-    memcpy(o->s + o->len, s, n);
-    o->len += n;
+    out_buf_append(o, s, strlen(s));
 }
 
-static void ob_add(obuf *o, const char *s)
+static void ob_addc(out_buf *o, char c)
 {
-    ob_addn(o, s, strlen(s));
+    out_buf_append(o, &c, 1);
 }
 
-static void ob_addc(obuf *o, char c)
-{
-    ob_addn(o, &c, 1);
-}
-
-static void ob_addl(obuf *o, long v)
+static void ob_addl(out_buf *o, long v)
 {
     char b[24];
     snprintf(b, sizeof b, "%ld", v);
@@ -168,7 +142,7 @@ static void end_text(hdev *d)
 static void finish_page(hdev *d)
 {
     end_text(d);
-    if (d->ops.oom) {
+    if (d->ops.failed) {
         diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "memory", "out of memory");
         d->failed = 1;
     }
@@ -177,14 +151,14 @@ static void finish_page(hdev *d)
         return;
     }
     HPDF_PageAttr pa = (HPDF_PageAttr)d->page->attr;
-    if (HPDF_Stream_Write(pa->stream, (const HPDF_BYTE *)d->ops.s, (HPDF_UINT)d->ops.len) != HPDF_OK)
+    if (HPDF_Stream_Write(pa->stream, d->ops.data, (HPDF_UINT)d->ops.len) != HPDF_OK)
         d->failed = 1;
     d->ops.len = 0;
 }
 
 /* A number as short as PDF allows, to 1/1000 pt (the positions are the
  * shaper's, in points: finer is invisible, 0.001 pt is 0.35 micrometre). */
-static void put_num(obuf *o, double v)
+static void put_num(out_buf *o, double v)
 {
     char b[48];
     snprintf(b, sizeof b, "%.3f", v);
@@ -196,7 +170,7 @@ static void put_num(obuf *o, double v)
     ob_add(o, strcmp(b, "-0") == 0 ? "0" : b);
 }
 
-static void put_rgb(obuf *o, dl_color c, const char *op)
+static void put_rgb(out_buf *o, dl_color c, const char *op)
 {
     put_num(o, c.r);
     ob_addc(o, ' ');
@@ -297,7 +271,7 @@ static double fy(const hdev *d, double y)
 }
 
 /* Points as cairo writes them, to 1/1000 pt, one operator a line. */
-static void put_pts(obuf *o, const double *q, int n, const hdev *d, const char *op)
+static void put_pts(out_buf *o, const double *q, int n, const hdev *d, const char *op)
 {
     for (int i = 0; i < n; i++) {
         put_num(o, q[2 * i]);
@@ -416,7 +390,7 @@ static long page_name(hdev *d, size_t fi)
 /* One glyph's code as a 2-byte CID in a literal string: libharu's UTF-8
  * fonts are Identity-H with the CID the code point (its CIDToGIDMap maps
  * it to the glyph). */
-static void put_cid(obuf *o, hb_codepoint_t cp)
+static void put_cid(out_buf *o, hb_codepoint_t cp)
 {
     unsigned char b[2] = {(unsigned char)(cp >> 8), (unsigned char)cp};
     for (int i = 0; i < 2; i++) {
@@ -444,7 +418,7 @@ typedef struct trun {
 
 static void run_close(trun *r)
 {
-    obuf *o = &r->d->ops;
+    out_buf *o = &r->d->ops;
     if (!r->in_array)
         return;
     if (r->open)
@@ -453,8 +427,8 @@ static void run_close(trun *r)
         ob_add(o, "]TJ\n");
     } else {
         /* one string and no number: Tj, without the brackets */
-        if (!o->oom) {
-            memmove(o->s + r->start, o->s + r->start + 1, o->len - r->start - 1);
+        if (!o->failed) {
+            memmove(o->data + r->start, o->data + r->start + 1, o->len - r->start - 1);
             o->len--;
         }
         ob_add(o, "Tj\n");
@@ -468,7 +442,7 @@ static void run_close(trun *r)
 static void run_cluster(trun *r, const char *s, size_t from, size_t to, double x, double y)
 {
     hdev *d = r->d;
-    obuf *o = &d->ops;
+    out_buf *o = &d->ops;
     /* Td moves are relative and written to 1/1000 pt: the line start is
      * kept where the rounded moves put it, or a page's lines would drift */
     double dy = round(1000 * (y - d->ly)) / 1000;
@@ -533,7 +507,7 @@ static int h_text(dev_device *dev, const dl_text *t)
     long name = page_name(d, (size_t)fi);
     if (!name)
         return -1;
-    obuf *o = &d->ops;
+    out_buf *o = &d->ops;
     if (!d->in_text) {
         ob_add(o, "BT\n");
         d->in_text = 1;
@@ -828,7 +802,7 @@ static void h_drop(dev_device *dev)
     }
     free(d->fonts);
     free(d->uses);
-    free(d->ops.s);
+    out_buf_free(&d->ops);
     free(d->lang);
     free(d->path);
     free(d);
