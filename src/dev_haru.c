@@ -120,13 +120,6 @@ static void ob_addc(out_buf *o, char c)
     out_buf_append(o, &c, 1);
 }
 
-static void ob_addl(out_buf *o, long v)
-{
-    char b[24];
-    snprintf(b, sizeof b, "%ld", v);
-    ob_add(o, b);
-}
-
 /* Ends our text object: a path may not be drawn inside BT/ET. */
 static void end_text(hdev *d)
 {
@@ -157,17 +150,44 @@ static void finish_page(hdev *d)
 }
 
 /* A number as short as PDF allows, to 1/1000 pt (the positions are the
- * shaper's, in points: finer is invisible, 0.001 pt is 0.35 micrometre). */
+ * shaper's, in points: finer is invisible, 0.001 pt is 0.35 micrometre).
+ * Written by hand: snprintf's %f was a tenth of a build's instructions. */
 static void put_num(out_buf *o, double v)
 {
+    long long m = llround(v * 1000);
+    unsigned long long u = (unsigned long long)(m < 0 ? -m : m);
+    char b[32], *p = b + sizeof b;
+    unsigned frac = (unsigned)(u % 1000);
+    int digits = 3;
+    for (; frac && frac % 10 == 0; frac /= 10)
+        digits--;
+    if (frac) {
+        for (int i = 0; i < digits; i++, frac /= 10)
+            *--p = (char)('0' + frac % 10);
+        *--p = '.';
+    }
+    u /= 1000;
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (m < 0)
+        *--p = '-';
+    out_buf_append(o, p, (size_t)(b + sizeof b - p));
+}
+
+/* A font size or a scale, which every advance along the line multiplies:
+ * to 1/1000000, where 1/1000 pt of a 13.4125 pt size would move the end of a
+ * line by 0.01 pt. Few a page: snprintf will do. */
+static void put_fine(out_buf *o, double v)
+{
     char b[48];
-    snprintf(b, sizeof b, "%.3f", v);
+    snprintf(b, sizeof b, "%.6f", v);
     char *e = b + strlen(b);
     while (e[-1] == '0')
         *--e = '\0';
     if (e[-1] == '.')
         *--e = '\0';
-    ob_add(o, strcmp(b, "-0") == 0 ? "0" : b);
+    ob_add(o, b);
 }
 
 static void put_rgb(out_buf *o, dl_color c, const char *op)
@@ -469,7 +489,7 @@ static void run_cluster(trun *r, const char *s, size_t from, size_t to, double x
         if (r->open)
             ob_addc(o, ')');
         r->open = 0;
-        ob_addl(o, adj);
+        put_num(o, (double)adj);
         r->adjusted = 1;
         r->pen -= (double)adj * r->unit;
     }
@@ -515,9 +535,9 @@ static int h_text(dev_device *dev, const dl_text *t)
     }
     if (d->cur_font != fi || d->cur_size != t->size) {
         ob_add(o, "/F");
-        ob_addl(o, name);
+        put_num(o, (double)name);
         ob_addc(o, ' ');
-        put_num(o, t->size);
+        put_fine(o, t->size);
         ob_add(o, " Tf\n");
         d->cur_font = fi;
         d->cur_size = t->size;
@@ -525,7 +545,7 @@ static int h_text(dev_device *dev, const dl_text *t)
     /* font expansion: Tz is text state, kept until changed */
     double hs = t->hscale > 0 ? t->hscale : 1;
     if (d->cur_hs != hs) {
-        put_num(o, 100 * hs);
+        put_fine(o, 100 * hs);
         ob_add(o, " Tz\n");
         d->cur_hs = hs;
     }
