@@ -7,6 +7,7 @@
 #include <hb.h>
 #include <hpdf.h>
 #include <hpdf_pages.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -684,30 +685,32 @@ static int load_font(hdev *d, hfont *h)
         diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "device", "cannot subset the font %s", path);
         return -1;
     }
-    char *tmp = g_build_filename(g_get_tmp_dir(), "regelwerk-font-XXXXXX", NULL);
-    int fd = mkstemp(tmp);
-    int ok = fd >= 0;
-    for (size_t off = 0; ok && off < len;) {
+    char tmp[PATH_MAX];
+    snprintf(tmp, sizeof tmp, "%s/regelwerk-font-XXXXXX", g_get_tmp_dir());
+    int fd = mkstemp(tmp), err = fd < 0 ? errno : 0;
+    for (size_t off = 0; !err && off < len;) {
         ssize_t w = write(fd, data + off, len - off);
         if (w < 0 && errno == EINTR)
             continue;
-        ok = w > 0;
-        off += ok ? (size_t)w : 0;
+        if (w <= 0)
+            err = w < 0 ? errno : EIO;
+        else
+            off += (size_t)w;
     }
-    if (fd >= 0 && close(fd) != 0)
-        ok = 0;
+    if (fd >= 0 && close(fd) != 0 && !err)
+        err = errno;
     hb_blob_destroy(blob);
-    const char *name = ok ? HPDF_LoadTTFontFromFile(d->pdf, tmp, HPDF_TRUE) : NULL;
+    const char *name = err ? NULL : HPDF_LoadTTFontFromFile(d->pdf, tmp, HPDF_TRUE);
     if (fd >= 0)
         unlink(tmp);
-    if (!ok)
+    if (err) {
         diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "io", "cannot write a font subset to %s: %s", tmp,
-                 strerror(errno));
-    g_free(tmp);
+                 strerror(err));
+        return -1;
+    }
     h->hf = name ? HPDF_GetFont(d->pdf, name, "UTF-8") : NULL;
     if (!h->hf) {
-        if (ok)
-            diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "device", "libharu cannot use the font %s", path);
+        diag_add(d->diags, DIAG_ERROR, d->path, 0, 0, "device", "libharu cannot use the font %s", path);
         return -1;
     }
     hb_codepoint_t cp = HB_SET_VALUE_INVALID;
