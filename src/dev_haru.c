@@ -82,8 +82,8 @@ typedef struct hdev {
     pdf_post_page *boxes;
     char *lang;
     const char *duplex;         /* a static name, or NULL */
-    int next_label;
-    unsigned char shown[0x10000];   /* BMP code points shown, for ToUnicode */        /* the label page i would get by continuing */
+    int next_label;             /* the label the next page gets by continuing */
+    unsigned char shown[0x10000];   /* BMP code points shown, for ToUnicode */
 } hdev;
 
 static void on_error(HPDF_STATUS err, HPDF_STATUS detail, void *data)
@@ -152,7 +152,8 @@ static void finish_page(hdev *d)
 
 /* A number as short as PDF allows, to 1/1000 pt (the positions are the
  * shaper's, in points: finer is invisible, 0.001 pt is 0.35 micrometre).
- * Written by hand: snprintf's %f was a tenth of a build's instructions. */
+ * Written by hand: snprintf's %f was 4 % of a libharu build's instructions
+ * (callgrind, Noxius). */
 static void put_num(out_buf *o, double v)
 {
     long long m = llround(v * 1000);
