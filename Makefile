@@ -30,7 +30,7 @@ PKG_CONFIG ?= pkg-config
 CC ?= cc
 DEBUGGER ?=
 
-PKGS := libxml-2.0 cairo glib-2.0 harfbuzz freetype2 libgvc json-c libqpdf icu-i18n icu-uc
+PKGS := libxml-2.0 cairo glib-2.0 harfbuzz harfbuzz-subset freetype2 libgvc json-c libqpdf icu-i18n icu-uc
 TEST_PKGS := cunit
 VERSION := 0.1.0
 

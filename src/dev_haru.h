@@ -1,8 +1,13 @@
 /* dev_haru.h — the libharu device: PDF only.
  *
- * libharu 2.3 has no kerning and no glyph-id text: every cluster of a shaped
- * run is shown at the position HarfBuzz gave it, so the layout's kerning is
- * kept. Outlines and links are made at close(), when every page exists;
+ * libharu 2.3 has no kerning, no glyph-id text and no TJ call: the device
+ * writes the text operators into libharu's page content itself, one TJ array
+ * a run, each cluster where HarfBuzz put it (an adjustment in 1/1000 em when
+ * libharu's rounded widths would put it elsewhere), so the layout's kerning
+ * is kept. The fonts are made at close(): each face subset with hb-subset to
+ * the code points shown with it, then loaded by libharu, which writes the
+ * /W widths, the CIDToGIDMap and the glyphs only for those; the pages'
+ * font names are bound then. Outlines and links are made at close(), when every page exists;
  * /Lang, ViewerPreferences and the page boxes come from pdf_post, which also
  * rewrites the file deterministically. libharu's ToUnicode CMap (which
  * poppler calls malformed) is replaced there by one we build from the text

@@ -9,7 +9,8 @@
  *     (issue #3): the checks add less than the parse.
  *  2. build: each game's sheets through each device, in a child process
  *     (`regelwerk build`), for wall time, peak memory (the child's maxrss),
- *     pages per second and file sizes.
+ *     pages per second and file sizes, and libharu's bytes against cairo's
+ *     for each file both build. Target (issue #20): within 1.5x.
  *
  * Run from the source tree: it reads content/ and runs out/bin/regelwerk.
  */
@@ -146,6 +147,29 @@ static void bench_check(const cli_env *env, char **names)
     xmlRelaxNGFree(schema);
 }
 
+/* A file one device wrote, with its size: libharu's are set against
+ * cairo's of the same name (issue #20: within 1.5x). */
+typedef struct bfile {
+    char name[256];
+    long long size;
+} bfile;
+
+/* libharu's bytes against cairo's, file by file, for one game; the worst
+ * ratio so far in *worst. */
+static void print_haru_ratios(const bfile *cairo, size_t nc, const bfile *haru, size_t nh, double *worst)
+{
+    printf("  %-22s haru/cairo bytes (target <= 1.50):", "");
+    for (size_t i = 0; i < nh; i++)
+        for (size_t j = 0; j < nc; j++)
+            if (strcmp(haru[i].name, cairo[j].name) == 0 && cairo[j].size > 0) {
+                double r = (double)haru[i].size / (double)cairo[j].size;
+                printf(" %s %.2f", haru[i].name, r);
+                if (r > *worst)
+                    *worst = r;
+            }
+    printf("\n");
+}
+
 /* Runs `regelwerk build NAME --device DEV -o DIR` and reads its figures. */
 static void bench_build(const char *bin, char **names)
 {
@@ -156,7 +180,10 @@ static void bench_build(const char *bin, char **names)
         return;
     }
     printf("\nbuild (best of 3)        device   time       peak RSS   pages  pages/s   bytes (each file)\n");
+    double worst = 0;
     for (char **n = names; *n; n++) {
+        bfile files[2][128];
+        size_t nfiles[2] = {0, 0};
         for (size_t d = 0; d < 2; d++) {
             double best = 1e9;
             long rss = 0;
@@ -222,6 +249,11 @@ static void bench_build(const char *bin, char **names)
                 snprintf(p, sizeof p, "%s/%s", gdir, e->d_name);
                 if (stat(p, &st) == 0) {
                     printf(" %s %lld", e->d_name, (long long)st.st_size);
+                    if (nfiles[d] < sizeof files[d] / sizeof files[d][0]) {
+                        bfile *b = &files[d][nfiles[d]++];
+                        snprintf(b->name, sizeof b->name, "%s", e->d_name);
+                        b->size = (long long)st.st_size;
+                    }
                     unlink(p);
                 }
             }
@@ -230,7 +262,12 @@ static void bench_build(const char *bin, char **names)
             printf("\n");
             rmdir(gdir);
         }
+        if (nfiles[0] && nfiles[1])
+            print_haru_ratios(files[0], nfiles[0], files[1], nfiles[1], &worst);
     }
+    if (worst > 0)
+        printf("  %-22s haru/cairo bytes, worst file %.2f   (target <= 1.50: %s)\n", "all", worst,
+               worst <= 1.5 ? "met" : "NOT met");
     char log[PATH_MAX];
     snprintf(log, sizeof log, "%s/log", dir);
     unlink(log);
