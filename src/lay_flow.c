@@ -183,6 +183,9 @@ typedef struct chart {
     double nodesep, ranksep;     /* dot's gaps, inches */
     const icon_set *icons;       /* borrowed; NULL: labels without icons */
     lay_flow_flaws flaws;
+    int want_dot;                /* keep the graph as given to dot in dot[] */
+    char *dot;
+    size_t dot_len;
 } chart;
 
 /* An edge of the whole chart cut where the chart is split: on the page of
@@ -544,6 +547,16 @@ static int layout(chart *c, const game_flow *f, const doc_node *ft, const split 
     for (size_t k = 0; k < c->ne; k++)
         if (c->nodes[c->edges[k].to].indeg > 1)
             gv_set(c->edges[k].gv, "samehead", "in");
+    /* the graph as dot receives it, before the layout adds its own
+     * attributes: Graphviz's `dot` reading it lays out the same graph */
+    if (c->want_dot) {
+        FILE *ms = open_memstream(&c->dot, &c->dot_len);
+        int bad = !ms || agwrite(c->g, ms) != 0;
+        if (ms && fclose(ms) != 0)
+            bad = 1;
+        if (bad)
+            return -1;
+    }
     if (gvLayout(c->gvc, c->g, "dot") != 0) {
         diag_add(diags, DIAG_ERROR, f->loc.file, f->loc.line, 0, "layout",
                  "Graphviz could not lay out flow \"%s\" (is the dot layout plugin installed?)", f->id);
@@ -570,6 +583,7 @@ static void chart_free(chart *c)
     for (size_t i = 0; i < c->nframes; i++)
         lay_para_free(c->frames[i].lp);
     free(c->frames);
+    free(c->dot);
     if (c->g) {
         if (c->gvc)
             gvFreeLayout(c->gvc, c->g);
@@ -1104,7 +1118,7 @@ typedef struct page_frame {
  * way the paper can turn; the largest labels win, a layout without overlaps
  * before one with. 0, or -1 with diags. */
 static int best_fit(const game_flow *f, const doc_node *ft, const split *sp, const lay_template *t,
-                    const lay_fonts *fonts, const char *lang, const icon_set *icons, GVC_t *gvc,
+                    const lay_fonts *fonts, const char *lang, const lay_flow_meta *meta, GVC_t *gvc,
                     const page_frame *pf, fit *best, diag_list *diags)
 {
     double kmax = t->flow_max_label > 0 ? t->flow_max_label / t->flow_label : 1;
@@ -1115,7 +1129,8 @@ static int best_fit(const game_flow *f, const doc_node *ft, const split *sp, con
         chart cand;
         memset(&cand, 0, sizeof cand);
         cand.gvc = gvc;
-        cand.icons = icons;
+        cand.icons = meta->icons;
+        cand.want_dot = meta->want_dot;
         cand.label = t->flow_label;
         cand.label_w = t->flow_label_w * measures[m];
         cand.nodesep = t->flow_nodesep;
@@ -1312,7 +1327,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
 
     /* the whole chart on one page, if its labels stay legible there */
     fits = calloc(1, sizeof *fits);
-    if (!fits || best_fit(f, ft, NULL, t, fonts, lang, meta->icons, gvc, &pf, &fits[0], diags) != 0) {
+    if (!fits || best_fit(f, ft, NULL, t, fonts, lang, meta, gvc, &pf, &fits[0], diags) != 0) {
         rc = -1;
         goto done;
     }
@@ -1342,7 +1357,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
             int ok = 1;
             for (int p = 0; p < np && ok; p++) {
                 split sp = {part_of, p, cuts, (size_t)ncuts};
-                if (best_fit(f, ft, &sp, t, fonts, lang, meta->icons, gvc, &pf, &parts[p], diags) != 0) {
+                if (best_fit(f, ft, &sp, t, fonts, lang, meta, gvc, &pf, &parts[p], diags) != 0) {
                     fits_free(parts, (size_t)np);
                     rc = -1;
                     goto done;
@@ -1417,9 +1432,25 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
         if (!rep->flaws.first[0])
             memcpy(rep->flaws.first, fp->c.flaws.first, sizeof rep->flaws.first);
     }
+    /* each page's graph, in page order: one DOT file of one graph a page */
+    for (size_t p = 0; p < nfits && !rc && meta->want_dot; p++) {
+        char *nd = realloc(rep->dot, rep->dot_len + fits[p].c.dot_len + 1);
+        if (!nd) {
+            rc = -1;
+            break;
+        }
+        rep->dot = nd;
+        memcpy(rep->dot + rep->dot_len, fits[p].c.dot, fits[p].c.dot_len + 1);
+        rep->dot_len += fits[p].c.dot_len;
+    }
     if (rc)
         diag_add(diags, DIAG_ERROR, f->loc.file, f->loc.line, 0, "layout", "drawing flow \"%s\" failed", f->id);
 done:
+    if (rc) {
+        free(rep->dot);
+        rep->dot = NULL;
+        rep->dot_len = 0;
+    }
     dl_list_free(tmp);
     free(title);
     lay_para_free(pf.fps[0]);
