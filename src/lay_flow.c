@@ -671,14 +671,89 @@ int lay_flow_overlaps(const lay_flow_flaws *fl)
     return fl->label_label + fl->label_node + fl->label_edge + fl->edge_node;
 }
 
+/* The bounding box of n points. */
+static dl_rect bbox_of(const double *x, const double *y, int n)
+{
+    dl_rect r = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (int i = 0; i < n; i++) {
+        r.x0 = fmin(r.x0, x[i]), r.x1 = fmax(r.x1, x[i]);
+        r.y0 = fmin(r.y0, y[i]), r.y1 = fmax(r.y1, y[i]);
+    }
+    return r;
+}
+
+/* Are two boxes apart (not even touching)? Then the shapes inside them
+ * share no point, and no test below could find an overlap or a crossing
+ * between them: skipping it changes no result. */
+static int apart(const dl_rect *a, const dl_rect *b)
+{
+    return a->x1 < b->x0 || b->x1 < a->x0 || a->y1 < b->y0 || b->y1 < a->y0;
+}
+
+/* Does the polyline e pass through the convex polygon (px, py, pn, its
+ * bounding box pb) deeper than eps? Only the segments whose box meets pb
+ * are tested. */
+static int line_through(const lay_flow_line *e, const double *px, const double *py, int pn, const dl_rect *pb,
+                        double eps)
+{
+    for (int p = 0; p + 1 < e->npts; p++) {
+        dl_rect sb = bbox_of(e->x + p, e->y + p, 2);
+        if (!apart(&sb, pb) && seg_poly(e->x[p], e->y[p], e->x[p + 1], e->y[p + 1], px, py, pn, eps))
+            return 1;
+    }
+    return 0;
+}
+
+/* Do the polylines e and o cross away from their ends (4 pt)? */
+static int lines_cross(const lay_flow_line *e, const lay_flow_line *o)
+{
+    for (int p = 0; p + 1 < e->npts; p++) {
+        dl_rect eb = bbox_of(e->x + p, e->y + p, 2);
+        for (int q = 0; q + 1 < o->npts; q++) {
+            dl_rect ob = bbox_of(o->x + q, o->y + q, 2);
+            double ix, iy;
+            if (apart(&eb, &ob) || !seg_seg(e->x[p], e->y[p], e->x[p + 1], e->y[p + 1], o->x[q], o->y[q],
+                                            o->x[q + 1], o->y[q + 1], &ix, &iy))
+                continue;
+            const lay_flow_line *ends[2] = {e, o};
+            int near_end = 0;
+            for (int s = 0; s < 2; s++) {
+                const lay_flow_line *l = ends[s];
+                double d0 = hypot(ix - l->x[0], iy - l->y[0]);
+                double d1 = hypot(ix - l->x[l->npts - 1], iy - l->y[l->npts - 1]);
+                if (d0 < 4 || d1 < 4)
+                    near_end = 1;
+            }
+            if (!near_end)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 void lay_flow_measure(const lay_flow_geom *g, lay_flow_flaws *fl)
 {
     memset(fl, 0, sizeof *fl);
     const double eps = 0.5;
     double ax[4], ay[4], bx[4], by[4];
     char who[96];
+    /* bounding boxes first: most pairs of a chart are far apart, and the
+     * exact tests (each segment of each edge against each node, each
+     * segment pair of two edges) were most of a flowchart's layout time */
+    dl_rect *nb = malloc((g->nnodes + 1) * sizeof *nb), *eb = malloc((g->nedges + 1) * sizeof *eb);
+    if (!nb || !eb) {
+        /* without boxes: every box spans everything, nothing is skipped */
+        free(nb), free(eb);
+        nb = eb = NULL;
+    }
+    const dl_rect all = {-INFINITY, -INFINITY, INFINITY, INFINITY};
+    for (size_t k = 0; nb && k < g->nnodes; k++)
+        nb[k] = g->nodes[k].n ? bbox_of(g->nodes[k].x, g->nodes[k].y, g->nodes[k].n) : all;
+    for (size_t k = 0; eb && k < g->nedges; k++)
+        eb[k] = bbox_of(g->edges[k].x, g->edges[k].y, g->edges[k].npts);
     for (size_t i = 0; i < g->nlabels; i++) {
         rect_poly(&g->labels[i], ax, ay);
+        const dl_rect *lb = &g->labels[i];
         const char *li = g->label_names ? g->label_names[i] : "label";
         for (size_t j = i + 1; j < g->nlabels; j++) {
             rect_poly(&g->labels[j], bx, by);
@@ -688,57 +763,33 @@ void lay_flow_measure(const lay_flow_geom *g, lay_flow_flaws *fl)
             }
         }
         for (size_t k = 0; k < g->nnodes; k++)
-            if (convex_overlap(ax, ay, 4, g->nodes[k].x, g->nodes[k].y, g->nodes[k].n, eps)) {
+            if (!(nb && apart(lb, &nb[k])) && convex_overlap(ax, ay, 4, g->nodes[k].x, g->nodes[k].y, g->nodes[k].n, eps)) {
                 snprintf(who, sizeof who, "node \"%s\"", g->nodes[k].name ? g->nodes[k].name : "");
                 flaw(fl, &fl->label_node, "label", li, who);
             }
         for (size_t k = 0; k < g->nedges; k++) {
             const lay_flow_line *e = &g->edges[k];
-            for (int p = 0; p + 1 < e->npts; p++)
-                if (seg_poly(e->x[p], e->y[p], e->x[p + 1], e->y[p + 1], ax, ay, 4, eps)) {
-                    snprintf(who, sizeof who, "edge %s", e->name ? e->name : "");
-                    flaw(fl, &fl->label_edge, "label", li, who);
-                    break;
-                }
+            if (!(eb && apart(lb, &eb[k])) && line_through(e, ax, ay, 4, lb, eps)) {
+                snprintf(who, sizeof who, "edge %s", e->name ? e->name : "");
+                flaw(fl, &fl->label_edge, "label", li, who);
+            }
         }
     }
     for (size_t k = 0; k < g->nedges; k++) {
         const lay_flow_line *e = &g->edges[k];
         for (size_t n = 0; n < g->nnodes; n++) {
-            if ((int)n == e->from || (int)n == e->to)
+            if ((int)n == e->from || (int)n == e->to || (nb && eb && apart(&eb[k], &nb[n])))
                 continue;
-            for (int p = 0; p + 1 < e->npts; p++)
-                if (seg_poly(e->x[p], e->y[p], e->x[p + 1], e->y[p + 1], g->nodes[n].x, g->nodes[n].y,
-                             g->nodes[n].n, eps)) {
-                    snprintf(who, sizeof who, "node \"%s\"", g->nodes[n].name ? g->nodes[n].name : "");
-                    flaw(fl, &fl->edge_node, "edge", e->name, who);
-                    break;
-                }
+            if (line_through(e, g->nodes[n].x, g->nodes[n].y, g->nodes[n].n, nb ? &nb[n] : &all, eps)) {
+                snprintf(who, sizeof who, "node \"%s\"", g->nodes[n].name ? g->nodes[n].name : "");
+                flaw(fl, &fl->edge_node, "edge", e->name, who);
+            }
         }
         /* crossings: a point shared by two edges away from their ends */
-        for (size_t m = k + 1; m < g->nedges; m++) {
-            const lay_flow_line *o = &g->edges[m];
-            int crossed = 0;
-            for (int p = 0; p + 1 < e->npts && !crossed; p++)
-                for (int q = 0; q + 1 < o->npts && !crossed; q++) {
-                    double ix, iy;
-                    if (!seg_seg(e->x[p], e->y[p], e->x[p + 1], e->y[p + 1], o->x[q], o->y[q], o->x[q + 1],
-                                 o->y[q + 1], &ix, &iy))
-                        continue;
-                    const lay_flow_line *ends[2] = {e, o};
-                    int near_end = 0;
-                    for (int s = 0; s < 2; s++) {
-                        const lay_flow_line *l = ends[s];
-                        double d0 = hypot(ix - l->x[0], iy - l->y[0]);
-                        double d1 = hypot(ix - l->x[l->npts - 1], iy - l->y[l->npts - 1]);
-                        if (d0 < 4 || d1 < 4)
-                            near_end = 1;
-                    }
-                    crossed = !near_end;
-                }
-            fl->crossings += crossed;
-        }
+        for (size_t m = k + 1; m < g->nedges; m++)
+            fl->crossings += !(eb && apart(&eb[k], &eb[m])) && lines_cross(e, &g->edges[m]);
     }
+    free(nb), free(eb);
 }
 
 /* The outline of node fn centred at cx, cy, as a convex polygon. */
