@@ -57,7 +57,8 @@ static void usage(FILE *fp)
           "\n"
           "  --lang L          only this language\n"
           "  --only KIND       sheet, cards or flow: only this kind of output\n"
-          "  --flow FLOW       only the flowchart of this flow (flows.xml's id)\n"
+          "  --flow FLOW       only the flowchart of this flow (flows.xml's id); of the\n"
+          "                    game's flows only this one is checked\n"
           "  --dot DIR         also write each flowchart's graph, as Graphviz laid it out,\n"
           "                    to DIR/GAME/NAME.dot (one graph a page), for `dot -Tpdf`\n"
           "  --report json     on stdout: every file written with its figures and every\n"
@@ -928,7 +929,7 @@ static int build_one(const cli_env *env, const build_opts *bo, doc_loader *ld, c
      * to build it anyway, marked as not verified on every page. */
     if (!bo->no_verify && !g->unverified) {
         chk_report rep = {0};
-        chk_options opt = {0, 0, bo->lang};
+        chk_options opt = {0, 0, bo->lang, bo->flow};
         int bad = chk_game(g, &opt, &rep, diags);
         chk_report_free(&rep);
         if (bad) {

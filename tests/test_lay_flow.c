@@ -320,6 +320,33 @@ static void test_dot_export(void)
     free(out);
 }
 
+/* --flow checks, of the game's flows, the one it builds: a flow that
+ * disagrees with the engine holds up its own chart and a build of all the
+ * charts, not another chart built alone. */
+static void test_flow_checks_its_flow(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    char content[600], path[700];
+    snprintf(content, sizeof content, "%s/swapped-content", dir);
+    CU_ASSERT_EQUAL_FATAL(tu_copy_tree("content", content), 0);
+    snprintf(path, sizeof path, "%s/noxius/flows.xml", content);
+    /* round: recover when the field is NOT clear (the rule says when it is) */
+    CU_ASSERT_EQUAL_FATAL(tu_replace_in_file(path, "<branch value=\"yes\" to=\"r-erholung\"/>\n      <branch value=\"no\" "
+                                             "to=\"r-alle-ko\"/>", "<branch value=\"no\" to=\"r-erholung\"/>\n      "
+                                             "<branch value=\"yes\" to=\"r-alle-ko\"/>"), 0);
+    static const char *const how[] = {"--flow runde", "--only flow", "--flow wirken"};
+    for (int i = 0; i < 3; i++) {
+        int st = run(out, "%s --content %s build noxius --lang de %s -o %s/swapped-out-%d 2>&1", tu_bin(), content,
+                     how[i], dir, i);
+        CU_ASSERT_EQUAL(st, i < 2 ? 1 : 0);
+        CU_ASSERT_EQUAL(strstr(out, "does not pass `regelwerk check`") != NULL, i < 2);
+        CU_ASSERT_EQUAL(strstr(out, "noxius-de-flow-wirken-a4.pdf: 15 nodes") != NULL, i == 2);
+    }
+    free(out);
+}
+
 /* ---- the measured geometry ---------------------------------------------- */
 
 static lay_flow_shape rect_shape(double x0, double y0, double x1, double y1, const char *name)
@@ -621,6 +648,7 @@ void suite_lay_flow(void)
     CU_add_test(s, "a missing label fails at file:line", test_missing_label_fails);
     CU_add_test(s, "a chart too large for a page is split, connectors paired", test_large_split);
     CU_add_test(s, "--dot: the graph as laid out, one a page; --flow: one chart", test_dot_export);
+    CU_add_test(s, "--flow checks that flow, not the flows it does not build", test_flow_checks_its_flow);
     CU_add_test(s, "measured overlaps: a planted label overlap is found", test_measure_planted);
     CU_add_test(s, "every chart: labels 9-12 pt, no overlaps, orientation", test_report_lines);
     CU_add_test(s, "read back: no word prints over another", test_words_apart);
