@@ -1257,6 +1257,7 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         failed += build_games(env, &bo, &ld, list, ngames, fonts, &diags);
     lay_fonts_free(fonts);
     lay_hyph_cleanup();
+    lay_flow_cleanup();
     dev_cairo_cleanup();
     lay_font_files_cleanup();   /* after every face made of them */
     diag_print(&diags, stderr);

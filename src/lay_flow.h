@@ -122,4 +122,8 @@ typedef struct lay_flow_report {
 int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, const lay_template *t,
                    const lay_fonts *fonts, dl_list *out, lay_flow_report *rep, diag_list *diags);
 
+/* Frees the Graphviz context the charts of this process share (made by the
+ * first lay_flow_build); call once no chart is being built. */
+void lay_flow_cleanup(void);
+
 #endif
