@@ -1210,6 +1210,11 @@ static int best_fit(const game_flow *f, const doc_node *ft, const split *sp, con
         }
         if (best->c.g != cand.g)
             chart_free(&cand);
+        /* labels already at their largest (k is capped at kmax) with no
+         * flaw: no other measure can be clearly larger or have fewer
+         * flaws, so none could win; its layouts are not tried */
+        if (best_k >= kmax && best_bad == 0)
+            break;
     }
     return 0;
 }
