@@ -59,7 +59,7 @@ static void usage(FILE *fp)
           "  --only KIND       sheet, cards or flow: only this kind of output\n"
           "  --flow FLOW       only the flowchart of this flow (flows.xml's id); of the\n"
           "                    game's flows only this one is checked\n"
-          "  --dot DIR         also write each flowchart's graph, as Graphviz laid it out,\n"
+          "  --dot DIR         also write each flowchart's graph, as given to Graphviz,\n"
           "                    to DIR/GAME/NAME.dot (one graph a page), for `dot -Tpdf`\n"
           "  --report json     on stdout: every file written with its figures and every\n"
           "                    diagnostic, as one JSON object (version 1)\n"
@@ -539,7 +539,7 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     return rc;
 }
 
-/* --dot: the chart's graph as libgvc laid it out, DIR/GAME/NAME.dot. */
+/* --dot: the chart's graph as libgvc received it, DIR/GAME/NAME.dot. */
 static int write_dot(const build_opts *bo, const game *g, const char *name, const lay_flow_report *rep,
                      diag_list *diags)
 {
@@ -550,7 +550,11 @@ static int write_dot(const build_opts *bo, const game *g, const char *name, cons
         return -1;
     }
     snprintf(path, sizeof path, "%s/%s.dot", dir, name);
-    return rep->dot ? out_write_file(path, rep->dot, rep->dot_len, diags) : -1;
+    if (!rep->dot) {
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
+        return -1;
+    }
+    return out_write_file(path, rep->dot, rep->dot_len, diags);
 }
 
 /* One flowchart page per flow (all the game's flows, or the output's one). */
