@@ -46,7 +46,7 @@ _regelwerk()
 
     # values of options
     case $prev in
-        --content | -o | --output)
+        --content | -o | --output | --dot)
             COMPREPLY=($(compgen -d -- "$cur"))
             return ;;
         --lang | --to)
@@ -73,7 +73,7 @@ _regelwerk()
         --examples)
             COMPREPLY=($(compgen -f -X '!*.xml' -- "$cur") $(compgen -d -- "$cur"))
             return ;;
-        --pages | --seed | --rounds | --dpi | --back-offset | --title) return ;;
+        --pages | --seed | --rounds | --dpi | --back-offset | --title | --flow) return ;;
     esac
 
     if [[ -z $cmd ]]; then

@@ -765,7 +765,7 @@ int chk_game(const game *g, const chk_options *opt, chk_report *rep, diag_list *
 
 int chk_scenarios(const game *g, size_t first, chk_report *rep, diag_list *diags)
 {
-    chk_options opt = {0, 1, NULL};
+    chk_options opt = {0, 1, NULL, NULL};
     chk_ctx c = {g, &opt, rep, diags};
     long failed_before = rep->failed;
     if (g->engine)

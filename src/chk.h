@@ -44,6 +44,11 @@ typedef struct chk_options {
     const char *lang;     /* check only this language (and its source), or NULL:
                              building German is not held up by an Italian
                              translation that has gone stale */
+    const char *flow;     /* check only this flow of the game's flows, or NULL:
+                             a build of that one chart (build --flow) is not
+                             held up by, nor waits for, the flows it does not
+                             print (Sine Tempore's seven took 83 % of one
+                             chart's build) */
 } chk_options;
 
 /* Runs every check of g. Returns 0 when nothing failed. */

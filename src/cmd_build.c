@@ -40,7 +40,7 @@ static void usage(FILE *fp)
 {
     fputs("usage: regelwerk build [GAME...] [--lang L] [--only sheet|cards|flow] [--device haru|cairo|trace]\n"
           "                       [--format pdf|png|svg] [--paper a4|letter] [--pages N]\n"
-          "                       [--strict] [--no-verify] [-o DIR]\n"
+          "                       [--strict] [--no-verify] [-o DIR] [--flow FLOW] [--dot DIR]\n"
           "                       [--layout home|shop] [--card-size SIZE] [--duplex long|short]\n"
           "                       [--back-offset X,Y] [--alignment] [--corner-guides] [--dpi N]\n"
           "\n"
@@ -57,6 +57,10 @@ static void usage(FILE *fp)
           "\n"
           "  --lang L          only this language\n"
           "  --only KIND       sheet, cards or flow: only this kind of output\n"
+          "  --flow FLOW       only the flowchart of this flow (flows.xml's id); of the\n"
+          "                    game's flows only this one is checked\n"
+          "  --dot DIR         also write each flowchart's graph, as given to Graphviz,\n"
+          "                    to DIR/GAME/NAME.dot (one graph a page), for `dot -Tpdf`\n"
           "  --report json     on stdout: every file written with its figures and every\n"
           "                    diagnostic, as one JSON object (version 1)\n"
           "  --device D        haru (libharu), cairo (default), or trace: what would be\n"
@@ -90,6 +94,8 @@ static void usage(FILE *fp)
 
 typedef struct build_opts {
     const char *lang, *only, *device, *format, *paper, *outdir;
+    const char *flow;         /* --flow: only this flow's chart */
+    const char *dot_dir;      /* --dot: each chart's graph in DOT there too */
     int pages, strict;
     int no_verify;            /* build without checking first; pages say so */
     /* cards and PNG */
@@ -533,6 +539,24 @@ static int render_sheet(const cli_env *env, const build_opts *bo, const game *g,
     return rc;
 }
 
+/* --dot: the chart's graph as libgvc received it, DIR/GAME/NAME.dot. */
+static int write_dot(const build_opts *bo, const game *g, const char *name, const lay_flow_report *rep,
+                     diag_list *diags)
+{
+    char dir[PATH_MAX], path[2 * PATH_MAX + 8];
+    snprintf(dir, sizeof dir, "%s/%s", bo->dot_dir, g->id);
+    if (mkdirs(dir) != 0) {
+        diag_add(diags, DIAG_ERROR, dir, 0, 0, "io", "cannot create the folder: %s", strerror(errno));
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/%s.dot", dir, name);
+    if (!rep->dot) {
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
+        return -1;
+    }
+    return out_write_file(path, rep->dot, rep->dot_len, diags);
+}
+
 /* One flowchart page per flow (all the game's flows, or the output's one). */
 static int render_flows(const cli_env *env, const build_opts *bo, const game *g, const game_output *o,
                         const game_lang *l, const char *paper, const icon_set *icons, lay_fonts *fonts,
@@ -556,11 +580,12 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
     snprintf(keywords, sizeof keywords, "%s, %s, flowchart, print and play, regelwerk", g->id, l->code);
     lay_flow_meta meta = {title, l->doc->root->variant, fu.date, l->code,
                           keywords, (const char *const *)fu.credits, (const char *const *)fu.licences, fu.when,
-                          bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL, icons};
+                          bo->no_verify || g->unverified ? lay_word_unverified(l->code) : NULL, icons,
+                          bo->dot_dir != NULL};
     int failed = 0;
     for (size_t i = 0; i < g->nflows; i++) {
         const game_flow *f = &g->flows[i];
-        if (o->flow && strcmp(o->flow, f->id) != 0)
+        if ((o->flow && strcmp(o->flow, f->id) != 0) || (bo->flow && strcmp(bo->flow, f->id) != 0))
             continue;
         dl_list *list = new_list(l, diags);
         lay_flow_report rep;
@@ -583,6 +608,8 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
             char name[PATH_MAX], path[PATH_MAX + 300];
             snprintf(name, sizeof name, "%s-%s-flow-%s-%s", g->id, l->code, f->id, paper);
             ok = write_list(bo, g, o, list, name, path, sizeof path, bo->dpi > 0 ? bo->dpi : 150, NULL, diags) == 0;
+            if (ok && bo->dot_dir)
+                ok = write_dot(bo, g, name, &rep, diags) == 0;
             if (ok && bo->report) {
                 json_object *fg = json_object_new_object();
                 json_object_object_add(fg, "flow", json_object_new_string(f->id));
@@ -606,6 +633,7 @@ static int render_flows(const cli_env *env, const build_opts *bo, const game *g,
             ok = 0;
         }
         failed += !ok;
+        free(rep.dot);
         dl_list_free(list);
     }
     free(title);
@@ -711,6 +739,14 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
     int failed = 0, built = 0;
     icon_set *icons = NULL;
     (void)base_icons;
+    /* --flow: a game without that flow is a mistake, not nothing to do */
+    size_t nf = 0;
+    while (bo->flow && nf < g->nflows && strcmp(g->flows[nf].id, bo->flow) != 0)
+        nf++;
+    if (bo->flow && nf == g->nflows) {
+        diag_add(diags, DIAG_ERROR, g->loc.file, g->loc.line, 0, "build", "%s has no flow \"%s\"", g->id, bo->flow);
+        return -1;
+    }
     /* Each game maps its own icon names onto the set, so each game gets its
      * own copy of the map; the set itself is small to reload (< 10 ms). */
     if (access(env->icons, R_OK) == 0) {
@@ -766,7 +802,8 @@ static int build_game(const cli_env *env, const build_opts *bo, const game *g, c
 
 /* build's long options without a short form (getopt_long's values) */
 enum { OPT_STRICT = 256, OPT_NO_VERIFY, OPT_ALIGNMENT, OPT_CORNER, OPT_LANG, OPT_ONLY, OPT_DEVICE, OPT_FORMAT,
-       OPT_PAPER, OPT_PAGES, OPT_LAYOUT, OPT_CARD_SIZE, OPT_DUPLEX, OPT_BACK_OFFSET, OPT_DPI, OPT_REPORT };
+       OPT_PAPER, OPT_PAGES, OPT_LAYOUT, OPT_CARD_SIZE, OPT_DUPLEX, OPT_BACK_OFFSET, OPT_DPI, OPT_REPORT, OPT_FLOW,
+       OPT_DOT };
 
 /* The cards' and PNG's options that take a value: CLI_OK, or CLI_USAGE
  * with the reason and the "Try" line on stderr. */
@@ -832,6 +869,8 @@ static const struct option build_longopts[] = {
     {"back-offset", required_argument, NULL, OPT_BACK_OFFSET},
     {"dpi", required_argument, NULL, OPT_DPI},
     {"report", required_argument, NULL, OPT_REPORT},
+    {"flow", required_argument, NULL, OPT_FLOW},
+    {"dot", required_argument, NULL, OPT_DOT},
     {NULL, 0, NULL, 0},
 };
 
@@ -848,6 +887,8 @@ static int on_option(void *ctx, int c, const char *arg)
     case OPT_CORNER: bo->corner_guides = 1; return CLI_OK;
     case OPT_LANG: bo->lang = arg; return CLI_OK;
     case OPT_ONLY: bo->only = arg; return CLI_OK;
+    case OPT_FLOW: bo->flow = arg; return CLI_OK;
+    case OPT_DOT: bo->dot_dir = arg; return CLI_OK;
     case OPT_DEVICE: bo->device = arg; return CLI_OK;
     case OPT_FORMAT: bo->format = arg; return CLI_OK;
     case OPT_PAPER: bo->paper = arg; return CLI_OK;
@@ -892,7 +933,7 @@ static int build_one(const cli_env *env, const build_opts *bo, doc_loader *ld, c
      * to build it anyway, marked as not verified on every page. */
     if (!bo->no_verify && !g->unverified) {
         chk_report rep = {0};
-        chk_options opt = {0, 0, bo->lang};
+        chk_options opt = {0, 0, bo->lang, bo->flow};
         int bad = chk_game(g, &opt, &rep, diags);
         chk_report_free(&rep);
         if (bad) {
@@ -1166,6 +1207,13 @@ int cmd_build(int argc, char **argv, const cli_env *env)
     if (rc == CLI_OK && bo.only && strcmp(bo.only, "sheet") != 0 && strcmp(bo.only, "flow") != 0 &&
         strcmp(bo.only, "cards") != 0)
         rc = cli_usage_error("build", "--only wants sheet, cards or flow");
+    /* --flow names a flowchart: no other kind of output */
+    if (rc == CLI_OK && bo.flow && bo.only && strcmp(bo.only, "flow") != 0)
+        rc = cli_usage_error("build", "--flow builds a flowchart only, not with --only %s", bo.only);
+    if (rc == CLI_OK && bo.flow)
+        bo.only = "flow";
+    if (rc == CLI_OK && bo.dot_dir && !*bo.dot_dir)
+        rc = cli_usage_error("build", "--dot wants a folder, not an empty name");
     if (rc == CLI_OK && bo.paper && strcmp(bo.paper, "a4") != 0 && strcmp(bo.paper, "letter") != 0)
         rc = cli_usage_error("build", "--paper wants a4 or letter");
     if (rc != CLI_OK) {
@@ -1213,6 +1261,7 @@ int cmd_build(int argc, char **argv, const cli_env *env)
         failed += build_games(env, &bo, &ld, list, ngames, fonts, &diags);
     lay_fonts_free(fonts);
     lay_hyph_cleanup();
+    lay_flow_cleanup();
     dev_cairo_cleanup();
     lay_font_files_cleanup();   /* after every face made of them */
     diag_print(&diags, stderr);

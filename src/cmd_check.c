@@ -112,7 +112,7 @@ int cmd_check(int argc, char **argv, const cli_env *env)
         {"format", required_argument, NULL, 'f'},  {"examples", required_argument, NULL, 'e'},
         {NULL, 0, NULL, 0},
     };
-    check_opts o = {{0, 0, NULL}, 0, 0, calloc((size_t)argc, sizeof(const char *)), 0};
+    check_opts o = {{0, 0, NULL, NULL}, 0, 0, calloc((size_t)argc, sizeof(const char *)), 0};
     char **games = NULL;
     size_t ngames = 0;
     int rc = o.extra ? cli_getopt("check", argc, argv, "hv", longopts, on_option, &o, &games, &ngames)

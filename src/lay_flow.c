@@ -183,6 +183,9 @@ typedef struct chart {
     double nodesep, ranksep;     /* dot's gaps, inches */
     const icon_set *icons;       /* borrowed; NULL: labels without icons */
     lay_flow_flaws flaws;
+    int want_dot;                /* keep the graph as given to dot in dot[] */
+    char *dot;
+    size_t dot_len;
 } chart;
 
 /* An edge of the whole chart cut where the chart is split: on the page of
@@ -544,6 +547,16 @@ static int layout(chart *c, const game_flow *f, const doc_node *ft, const split 
     for (size_t k = 0; k < c->ne; k++)
         if (c->nodes[c->edges[k].to].indeg > 1)
             gv_set(c->edges[k].gv, "samehead", "in");
+    /* the graph as dot receives it, before the layout adds its own
+     * attributes: Graphviz's `dot` reading it lays out the same graph */
+    if (c->want_dot) {
+        FILE *ms = open_memstream(&c->dot, &c->dot_len);
+        int bad = !ms || agwrite(c->g, ms) != 0;
+        if (ms && fclose(ms) != 0)
+            bad = 1;
+        if (bad)
+            return -1;
+    }
     if (gvLayout(c->gvc, c->g, "dot") != 0) {
         diag_add(diags, DIAG_ERROR, f->loc.file, f->loc.line, 0, "layout",
                  "Graphviz could not lay out flow \"%s\" (is the dot layout plugin installed?)", f->id);
@@ -570,6 +583,7 @@ static void chart_free(chart *c)
     for (size_t i = 0; i < c->nframes; i++)
         lay_para_free(c->frames[i].lp);
     free(c->frames);
+    free(c->dot);
     if (c->g) {
         if (c->gvc)
             gvFreeLayout(c->gvc, c->g);
@@ -657,14 +671,89 @@ int lay_flow_overlaps(const lay_flow_flaws *fl)
     return fl->label_label + fl->label_node + fl->label_edge + fl->edge_node;
 }
 
+/* The bounding box of n points. */
+static dl_rect bbox_of(const double *x, const double *y, int n)
+{
+    dl_rect r = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (int i = 0; i < n; i++) {
+        r.x0 = fmin(r.x0, x[i]), r.x1 = fmax(r.x1, x[i]);
+        r.y0 = fmin(r.y0, y[i]), r.y1 = fmax(r.y1, y[i]);
+    }
+    return r;
+}
+
+/* Are two boxes apart (not even touching)? Then the shapes inside them
+ * share no point, and no test below could find an overlap or a crossing
+ * between them: skipping it changes no result. */
+static int apart(const dl_rect *a, const dl_rect *b)
+{
+    return a->x1 < b->x0 || b->x1 < a->x0 || a->y1 < b->y0 || b->y1 < a->y0;
+}
+
+/* Does the polyline e pass through the convex polygon (px, py, pn, its
+ * bounding box pb) deeper than eps? Only the segments whose box meets pb
+ * are tested. */
+static int line_through(const lay_flow_line *e, const double *px, const double *py, int pn, const dl_rect *pb,
+                        double eps)
+{
+    for (int p = 0; p + 1 < e->npts; p++) {
+        dl_rect sb = bbox_of(e->x + p, e->y + p, 2);
+        if (!apart(&sb, pb) && seg_poly(e->x[p], e->y[p], e->x[p + 1], e->y[p + 1], px, py, pn, eps))
+            return 1;
+    }
+    return 0;
+}
+
+/* Do the polylines e and o cross away from their ends (4 pt)? */
+static int lines_cross(const lay_flow_line *e, const lay_flow_line *o)
+{
+    for (int p = 0; p + 1 < e->npts; p++) {
+        dl_rect eb = bbox_of(e->x + p, e->y + p, 2);
+        for (int q = 0; q + 1 < o->npts; q++) {
+            dl_rect ob = bbox_of(o->x + q, o->y + q, 2);
+            double ix, iy;
+            if (apart(&eb, &ob) || !seg_seg(e->x[p], e->y[p], e->x[p + 1], e->y[p + 1], o->x[q], o->y[q],
+                                            o->x[q + 1], o->y[q + 1], &ix, &iy))
+                continue;
+            const lay_flow_line *ends[2] = {e, o};
+            int near_end = 0;
+            for (int s = 0; s < 2; s++) {
+                const lay_flow_line *l = ends[s];
+                double d0 = hypot(ix - l->x[0], iy - l->y[0]);
+                double d1 = hypot(ix - l->x[l->npts - 1], iy - l->y[l->npts - 1]);
+                if (d0 < 4 || d1 < 4)
+                    near_end = 1;
+            }
+            if (!near_end)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 void lay_flow_measure(const lay_flow_geom *g, lay_flow_flaws *fl)
 {
     memset(fl, 0, sizeof *fl);
     const double eps = 0.5;
     double ax[4], ay[4], bx[4], by[4];
     char who[96];
+    /* bounding boxes first: most pairs of a chart are far apart, and the
+     * exact tests (each segment of each edge against each node, each
+     * segment pair of two edges) were most of a flowchart's layout time */
+    dl_rect *nb = malloc((g->nnodes + 1) * sizeof *nb), *eb = malloc((g->nedges + 1) * sizeof *eb);
+    if (!nb || !eb) {
+        /* without boxes: every box spans everything, nothing is skipped */
+        free(nb), free(eb);
+        nb = eb = NULL;
+    }
+    const dl_rect all = {-INFINITY, -INFINITY, INFINITY, INFINITY};
+    for (size_t k = 0; nb && k < g->nnodes; k++)
+        nb[k] = g->nodes[k].n ? bbox_of(g->nodes[k].x, g->nodes[k].y, g->nodes[k].n) : all;
+    for (size_t k = 0; eb && k < g->nedges; k++)
+        eb[k] = bbox_of(g->edges[k].x, g->edges[k].y, g->edges[k].npts);
     for (size_t i = 0; i < g->nlabels; i++) {
         rect_poly(&g->labels[i], ax, ay);
+        const dl_rect *lb = &g->labels[i];
         const char *li = g->label_names ? g->label_names[i] : "label";
         for (size_t j = i + 1; j < g->nlabels; j++) {
             rect_poly(&g->labels[j], bx, by);
@@ -674,57 +763,33 @@ void lay_flow_measure(const lay_flow_geom *g, lay_flow_flaws *fl)
             }
         }
         for (size_t k = 0; k < g->nnodes; k++)
-            if (convex_overlap(ax, ay, 4, g->nodes[k].x, g->nodes[k].y, g->nodes[k].n, eps)) {
+            if (!(nb && apart(lb, &nb[k])) && convex_overlap(ax, ay, 4, g->nodes[k].x, g->nodes[k].y, g->nodes[k].n, eps)) {
                 snprintf(who, sizeof who, "node \"%s\"", g->nodes[k].name ? g->nodes[k].name : "");
                 flaw(fl, &fl->label_node, "label", li, who);
             }
         for (size_t k = 0; k < g->nedges; k++) {
             const lay_flow_line *e = &g->edges[k];
-            for (int p = 0; p + 1 < e->npts; p++)
-                if (seg_poly(e->x[p], e->y[p], e->x[p + 1], e->y[p + 1], ax, ay, 4, eps)) {
-                    snprintf(who, sizeof who, "edge %s", e->name ? e->name : "");
-                    flaw(fl, &fl->label_edge, "label", li, who);
-                    break;
-                }
+            if (!(eb && apart(lb, &eb[k])) && line_through(e, ax, ay, 4, lb, eps)) {
+                snprintf(who, sizeof who, "edge %s", e->name ? e->name : "");
+                flaw(fl, &fl->label_edge, "label", li, who);
+            }
         }
     }
     for (size_t k = 0; k < g->nedges; k++) {
         const lay_flow_line *e = &g->edges[k];
         for (size_t n = 0; n < g->nnodes; n++) {
-            if ((int)n == e->from || (int)n == e->to)
+            if ((int)n == e->from || (int)n == e->to || (nb && eb && apart(&eb[k], &nb[n])))
                 continue;
-            for (int p = 0; p + 1 < e->npts; p++)
-                if (seg_poly(e->x[p], e->y[p], e->x[p + 1], e->y[p + 1], g->nodes[n].x, g->nodes[n].y,
-                             g->nodes[n].n, eps)) {
-                    snprintf(who, sizeof who, "node \"%s\"", g->nodes[n].name ? g->nodes[n].name : "");
-                    flaw(fl, &fl->edge_node, "edge", e->name, who);
-                    break;
-                }
+            if (line_through(e, g->nodes[n].x, g->nodes[n].y, g->nodes[n].n, nb ? &nb[n] : &all, eps)) {
+                snprintf(who, sizeof who, "node \"%s\"", g->nodes[n].name ? g->nodes[n].name : "");
+                flaw(fl, &fl->edge_node, "edge", e->name, who);
+            }
         }
         /* crossings: a point shared by two edges away from their ends */
-        for (size_t m = k + 1; m < g->nedges; m++) {
-            const lay_flow_line *o = &g->edges[m];
-            int crossed = 0;
-            for (int p = 0; p + 1 < e->npts && !crossed; p++)
-                for (int q = 0; q + 1 < o->npts && !crossed; q++) {
-                    double ix, iy;
-                    if (!seg_seg(e->x[p], e->y[p], e->x[p + 1], e->y[p + 1], o->x[q], o->y[q], o->x[q + 1],
-                                 o->y[q + 1], &ix, &iy))
-                        continue;
-                    const lay_flow_line *ends[2] = {e, o};
-                    int near_end = 0;
-                    for (int s = 0; s < 2; s++) {
-                        const lay_flow_line *l = ends[s];
-                        double d0 = hypot(ix - l->x[0], iy - l->y[0]);
-                        double d1 = hypot(ix - l->x[l->npts - 1], iy - l->y[l->npts - 1]);
-                        if (d0 < 4 || d1 < 4)
-                            near_end = 1;
-                    }
-                    crossed = !near_end;
-                }
-            fl->crossings += crossed;
-        }
+        for (size_t m = k + 1; m < g->nedges; m++)
+            fl->crossings += !(eb && apart(&eb[k], &eb[m])) && lines_cross(e, &g->edges[m]);
     }
+    free(nb), free(eb);
 }
 
 /* The outline of node fn centred at cx, cy, as a convex polygon. */
@@ -1104,7 +1169,7 @@ typedef struct page_frame {
  * way the paper can turn; the largest labels win, a layout without overlaps
  * before one with. 0, or -1 with diags. */
 static int best_fit(const game_flow *f, const doc_node *ft, const split *sp, const lay_template *t,
-                    const lay_fonts *fonts, const char *lang, const icon_set *icons, GVC_t *gvc,
+                    const lay_fonts *fonts, const char *lang, const lay_flow_meta *meta, GVC_t *gvc,
                     const page_frame *pf, fit *best, diag_list *diags)
 {
     double kmax = t->flow_max_label > 0 ? t->flow_max_label / t->flow_label : 1;
@@ -1115,7 +1180,8 @@ static int best_fit(const game_flow *f, const doc_node *ft, const split *sp, con
         chart cand;
         memset(&cand, 0, sizeof cand);
         cand.gvc = gvc;
-        cand.icons = icons;
+        cand.icons = meta->icons;
+        cand.want_dot = meta->want_dot;
         cand.label = t->flow_label;
         cand.label_w = t->flow_label_w * measures[m];
         cand.nodesep = t->flow_nodesep;
@@ -1144,6 +1210,11 @@ static int best_fit(const game_flow *f, const doc_node *ft, const split *sp, con
         }
         if (best->c.g != cand.g)
             chart_free(&cand);
+        /* labels already at their largest (k is capped at kmax) with no
+         * flaw: no other measure can be clearly larger or have fewer
+         * flaws, so none could win; its layouts are not tried */
+        if (best_k >= kmax && best_bad == 0)
+            break;
     }
     return 0;
 }
@@ -1262,6 +1333,19 @@ static void fits_free(fit *fits, size_t n)
     free(fits);
 }
 
+/* One Graphviz context for every chart of the process: making one reads
+ * Graphviz's plugin configuration and loads the dot layout plugin (7.9 M
+ * instructions, as much as the three trial layouts of a chart); each graph
+ * is laid out and freed on its own, so the charts do not share state. */
+static GVC_t *flow_gvc;
+
+void lay_flow_cleanup(void)
+{
+    if (flow_gvc)
+        gvFreeContext(flow_gvc);
+    flow_gvc = NULL;
+}
+
 int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, const lay_template *t,
                    const lay_fonts *fonts, dl_list *out, lay_flow_report *rep, diag_list *diags)
 {
@@ -1277,7 +1361,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
     cut_edge *cuts = NULL;
     int ncut = 0;
     int rc = 0;
-    GVC_t *gvc = gvContext();
+    GVC_t *gvc = flow_gvc ? flow_gvc : (flow_gvc = gvContext());
     const doc_node *ft = find_flowtext(d, f->id);
     if (!ft) {
         diag_add(diags, DIAG_ERROR, d->path, 0, 0, "flowtext", "no <flowtext flow=\"%s\"> in this language", f->id);
@@ -1312,7 +1396,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
 
     /* the whole chart on one page, if its labels stay legible there */
     fits = calloc(1, sizeof *fits);
-    if (!fits || best_fit(f, ft, NULL, t, fonts, lang, meta->icons, gvc, &pf, &fits[0], diags) != 0) {
+    if (!fits || best_fit(f, ft, NULL, t, fonts, lang, meta, gvc, &pf, &fits[0], diags) != 0) {
         rc = -1;
         goto done;
     }
@@ -1342,7 +1426,7 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
             int ok = 1;
             for (int p = 0; p < np && ok; p++) {
                 split sp = {part_of, p, cuts, (size_t)ncuts};
-                if (best_fit(f, ft, &sp, t, fonts, lang, meta->icons, gvc, &pf, &parts[p], diags) != 0) {
+                if (best_fit(f, ft, &sp, t, fonts, lang, meta, gvc, &pf, &parts[p], diags) != 0) {
                     fits_free(parts, (size_t)np);
                     rc = -1;
                     goto done;
@@ -1417,9 +1501,25 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
         if (!rep->flaws.first[0])
             memcpy(rep->flaws.first, fp->c.flaws.first, sizeof rep->flaws.first);
     }
+    /* each page's graph, in page order: one DOT file of one graph a page */
+    for (size_t p = 0; p < nfits && !rc && meta->want_dot; p++) {
+        char *nd = realloc(rep->dot, rep->dot_len + fits[p].c.dot_len + 1);
+        if (!nd) {
+            rc = -1;
+            break;
+        }
+        rep->dot = nd;
+        memcpy(rep->dot + rep->dot_len, fits[p].c.dot, fits[p].c.dot_len + 1);
+        rep->dot_len += fits[p].c.dot_len;
+    }
     if (rc)
         diag_add(diags, DIAG_ERROR, f->loc.file, f->loc.line, 0, "layout", "drawing flow \"%s\" failed", f->id);
 done:
+    if (rc) {
+        free(rep->dot);
+        rep->dot = NULL;
+        rep->dot_len = 0;
+    }
     dl_list_free(tmp);
     free(title);
     lay_para_free(pf.fps[0]);
@@ -1427,7 +1527,5 @@ done:
     fits_free(fits, nfits);
     free(part_of);
     free(cuts);
-    if (gvc)
-        gvFreeContext(gvc);
     return rc ? -1 : 0;
 }

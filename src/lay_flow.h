@@ -56,6 +56,7 @@ typedef struct lay_flow_meta {
     long long epoch;
     const char *unverified;         /* printed under the title when set */
     const icon_set *icons;          /* <icon/> in labels; NULL shows none */
+    int want_dot;                   /* fill lay_flow_report.dot */
 } lay_flow_meta;
 
 /* What the drawn chart's geometry shows (lay_flow_measure). */
@@ -107,6 +108,12 @@ typedef struct lay_flow_report {
     int landscape;
     double fill;            /* share of the chart area the chart covers, 0..1 */
     lay_flow_flaws flaws;
+    /* with meta->want_dot: the graph of each page drawn, in DOT, exactly as
+     * libgvc received it for layout (one graph a page, in page order), so
+     * that Graphviz's own `dot` can lay out the same graph (make bench);
+     * owned by the caller (free), NULL otherwise or on failure */
+    char *dot;
+    size_t dot_len;
 } lay_flow_report;
 
 /* Lays out flow f with the labels of the summary d (its <flowtext>) on the
@@ -114,5 +121,9 @@ typedef struct lay_flow_report {
  * without a label, a layout failure). */
 int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, const lay_template *t,
                    const lay_fonts *fonts, dl_list *out, lay_flow_report *rep, diag_list *diags);
+
+/* Frees the Graphviz context the charts of this process share (made by the
+ * first lay_flow_build); call once no chart is being built. */
+void lay_flow_cleanup(void);
 
 #endif

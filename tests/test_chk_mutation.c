@@ -54,7 +54,7 @@ static long run_check(const char *name, diag_list *dl)
     if (!g)
         return -1;
     chk_report rep = {0};
-    chk_options opt = {0, 0, NULL};
+    chk_options opt = {0, 0, NULL, NULL};
     chk_game(g, &opt, &rep, dl);
     long failed = rep.failed;
     chk_report_free(&rep);

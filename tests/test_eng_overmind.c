@@ -329,7 +329,7 @@ static long check_copy(diag_list *dl)
     if (!g)
         return -1;
     chk_report rep = {0};
-    chk_options opt = {0, 0, NULL};
+    chk_options opt = {0, 0, NULL, NULL};
     chk_game(g, &opt, &rep, dl);
     long failed = rep.failed + (long)dl->errors;
     chk_report_free(&rep);

@@ -11,6 +11,8 @@
 #include <math.h>
 #include <unistd.h>
 
+#include <graphviz/gvc.h>
+
 #include "lay_flow.h"
 #include "testutil.h"
 
@@ -171,8 +173,9 @@ static void test_large_split(void)
     snprintf(path, sizeof path, "%s/noxius/de.xml", content);
     CU_ASSERT_EQUAL_FATAL(tu_replace_in_file(path, "<flowtext flow=\"runde\">", labels), 0);
     /* the chain is no rule the engine plays: this tests the layout alone */
-    snprintf(args, sizeof args, "--content %s build noxius --lang de --only flow --strict --no-verify -o %s/large-out",
-             content, dir);
+    snprintf(args, sizeof args,
+             "--content %s build noxius --lang de --only flow --strict --no-verify -o %s/large-out --dot %s/large-dot",
+             content, dir, dir);
     int st = run(out, "%s %s 2>&1", tu_bin(), args);
     CU_ASSERT_EQUAL(st, 0);
     /* the report: the whole flow's nodes and edges, the pages, the size */
@@ -243,15 +246,110 @@ static void test_large_split(void)
         }
     }
     CU_ASSERT_EQUAL(words, 30);
+    /* --dot: one graph a page, each with its part's connectors */
+    snprintf(path, sizeof path, "%s/large-dot/noxius/noxius-de-flow-lang-a4.dot", dir);
+    char *dot = tu_read_file(path, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
+    CU_ASSERT_EQUAL(count_of(dot, "digraph flow {"), pages);
+    CU_ASSERT_EQUAL(count_of(dot, "out-A"), count_of(dot, "in-A"));
+    CU_ASSERT(count_of(dot, "out-A") >= 2);   /* declared, and an edge's head */
+    free(dot);
     for (int p = 0; p < pages; p++)
         free(text[p]);
     free(out), free(chain), free(labels);
 }
 
 
+/* --dot writes the graph each chart page was laid out from, before layout:
+ * dot's own attributes only as we set them (fixed node sizes, empty HTML
+ * labels of our text's size), none of the layout's results (pos, bb), so
+ * that Graphviz's `dot` lays out the very same graph; it changes nothing
+ * in the PDF. --flow builds that one flow's chart, and names a flow the
+ * game does not have. */
+static void test_dot_export(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    for (int i = 0; i < 2; i++) {
+        int st = run(out, "SOURCE_DATE_EPOCH=1700000000 %s build noxius --lang de --flow wirken -o %s/dot-%d%s%s%s 2>&1",
+                     tu_bin(), dir, i, i ? " --dot " : "", i ? dir : "", i ? "/dot-graphs" : "");
+        CU_ASSERT_EQUAL(st, 0);
+        CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius-de-flow-wirken-a4.pdf: 15 nodes, 16 edges, 1 page"));
+        CU_ASSERT_PTR_NULL(strstr(out, "flow-runde"));   /* that flow only */
+        CU_ASSERT_PTR_NULL(strstr(out, "-cards-"));
+    }
+    CU_ASSERT_EQUAL(run(out, "cmp %s/dot-0/noxius/noxius-de-flow-wirken-a4.pdf %s/dot-1/noxius/noxius-de-flow-wirken-a4.pdf",
+                        dir, dir), 0);
+    char path[700];
+    snprintf(path, sizeof path, "%s/dot-graphs/noxius/noxius-de-flow-wirken-a4.dot", dir);
+    char *text = tu_read_file(path, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    /* cgraph's getters take char * */
+    char pos[] = "pos", bb[] = "bb", fixed[] = "fixedsize", width[] = "width", height[] = "height", label[] = "label";
+    Agraph_t *g = agmemread(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    CU_ASSERT_EQUAL(agnnodes(g), 15);
+    CU_ASSERT_EQUAL(agnedges(g), 16);
+    CU_ASSERT_PTR_NULL(agattr(g, AGNODE, pos, NULL));
+    CU_ASSERT_PTR_NULL(agattr(g, AGRAPH, bb, NULL));
+    int labels = 0;
+    for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) {
+        CU_ASSERT_STRING_EQUAL(agget(n, fixed), "true");
+        CU_ASSERT(atof(agget(n, width)) > 0.5 && atof(agget(n, height)) > 0.2);
+        CU_ASSERT_EQUAL(strncmp(agnameof(n), "w-", 2), 0);   /* the flow's own node ids */
+        for (Agedge_t *e = agfstout(g, n); e; e = agnxtout(g, e)) {
+            char *l = agget(e, label);
+            labels += l && aghtmlstr(l) && strstr(l, "FIXEDSIZE=\"TRUE\" WIDTH=");
+        }
+    }
+    CU_ASSERT_EQUAL(labels, 10);   /* the decisions' branches: yes and no */
+    /* and libgvc lays it out as it is */
+    GVC_t *gvc = gvContext();
+    CU_ASSERT_EQUAL(gvLayout(gvc, g, "dot"), 0);
+    CU_ASSERT(GD_bb(g).UR.x > 100 && GD_bb(g).UR.y > 100);
+    gvFreeLayout(gvc, g);
+    agclose(g);
+    gvFreeContext(gvc);
+    free(text);
+
+    CU_ASSERT_EQUAL(run(out, "%s build noxius --flow nosuch -o %s/dot-x 2>&1", tu_bin(), dir), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "noxius has no flow \"nosuch\""));
+    CU_ASSERT_EQUAL(run(out, "%s build noxius --flow wirken --only sheet -o %s/dot-x 2>&1", tu_bin(), dir), 2);
+    CU_ASSERT_EQUAL(run(out, "%s build noxius --flow wirken --dot '' -o %s/dot-x 2>&1", tu_bin(), dir), 2);
+    free(out);
+}
+
+/* --flow checks, of the game's flows, the one it builds: a flow that
+ * disagrees with the engine holds up its own chart and a build of all the
+ * charts, not another chart built alone. */
+static void test_flow_checks_its_flow(void)
+{
+    ensure_dir();
+    char *out = malloc(OUT);
+    CU_ASSERT_FATAL(out != NULL);
+    char content[600], path[700];
+    snprintf(content, sizeof content, "%s/swapped-content", dir);
+    CU_ASSERT_EQUAL_FATAL(tu_copy_tree("content", content), 0);
+    snprintf(path, sizeof path, "%s/noxius/flows.xml", content);
+    /* round: recover when the field is NOT clear (the rule says when it is) */
+    CU_ASSERT_EQUAL_FATAL(tu_replace_in_file(path, "<branch value=\"yes\" to=\"r-erholung\"/>\n      <branch value=\"no\" "
+                                             "to=\"r-alle-ko\"/>", "<branch value=\"no\" to=\"r-erholung\"/>\n      "
+                                             "<branch value=\"yes\" to=\"r-alle-ko\"/>"), 0);
+    static const char *const how[] = {"--flow runde", "--only flow", "--flow wirken"};
+    for (int i = 0; i < 3; i++) {
+        int st = run(out, "%s --content %s build noxius --lang de %s -o %s/swapped-out-%d 2>&1", tu_bin(), content,
+                     how[i], dir, i);
+        CU_ASSERT_EQUAL(st, i < 2 ? 1 : 0);
+        CU_ASSERT_EQUAL(strstr(out, "does not pass `regelwerk check`") != NULL, i < 2);
+        CU_ASSERT_EQUAL(strstr(out, "noxius-de-flow-wirken-a4.pdf: 15 nodes") != NULL, i == 2);
+    }
+    free(out);
+}
+
 /* ---- the measured geometry ---------------------------------------------- */
 
-static lay_flow_shape box(double x0, double y0, double x1, double y1, const char *name)
+static lay_flow_shape rect_shape(double x0, double y0, double x1, double y1, const char *name)
 {
     lay_flow_shape s = {{x0, x1, x1, x0}, {y0, y0, y1, y1}, 4, name};
     return s;
@@ -262,7 +360,7 @@ static lay_flow_shape box(double x0, double y0, double x1, double y1, const char
  * edge through a node it does not join, two edges crossing. */
 static void test_measure_planted(void)
 {
-    lay_flow_shape nodes[3] = {box(0, 0, 100, 20, "a"), box(0, 100, 40, 120, "b"), box(60, 100, 100, 120, "c")};
+    lay_flow_shape nodes[3] = {rect_shape(0, 0, 100, 20, "a"), rect_shape(0, 100, 40, 120, "b"), rect_shape(60, 100, 100, 120, "c")};
     double ex1[2] = {20, 20}, ey1[2] = {20, 100}, ex2[2] = {80, 80}, ey2[2] = {20, 100};
     lay_flow_line edges[2] = {{ex1, ey1, 2, 0, 1, "a -> b"}, {ex2, ey2, 2, 0, 2, "a -> c"}};
     dl_rect labels[2] = {{24, 50, 44, 60}, {84, 50, 104, 60}};
@@ -549,6 +647,8 @@ void suite_lay_flow(void)
     CU_add_test(s, "same input, same bytes", test_reproducible);
     CU_add_test(s, "a missing label fails at file:line", test_missing_label_fails);
     CU_add_test(s, "a chart too large for a page is split, connectors paired", test_large_split);
+    CU_add_test(s, "--dot: the graph as laid out, one a page; --flow: one chart", test_dot_export);
+    CU_add_test(s, "--flow checks that flow, not the flows it does not build", test_flow_checks_its_flow);
     CU_add_test(s, "measured overlaps: a planted label overlap is found", test_measure_planted);
     CU_add_test(s, "every chart: labels 9-12 pt, no overlaps, orientation", test_report_lines);
     CU_add_test(s, "read back: no word prints over another", test_words_apart);

@@ -50,7 +50,7 @@ long tu_content_check(tu_content *tc, diag_list *dl, chk_report *out)
     if (!g)
         return -1;
     chk_report rep = {0};
-    chk_options opt = {0, 0, NULL};
+    chk_options opt = {0, 0, NULL, NULL};
     chk_game(g, &opt, &rep, dl);
     long failed = rep.failed + (long)dl->errors;
     if (out)

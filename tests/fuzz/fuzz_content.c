@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     game *g = game_load(&ld, root, "noxius", "templates", &diags);
     if (g) {
         chk_report rep = {0};
-        chk_options opt = {1, 0, NULL};
+        chk_options opt = {1, 0, NULL, NULL};
         chk_game(g, &opt, &rep, &diags);
         chk_report_free(&rep);
         game_free(g);
