@@ -249,9 +249,10 @@ typedef struct para_opts {
     int rule;
 } para_opts;
 
-static lay_para_style para_style(const sheet *s, const para_opts *o)
+static lay_para_style para_style(sheet *s, const para_opts *o)
 {
     lay_para_style st = lay_para_style_default(o->size, o->width, s->lang, o->hyph ? s->hyph : NULL);
+    st.ink_memo = &s->ink;
     st.leading = o->lead;
     st.justify = o->justify;
     if (s->dbg && s->dbg->hyphen_penalty != 0) {
@@ -1064,6 +1065,7 @@ static void sheet_free(sheet *s)
     free(s->spaces);
     doc_free(s->notes_doc);
     lay_hyph_free(s->hyph);
+    lay_ink_memo_free(&s->ink);
 }
 
 /* Numbers the inline gaps in reading order and builds the box of notes:
