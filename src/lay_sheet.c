@@ -1159,8 +1159,10 @@ static int lay_out(sheet *s, furniture *fu)
  * --pages the body shrinks at most 1 pt below the template's size.
  *
  * The sizes are tried from the ceiling down in 0.25 pt steps, but not all
- * of them: a larger body never takes fewer pages, nor, on as many pages,
- * less of the last one (the text only grows with it). So the sizes above
+ * of them. The search assumes that a larger body never takes fewer pages,
+ * nor, on as many pages, less of the last one (the text only grows with
+ * it; keeps and column balancing could break that, and the tests compare
+ * the search with trying every size to see that they do not). So the sizes above
  * the first that fits the pages are not laid out (a bisection finds it),
  * and once a size on p pages leaves the last page under the goal, the
  * smaller sizes still on p pages would too: the search bisects on to the
