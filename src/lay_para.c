@@ -42,6 +42,8 @@ struct lay_para {
     double *protrude;       /* per item, for the breaker */
     lay_break_result br;
     lay_shaped hyphen[LAY_FONT_ROLE_COUNT];
+    double space[LAY_FONT_ROLE_COUNT];   /* a word space in each role, once measured ... */
+    unsigned char space_known[LAY_FONT_ROLE_COUNT];   /* ... (a paragraph has hundreds) */
     int missing;
     int failed;
 };
@@ -291,9 +293,11 @@ static int space_glue(lay_para *p, size_t run, int nobreak)
 {
     const lay_run *r = &p->runs[run];
     lay_font_role role = r->kind == LAY_RUN_ICON ? LAY_FONT_BODY : r->role;
-    double sp = lay_text_width(p->fonts, role, p->st.size, " ", 1);
+    double sp = p->space_known[role] ? p->space[role] : lay_text_width(p->fonts, role, p->st.size, " ", 1);
     if (sp < 0)
         return -1;   /* out of memory */
+    p->space[role] = sp;
+    p->space_known[role] = 1;
     if (sp == 0)
         sp = p->st.size / 4;
     if (nobreak && add_item(p, (lay_item){LAY_PENALTY, 0, 0, 0, LAY_INF, 0}, -1) != 0)

@@ -352,6 +352,30 @@ static void test_icon_memo(void)
     dl_path_free(&wide);
 }
 
+/* Each word space is as wide as a space of its own run's font (measured
+ * once a paragraph per font): a paragraph of Gentium and Open Sans words,
+ * on one line, is exactly its words and their spaces. */
+static void test_space_per_font(void)
+{
+    lay_run runs[] = {text("Aa Bb ", LAY_FONT_BODY), text("Cc Dd Ee", LAY_FONT_HEADING),
+                      text(" Ff", LAY_FONT_BODY)};
+    lay_para_style st = lay_para_style_default(10, 1000, "de", NULL);
+    st.justify = 0;
+    lay_para *p = lay_para_new(fonts, &st, runs, 3);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    double body = lay_text_width(fonts, LAY_FONT_BODY, 10, " ", 1);
+    double head = lay_text_width(fonts, LAY_FONT_HEADING, 10, " ", 1);
+    CU_ASSERT(fabs(body - head) > 0.1);   /* the two fonts' spaces differ */
+    const char *words[] = {"Aa", "Bb", "Cc", "Dd", "Ee", "Ff"};
+    const lay_font_role role[] = {LAY_FONT_BODY, LAY_FONT_BODY, LAY_FONT_HEADING, LAY_FONT_HEADING,
+                                  LAY_FONT_HEADING, LAY_FONT_BODY};
+    double want = 2 * body + 2 * head + body;
+    for (int i = 0; i < 6; i++)
+        want += lay_text_width(fonts, role[i], 10, words[i], 2);
+    CU_ASSERT_DOUBLE_EQUAL(lay_para_natural_width(p), want, 1e-9);
+    lay_para_free(p);
+}
+
 static int resolver(void *ctx, const char *target, int *page, double *y)
 {
     (void)ctx;
@@ -428,6 +452,7 @@ void suite_lay_para(void)
     CU_add_test(s, "icons trimmed, sized to the cap height, outlined, glued", test_icon_glued);
     CU_add_test(s, "an icon's fixed side bearing: no hole before the period", test_icon_bearing);
     CU_add_test(s, "icons' bounds kept across sizes, drawn the same", test_icon_memo);
+    CU_add_test(s, "word spaces in their own run's font", test_space_per_font);
     CU_add_test(s, "links resolved; names not hyphenated", test_links_and_nohyph);
     CU_add_test(s, "overfull line planted and caught", test_overfull_planted);
 }
