@@ -298,15 +298,19 @@ void lay_hyph_cleanup(void)
         drop(&cache[i]);
 }
 
+/* The languages with patterns, and their files. */
+static const struct {
+    const char *lang, *file;
+} dict_files[] = {{"de", "hyph_de_DE.dic"}, {"it", "hyph_it_IT.dic"}};
+
 lay_hyph *lay_hyph_new(const char *lang, const char *dict_dir, diag_list *d)
 {
     if (!lang)
         return NULL;
     const char *file = NULL;
-    if (strncmp(lang, "de", 2) == 0)
-        file = "hyph_de_DE.dic";
-    else if (strncmp(lang, "it", 2) == 0)
-        file = "hyph_it_IT.dic";
+    for (size_t i = 0; i < sizeof dict_files / sizeof dict_files[0] && !file; i++)
+        if (strncmp(lang, dict_files[i].lang, 2) == 0)
+            file = dict_files[i].file;
     if (!file) {
         diag_add(d, DIAG_WARNING, NULL, 0, 0, "hyphenation",
                  "no hyphenation patterns for language '%s': words will not be hyphenated", lang);
@@ -331,6 +335,16 @@ lay_hyph *lay_hyph_new(const char *lang, const char *dict_dir, diag_list *d)
     h->min_word = 6;
     snprintf(h->lang, sizeof h->lang, "%.2s", lang);
     return h;
+}
+
+void lay_hyph_preload(const char *dict_dir)
+{
+    for (size_t i = 0; i < sizeof dict_files / sizeof dict_files[0]; i++) {
+        diag_list quiet;
+        diag_list_init(&quiet);
+        lay_hyph_free(lay_hyph_new(dict_files[i].lang, dict_dir, &quiet));
+        diag_list_free(&quiet);
+    }
 }
 
 void lay_hyph_free(lay_hyph *h)

@@ -37,6 +37,11 @@ void lay_hyph_release_pages(void);
  * two seconds) and shared; this releases them. Call it at exit, after every
  * lay_hyph is freed (as doc_loader_cleanup()). */
 void lay_hyph_cleanup(void);
+/* Loads every language's patterns from dict_dir into that cache, quietly
+ * (a language that fails says so when a sheet asks for it): done before
+ * `build` forks a process per game, each inherits them loaded and checked
+ * instead of loading them again. */
+void lay_hyph_preload(const char *dict_dir);
 
 /* The installed folder of compiled dictionaries (read, never written but
  * through REGELWERK_HYPH_CACHE); the user's cache folder is used besides. */

@@ -42,6 +42,8 @@ struct lay_para {
     double *protrude;       /* per item, for the breaker */
     lay_break_result br;
     lay_shaped hyphen[LAY_FONT_ROLE_COUNT];
+    double space[LAY_FONT_ROLE_COUNT];   /* a word space in each role, once measured ... */
+    unsigned char space_known[LAY_FONT_ROLE_COUNT];   /* ... (a paragraph has hundreds) */
     int missing;
     int failed;
 };
@@ -112,11 +114,49 @@ static void ink_point(double *ink, double x, double y)
     ink[3] = fmax(ink[3], y);
 }
 
-/* The ink's bounds of path (curves sampled, not their control points,
- * which lie outside the ink) and the scale for the paragraph's size. */
-static void icon_fit(const lay_para *p, const dl_path *path, piece *pc)
+void lay_ink_memo_free(lay_ink_memo *m)
 {
-    double ink[4] = {1e9, 1e9, -1e9, -1e9}, cx = 0, cy = 0;
+    free(m->path);
+    free(m->ink);
+    memset(m, 0, sizeof *m);
+}
+
+/* The bounds path's ink had when measured before, or NULL. */
+static const double *ink_known(const lay_ink_memo *m, const dl_path *path)
+{
+    for (size_t i = 0; m && i < m->n; i++)
+        if (m->path[i] == path)
+            return m->ink[i];
+    return NULL;
+}
+
+/* Keeps the bounds; on a failed allocation they are only not kept. */
+static void ink_keep(lay_ink_memo *m, const dl_path *path, const double *ink)
+{
+    if (!m)
+        return;
+    if (m->n == m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 16;
+        const dl_path **np = realloc(m->path, cap * sizeof *np);
+        if (np)
+            m->path = np;
+        double(*ni)[4] = np ? realloc(m->ink, cap * sizeof *ni) : NULL;
+        if (!ni)
+            return;
+        m->ink = ni;
+        m->cap = cap;
+    }
+    m->path[m->n] = path;
+    memcpy(m->ink[m->n++], ink, 4 * sizeof *ink);
+}
+
+/* The ink's bounds of path (curves sampled, not their control points,
+ * which lie outside the ink) into ink. */
+static void ink_measure(const dl_path *path, double *ink)
+{
+    double cx = 0, cy = 0;
+    ink[0] = ink[1] = 1e9;
+    ink[2] = ink[3] = -1e9;
     for (size_t i = 0; path && i < path->n; i++) {
         const dl_path_el *e = &path->el[i];
         if (e->op == DL_CURVE) {
@@ -137,7 +177,20 @@ static void icon_fit(const lay_para *p, const dl_path *path, piece *pc)
         ink[0] = ink[1] = 0;
         ink[2] = ink[3] = 1;
     }
-    memcpy(pc->ink, ink, sizeof ink);
+}
+
+/* The ink's bounds of path (from the memo when measured before) and the
+ * scale for the paragraph's size. */
+static void icon_fit(const lay_para *p, const dl_path *path, piece *pc)
+{
+    const double *known = ink_known(p->st.ink_memo, path);
+    if (known) {
+        memcpy(pc->ink, known, sizeof pc->ink);
+    } else {
+        ink_measure(path, pc->ink);
+        ink_keep(p->st.ink_memo, path, pc->ink);
+    }
+    const double *ink = pc->ink;
     double cap = lay_fonts_metrics(p->fonts, LAY_FONT_BODY, p->st.size).cap_height;
     pc->k = ICON_CAP * cap / fmax(ink[2] - ink[0], ink[3] - ink[1]);
 }
@@ -240,9 +293,11 @@ static int space_glue(lay_para *p, size_t run, int nobreak)
 {
     const lay_run *r = &p->runs[run];
     lay_font_role role = r->kind == LAY_RUN_ICON ? LAY_FONT_BODY : r->role;
-    double sp = lay_text_width(p->fonts, role, p->st.size, " ", 1);
+    double sp = p->space_known[role] ? p->space[role] : lay_text_width(p->fonts, role, p->st.size, " ", 1);
     if (sp < 0)
         return -1;   /* out of memory */
+    p->space[role] = sp;
+    p->space_known[role] = 1;
     if (sp == 0)
         sp = p->st.size / 4;
     if (nobreak && add_item(p, (lay_item){LAY_PENALTY, 0, 0, 0, LAY_INF, 0}, -1) != 0)

@@ -42,6 +42,18 @@ typedef struct lay_run {
     const char *link;       /* a cross-reference target id, or NULL */
 } lay_run;
 
+/* The ink bounds of icon outlines, measured once for a run of paragraphs
+ * (a sheet lays its text out at several sizes; an icon's bounds do not
+ * change with them). Keyed by the outline's address: the outlines must
+ * outlive the memo. Zeroed to begin; lay_ink_memo_free releases it. */
+typedef struct lay_ink_memo {
+    const dl_path **path;
+    double (*ink)[4];
+    size_t n, cap;
+} lay_ink_memo;
+
+void lay_ink_memo_free(lay_ink_memo *m);
+
 typedef struct lay_para_style {
     double size;            /* font size, points */
     double leading;         /* baseline to baseline */
@@ -63,6 +75,7 @@ typedef struct lay_para_style {
                                letters, at most this many em each (the
                                letter spacing of InDesign's composer); 0 = off */
     lay_break_params brk;
+    lay_ink_memo *ink_memo; /* NULL: each icon measured where it stands */
 } lay_para_style;
 
 /* Body-text defaults at a size: leading 1.2 × size, justified, TeX's

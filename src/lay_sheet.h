@@ -85,6 +85,7 @@ typedef struct lay_sheet_debug {
     int override_dhd;
     double column_width_delta;     /* shrink the measure (points) */
     int no_fill;                   /* keep the template's size (no fill search) */
+    int fill_every_size;           /* the fill search lays out every size, none skipped */
 } lay_sheet_debug;
 
 /* Lays out the summary d on the template into out's recording device.

@@ -121,6 +121,7 @@ typedef struct sheet {
     double title_h, header_h, footer_h;
     double *spaces;         /* each justified line's median word space */
     size_t nspaces, capspaces;
+    lay_ink_memo ink;       /* the icons' bounds, for every size tried */
 } sheet;
 
 #define GROW(arr, n, cap)                                                   \

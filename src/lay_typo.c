@@ -41,7 +41,13 @@ static const char *const abbrevs[] = {"z. B.", "d. h.", "u. a.", "o. \xC3\x84.",
 
 char *lay_typo_text(const char *text)
 {
-    char *t = apostrophes(text ? text : "");
+    const char *src = text ? text : "";
+    /* most texts have no apostrophe and no abbreviation, whose inner
+     * spaces each follow a period: copied as they are (every text of a
+     * layout passes here, at every size a sheet tries) */
+    if (!strchr(src, '\'') && !strstr(src, ". "))
+        return strdup(src);
+    char *t = apostrophes(src);
     if (!t)
         return NULL;
     size_t n = strlen(t);

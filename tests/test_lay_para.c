@@ -309,6 +309,73 @@ static void test_icon_bearing(void)
     dl_path_free(&wide);
 }
 
+/* The icons' bounds kept in a memo across paragraphs and sizes (a sheet's
+ * trial sizes): each outline measured once, and every paragraph drawn as
+ * without the memo. */
+static void test_icon_memo(void)
+{
+    dl_path lean, wide;
+    dl_path_init(&lean);
+    dl_path_init(&wide);
+    dl_path_rect(&lean, 0.4, 0.1, 0.6, 0.9);
+    dl_path_curve(&lean, 0.7, 0.95, 0.3, 0.99, 0.4, 0.1);   /* a curve's ink too */
+    dl_path_rect(&wide, 0.0, 0.3, 1.0, 0.7);
+    const dl_path *icons[] = {&lean, &wide};
+    lay_ink_memo memo = {0};
+    int same = 0, tries = 0;
+    for (int round = 0; round < 2; round++)
+        for (int i = 0; i < 2; i++)
+            for (double size = 9; size <= 11; size += 2) {
+                lay_run runs[] = {
+                    text("Azione ", LAY_FONT_BODY),
+                    {LAY_RUN_ICON, NULL, LAY_FONT_BODY, {0, 0, 0}, 1, icons[i], NULL},
+                    text(" Ferite.", LAY_FONT_BODY),
+                };
+                lay_para_style st = lay_para_style_default(size, 200, "it", it);
+                lay_para *plain = lay_para_new(fonts, &st, runs, 3);
+                st.ink_memo = &memo;
+                lay_para *kept = lay_para_new(fonts, &st, runs, 3);
+                CU_ASSERT_PTR_NOT_NULL_FATAL(plain);
+                CU_ASSERT_PTR_NOT_NULL_FATAL(kept);
+                char *a = draw(plain, NULL, NULL), *b = draw(kept, NULL, NULL);
+                same += strcmp(a, b) == 0;
+                tries++;
+                free(a);
+                free(b);
+                lay_para_free(plain);
+                lay_para_free(kept);
+            }
+    CU_ASSERT_EQUAL(same, tries);
+    CU_ASSERT_EQUAL(memo.n, 2);   /* each outline measured once */
+    lay_ink_memo_free(&memo);
+    dl_path_free(&lean);
+    dl_path_free(&wide);
+}
+
+/* Each word space is as wide as a space of its own run's font (measured
+ * once a paragraph per font): a paragraph of Gentium and Open Sans words,
+ * on one line, is exactly its words and their spaces. */
+static void test_space_per_font(void)
+{
+    lay_run runs[] = {text("Aa Bb ", LAY_FONT_BODY), text("Cc Dd Ee", LAY_FONT_HEADING),
+                      text(" Ff", LAY_FONT_BODY)};
+    lay_para_style st = lay_para_style_default(10, 1000, "de", NULL);
+    st.justify = 0;
+    lay_para *p = lay_para_new(fonts, &st, runs, 3);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    double body = lay_text_width(fonts, LAY_FONT_BODY, 10, " ", 1);
+    double head = lay_text_width(fonts, LAY_FONT_HEADING, 10, " ", 1);
+    CU_ASSERT(fabs(body - head) > 0.1);   /* the two fonts' spaces differ */
+    const char *words[] = {"Aa", "Bb", "Cc", "Dd", "Ee", "Ff"};
+    const lay_font_role role[] = {LAY_FONT_BODY, LAY_FONT_BODY, LAY_FONT_HEADING, LAY_FONT_HEADING,
+                                  LAY_FONT_HEADING, LAY_FONT_BODY};
+    double want = 2 * body + 2 * head + body;
+    for (int i = 0; i < 6; i++)
+        want += lay_text_width(fonts, role[i], 10, words[i], 2);
+    CU_ASSERT_DOUBLE_EQUAL(lay_para_natural_width(p), want, 1e-9);
+    lay_para_free(p);
+}
+
 static int resolver(void *ctx, const char *target, int *page, double *y)
 {
     (void)ctx;
@@ -384,6 +451,8 @@ void suite_lay_para(void)
     CU_add_test(s, "font expansion, letter spacing, protrusion: tighter spaces", test_expansion);
     CU_add_test(s, "icons trimmed, sized to the cap height, outlined, glued", test_icon_glued);
     CU_add_test(s, "an icon's fixed side bearing: no hole before the period", test_icon_bearing);
+    CU_add_test(s, "icons' bounds kept across sizes, drawn the same", test_icon_memo);
+    CU_add_test(s, "word spaces in their own run's font", test_space_per_font);
     CU_add_test(s, "links resolved; names not hyphenated", test_links_and_nohyph);
     CU_add_test(s, "overfull line planted and caught", test_overfull_planted);
 }

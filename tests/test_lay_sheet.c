@@ -2,6 +2,7 @@
  * repeated table heads, fit-to-pages, templates, and every quality measure
  * shown to catch a flaw planted through the debug knobs. */
 #include <CUnit/CUnit.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -508,6 +509,58 @@ static void test_fit_pages(void)
     lay_template_free(t);
 }
 
+/* One sheet of n sections of m paragraphs (pages asked, or 0) built with
+ * the fill search and with every size tried: 1 when they differ. */
+static int fill_differs(const lay_template *t, int n, int m, int pages, int *moved)
+{
+    doc *d = long_doc(n, m);
+    lay_sheet_meta sm = meta(pages);
+    lay_report fast, every;
+    diag_list dg;
+    diag_list_init(&dg);
+    int rc1, rc2;
+    char *a = build(d, &sm, t, NULL, &fast, &dg, &rc1);
+    lay_sheet_debug dbg = {0};
+    dbg.fill_every_size = 1;
+    char *b = build(d, &sm, t, &dbg, &every, &dg, &rc2);
+    CU_ASSERT_EQUAL(rc1, rc2);
+    int differ = fast.body_size != every.body_size || strcmp(a, b) != 0;
+    if (differ)
+        fprintf(stderr, "fill search: %d columns, %d sections of %d paragraphs, %d pages asked: %.2f pt, every size %.2f pt\n",
+                t->columns, n, m, pages, fast.body_size, every.body_size);
+    *moved += fabs(every.body_size - t->body_size) > 1e-9;
+    free(a);
+    free(b);
+    diag_list_free(&dg);
+    doc_free(d);
+    return differ;
+}
+
+/* The fill search skips sizes (a larger body never takes fewer pages, nor
+ * less of the last one): on sheets of many lengths, on two and three
+ * columns, free and fitted to pages, it picks the size that trying every
+ * size picks, and the sheets are the same to the last glyph. */
+static void test_fill_search_as_every_size(void)
+{
+    int differ = 0, moved = 0, cases = 0;
+    for (int cols = 2; cols <= 3; cols++) {
+        lay_template *t = lay_template_default("a4", 0, cols);
+        for (int n = 2; n <= 14; n++)
+            for (int pages = 0; pages <= 1; pages++, cases++)
+                differ += fill_differs(t, n, 3 + n % 4, pages ? (n + 3) / 4 : 0, &moved);
+        if (cols == 2) {
+            /* two sheets whose size is found just past a skip to fewer pages */
+            differ += fill_differs(t, 5, 3, 2, &moved);
+            differ += fill_differs(t, 10, 3, 3, &moved);
+            cases += 2;
+        }
+        lay_template_free(t);
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    /* the search was exercised: sizes other than the template's were picked */
+    CU_ASSERT(moved > cases / 4);
+}
+
 /* Widows, orphans and hyphens across columns: none with the keeps on;
  * planted by switching the keeps off, the measures see them. */
 static void test_widows_orphans_planted(void)
@@ -681,6 +734,7 @@ void suite_lay_sheet(void)
     CU_add_test(s, "a glossary table is compact", test_glossary_compact);
     CU_add_test(s, "an icon heading a bulleted item replaces the bullet", test_icon_replaces_bullet);
     CU_add_test(s, "fit to pages within the floor, or fail", test_fit_pages);
+    CU_add_test(s, "the fill search picks the size every size's trial picks", test_fill_search_as_every_size);
     CU_add_test(s, "widows and orphans planted and caught", test_widows_orphans_planted);
     CU_add_test(s, "column balance planted and caught", test_balance_planted);
     CU_add_test(s, "hyphen stacks, underfull, overfull, greedy planted and caught", test_line_measures_planted);
