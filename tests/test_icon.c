@@ -192,9 +192,11 @@ static void test_small_set(void)
     CU_ASSERT_EQUAL(dg.errors, 0);
     const char *bad[] = {"{\"icons\": {\"sq\": {\"body\": \"<path/>\"}", "[1, 2]", "{\"prefix\": \"x\"}",
                          "{\"icons\": {}} trailing", "{\"icons\": {\"a\": {\"body\": \"x\"}, }}",
-                         "{\"icons\": {}, \"icons\": {}}", "{\"icons\": []}", ""};
+                         "{\"icons\": {}, \"icons\": {}}", "{\"icons\": []}", "",
+                         "{\"icons\": {}, \"aliases\": [1]}", "{\"icons\": {\"a\": {\"body\": \"x\"}}, \"icons\": 1}"};
     const char *why[] = {"not a JSON object", "not a JSON object", "no \"icons\" object", "not a JSON object",
-                         "not a JSON object", "given twice", "no \"icons\" object", "cannot read"};
+                         "not a JSON object", "given twice", "no \"icons\" object", "cannot read",
+                         "malformed \"aliases\"", "given twice"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         CU_ASSERT_FATAL(tu_write_file(path, bad[i]) == 0);
         diag_list bd;
