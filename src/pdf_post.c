@@ -1,5 +1,5 @@
 /* pdf_post.c — link annotations, /Lang, page boxes and viewer preferences
- * added with libqpdf's C API. */
+ * added with libqpdf's C API; font hinting dropped, object streams. */
 #include "pdf_post.h"
 
 #include <qpdf/qpdf-c.h>
@@ -37,6 +37,242 @@ static int report(qpdf_data q, const char *path, diag_list *diags)
         failed = 1;
     }
     return failed;
+}
+
+/* ---- TrueType hinting, dropped from embedded subsets -------------------- */
+
+/* The hinting of a TrueType font (the fpgm, prep and cvt programs and each
+ * glyph's instructions) fits outlines to a screen's pixel grid at small
+ * sizes; a print RIP and a viewer at print resolution draw the outlines as
+ * they are (poppler and pdf.js ignore it), and it was a third of every font
+ * subset cairo and libharu embed: 2.5 KB of programs copied into each of a
+ * sheet's seven subsets, the smallest of which show one glyph. */
+
+static unsigned rd16(const unsigned char *p)
+{
+    return (unsigned)p[0] << 8 | p[1];
+}
+
+static unsigned long rd32(const unsigned char *p)
+{
+    return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 | (unsigned long)p[2] << 8 | p[3];
+}
+
+static void wr16(unsigned char *p, unsigned v)
+{
+    p[0] = (unsigned char)(v >> 8);
+    p[1] = (unsigned char)v;
+}
+
+static void wr32(unsigned char *p, unsigned long v)
+{
+    p[0] = (unsigned char)(v >> 24);
+    p[1] = (unsigned char)(v >> 16);
+    p[2] = (unsigned char)(v >> 8);
+    p[3] = (unsigned char)v;
+}
+
+static unsigned long tt_checksum(const unsigned char *p, size_t len)
+{
+    unsigned long sum = 0;
+    for (size_t i = 0; i < len; i += 4) {
+        unsigned char w[4] = {0, 0, 0, 0};
+        memcpy(w, p + i, len - i < 4 ? len - i : 4);
+        sum = (sum + rd32(w)) & 0xFFFFFFFFUL;
+    }
+    return sum;
+}
+
+typedef struct tt_table {
+    unsigned char tag[4];
+    const unsigned char *data;
+    size_t len;
+    unsigned char *own;     /* rewritten copy, or NULL */
+} tt_table;
+
+static tt_table *tt_find(tt_table *t, int n, const char *tag)
+{
+    for (int i = 0; i < n; i++)
+        if (memcmp(t[i].tag, tag, 4) == 0)
+            return &t[i];
+    return NULL;
+}
+
+/* The length of the glyph at p (len bytes) without its instructions, written
+ * to out (room for len bytes); 0 for an empty glyph, -1 when malformed. */
+static long glyph_unhinted(const unsigned char *p, size_t len, unsigned char *out)
+{
+    if (len == 0)
+        return 0;
+    if (len < 10)
+        return -1;
+    int contours = (int)(short)rd16(p);
+    size_t o = 10;
+    if (contours >= 0) {
+        o += 2 * (size_t)contours;
+        if (o + 2 > len)
+            return -1;
+        size_t ilen = rd16(p + o);
+        if (o + 2 + ilen > len)
+            return -1;
+        memcpy(out, p, o);
+        wr16(out + o, 0);
+        memcpy(out + o + 2, p + o + 2 + ilen, len - o - 2 - ilen);
+        return (long)(len - ilen);
+    }
+    /* composite: its components, each flag told that no instructions follow */
+    memcpy(out, p, len);
+    unsigned flags;
+    do {
+        if (o + 4 > len)
+            return -1;
+        flags = rd16(p + o);
+        wr16(out + o, flags & ~0x100u);   /* WE_HAVE_INSTRUCTIONS */
+        o += 4 + (flags & 1 ? 4 : 2) + (flags & 8 ? 2 : flags & 0x40 ? 4 : flags & 0x80 ? 8 : 0);
+    } while (flags & 0x20);   /* MORE_COMPONENTS */
+    return o <= len ? (long)o : -1;
+}
+
+unsigned char *pdf_post_unhint_ttf(const unsigned char *ttf, size_t len, size_t *outlen)
+{
+    enum { MAXT = 64 };
+    if (len < 12 || (rd32(ttf) != 0x00010000UL && memcmp(ttf, "true", 4) != 0))
+        return NULL;
+    int n = (int)rd16(ttf + 4);
+    if (n > MAXT || 12 + 16 * (size_t)n > len)
+        return NULL;
+    tt_table t[MAXT];
+    int nt = 0;
+    for (int i = 0; i < n; i++) {
+        const unsigned char *r = ttf + 12 + 16 * i;
+        unsigned long off = rd32(r + 8), l = rd32(r + 12);
+        if (off > len || l > len - off)
+            return NULL;
+        /* the hinting programs and the tables computed from them */
+        if (!memcmp(r, "fpgm", 4) || !memcmp(r, "prep", 4) || !memcmp(r, "cvt ", 4) ||
+            !memcmp(r, "hdmx", 4) || !memcmp(r, "LTSH", 4) || !memcmp(r, "VDMX", 4))
+            continue;
+        memcpy(t[nt].tag, r, 4);
+        t[nt].data = ttf + off;
+        t[nt].len = l;
+        t[nt].own = NULL;
+        nt++;
+    }
+    tt_table *head = tt_find(t, nt, "head"), *maxp = tt_find(t, nt, "maxp");
+    tt_table *loca = tt_find(t, nt, "loca"), *glyf = tt_find(t, nt, "glyf");
+    if (!head || head->len < 54 || !maxp || maxp->len < 6 || !loca || !glyf)
+        return NULL;
+    int longloca = rd16(head->data + 50) == 1;
+    size_t nglyphs = rd16(maxp->data + 4);
+    if (loca->len < (nglyphs + 1) * (longloca ? 4 : 2))
+        return NULL;
+    unsigned char *ng = malloc(glyf->len + 4 * nglyphs + 4);
+    unsigned char *nl = malloc((nglyphs + 1) * (longloca ? 4 : 2));
+    unsigned char *nh = malloc(head->len);
+    unsigned char *nm = malloc(maxp->len);
+    unsigned char *out = NULL;
+    if (!ng || !nl || !nh || !nm)
+        goto fail;
+    size_t go = 0;
+    for (size_t g = 0; g <= nglyphs; g++) {
+        if (longloca)
+            wr32(nl + 4 * g, go);
+        else
+            wr16(nl + 2 * g, (unsigned)(go / 2));
+        if (g == nglyphs)
+            break;
+        size_t a = longloca ? rd32(loca->data + 4 * g) : 2 * (size_t)rd16(loca->data + 2 * g);
+        size_t b = longloca ? rd32(loca->data + 4 * g + 4) : 2 * (size_t)rd16(loca->data + 2 * g + 2);
+        if (a > b || b > glyf->len)
+            goto fail;
+        long gl = glyph_unhinted(glyf->data + a, b - a, ng + go);
+        if (gl < 0)
+            goto fail;
+        go += (size_t)gl;
+        while (go % 4)   /* even offsets for a short loca; 4 as fonts do */
+            ng[go++] = 0;
+    }
+    if (!longloca && go / 2 > 0xFFFF)
+        goto fail;
+    glyf->own = ng, glyf->len = go, ng = NULL;
+    loca->own = nl, nl = NULL;
+    memcpy(nm, maxp->data, maxp->len);
+    if (maxp->len >= 32)   /* maxZones 1, no twilight, storage, functions, stack or instructions */
+        for (size_t k = 14; k < 28; k += 2)
+            wr16(nm + k, k == 14 ? 1 : 0);
+    maxp->own = nm, nm = NULL;
+    memcpy(nh, head->data, head->len);
+    wr32(nh + 8, 0);   /* checkSumAdjustment, set below */
+    head->own = nh, nh = NULL;
+
+    size_t total = 12 + 16 * (size_t)nt;
+    for (int i = 0; i < nt; i++)
+        total += (t[i].len + 3) & ~(size_t)3;
+    out = calloc(1, total);
+    if (!out)
+        goto fail;
+    memcpy(out, ttf, 4);
+    int es = 0;
+    while ((2 << es) <= nt)
+        es++;
+    wr16(out + 4, (unsigned)nt);
+    wr16(out + 6, (unsigned)(16 << es));
+    wr16(out + 8, (unsigned)es);
+    wr16(out + 10, (unsigned)(16 * nt - (16 << es)));
+    size_t o = 12 + 16 * (size_t)nt;
+    unsigned char *headout = NULL;
+    for (int i = 0; i < nt; i++) {
+        const unsigned char *src = t[i].own ? t[i].own : t[i].data;
+        unsigned char *r = out + 12 + 16 * i;
+        memcpy(r, t[i].tag, 4);
+        memcpy(out + o, src, t[i].len);
+        wr32(r + 4, tt_checksum(out + o, t[i].len));
+        wr32(r + 8, o);
+        wr32(r + 12, t[i].len);
+        if (&t[i] == head)
+            headout = out + o;
+        o += (t[i].len + 3) & ~(size_t)3;
+    }
+    wr32(headout + 8, (0xB1B0AFBAUL - tt_checksum(out, total)) & 0xFFFFFFFFUL);
+    *outlen = total;
+fail:
+    for (int i = 0; i < nt; i++)
+        free(t[i].own);
+    free(ng);
+    free(nl);
+    free(nh);
+    free(nm);
+    return out;
+}
+
+/* Every embedded TrueType font (FontFile2) without its hinting: /Length1
+ * is the font's own length. */
+static void unhint_fonts(qpdf_data q)
+{
+    long long size = qpdf_oh_get_int_value(q, qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size"));
+    for (int id = 1; id < size; id++) {
+        qpdf_oh fd = qpdf_get_object_by_id(q, id, 0);
+        if (!qpdf_oh_is_dictionary(q, fd) ||
+            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, fd, "/Type"), "/FontDescriptor"))
+            continue;
+        qpdf_oh ff = qpdf_oh_get_key(q, fd, "/FontFile2");
+        unsigned char *ttf = NULL;
+        size_t len = 0, nlen = 0;
+        QPDF_BOOL filtered = QPDF_FALSE;
+        if (!qpdf_oh_is_stream(q, ff) ||
+            (qpdf_oh_get_stream_data(q, ff, qpdf_dl_generalized, &filtered, &ttf, &len) & QPDF_ERRORS) ||
+            !filtered) {
+            free(ttf);
+            continue;
+        }
+        unsigned char *bare = pdf_post_unhint_ttf(ttf, len, &nlen);
+        if (bare) {
+            qpdf_oh_replace_stream_data(q, ff, bare, nlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+            qpdf_oh_replace_key(q, qpdf_oh_get_dict(q, ff), "/Length1", qpdf_oh_new_integer(q, (long long)nlen));
+        }
+        free(bare);
+        free(ttf);
+    }
 }
 
 /* A ToUnicode CMap for CID = code point, for the code points shown. */
@@ -125,6 +361,7 @@ int pdf_post_write(const char *path, const unsigned char *pdf, size_t len, const
     }
     if (spec->fix_tounicode && spec->ncodepoints)
         fix_tounicode(q, spec);
+    unhint_fonts(q);
     int npages = qpdf_get_num_pages(q);
     for (size_t i = 0; spec->pages && i < spec->npages && (int)i < npages; i++) {
         const pdf_post_page *pp = &spec->pages[i];
@@ -181,7 +418,10 @@ int pdf_post_write(const char *path, const unsigned char *pdf, size_t len, const
     int rc = -1;
     if (!(qpdf_init_write_memory(q) & QPDF_ERRORS)) {
         qpdf_set_deterministic_ID(q, QPDF_TRUE);
-        qpdf_set_object_stream_mode(q, qpdf_o_preserve);
+        /* the dictionaries (fonts, pages, annotations) in object streams and
+         * the xref as a compressed stream: PDF 1.5, which every current viewer
+         * and print RIP reads; a tenth of a sheet's bytes */
+        qpdf_set_object_stream_mode(q, qpdf_o_generate);
         qpdf_set_compress_streams(q, QPDF_TRUE);
         if (!(qpdf_write(q) & QPDF_ERRORS))
             rc = 0;

@@ -5,7 +5,9 @@
  * API for page boxes; neither library writes /Lang or viewer preferences the
  * way a print shop and a home printer need. pdf_post rewrites the file once
  * with what is missing: link annotations, /Lang, TrimBox/BleedBox, and
- * /ViewerPreferences (PrintScaling /None, Duplex). The rewrite is
+ * /ViewerPreferences (PrintScaling /None, Duplex); and with fewer bytes:
+ * embedded TrueType fonts lose their hinting, and the dictionaries go into
+ * object streams with a compressed xref (PDF 1.5). The rewrite is
  * deterministic (qpdf's content-derived /ID) and is the only copy written to
  * disk: the library's output stays in memory.
  *
@@ -55,5 +57,13 @@ typedef struct pdf_post_spec {
  * -1 with an error in diags (path is then left as it was). */
 int pdf_post_write(const char *path, const unsigned char *pdf, size_t len, const pdf_post_spec *spec,
                    diag_list *diags);
+
+/* A TrueType font (len bytes at ttf) without its hinting: no fpgm, prep,
+ * cvt, hdmx, LTSH or VDMX table, no glyph instructions, maxp's hinting
+ * limits zero, checksums recomputed; the outlines, metrics and every other
+ * table as they were. A new buffer of *outlen bytes (the caller frees it),
+ * or NULL when ttf is not a TrueType font this reads (then nothing is
+ * changed). pdf_post_write applies it to every embedded TrueType font. */
+unsigned char *pdf_post_unhint_ttf(const unsigned char *ttf, size_t len, size_t *outlen);
 
 #endif
