@@ -275,6 +275,368 @@ static void unhint_fonts(qpdf_data q)
     }
 }
 
+/* ---- content streams: numbers to the precision print needs ------------- */
+
+/* cairo writes text matrices and colours with six decimals and path points
+ * with three: 36.850394 where 36.85 puts the glyph within 0.005 pt (1.8 µm,
+ * a tenth of a 2400 dpi device pixel). Each operator's operands keep the
+ * decimals its unit needs: page coordinates two, text-space moves (em) and
+ * line widths three, colours three (1/255 is 0.0039), matrix scales five
+ * significant digits. Strings, names, arrays (TJ's kerning) and everything
+ * else are copied as they are. */
+
+typedef struct cs_tok {
+    size_t at, len;
+    char kind;          /* 'n' number, 'o' operator, 'x' anything else */
+    signed char keep;   /* decimals to keep (numbers), -1: as it is, -2: significant */
+} cs_tok;
+
+static int cs_delim(unsigned char c)
+{
+    return c == '(' || c == ')' || c == '<' || c == '>' || c == '[' || c == ']' || c == '{' || c == '}' ||
+           c == '/' || c == '%';
+}
+
+static int cs_space(unsigned char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\0';
+}
+
+/* The end of the token that starts at s[i] (not a space), or 0 when the
+ * stream holds what this does not read (an inline image, an unclosed
+ * string). */
+static size_t cs_token_end(const unsigned char *s, size_t n, size_t i, char *kind)
+{
+    *kind = 'x';
+    if (s[i] == '%') {
+        while (i < n && s[i] != '\n' && s[i] != '\r')
+            i++;
+        return i;
+    }
+    if (s[i] == '(') {
+        int depth = 0;
+        for (; i < n; i++) {
+            if (s[i] == '\\')
+                i++;
+            else if (s[i] == '(')
+                depth++;
+            else if (s[i] == ')' && --depth == 0)
+                return i + 1;
+        }
+        return 0;
+    }
+    if (s[i] == '<' || s[i] == '>') {
+        if (i + 1 < n && s[i + 1] == s[i])
+            return i + 2;
+        if (s[i] == '>')
+            return 0;
+        while (i < n && s[i] != '>')
+            i++;
+        return i < n ? i + 1 : 0;
+    }
+    if (cs_delim(s[i]) && s[i] != '/')
+        return i + 1;
+    size_t j = i + 1;
+    while (j < n && !cs_space(s[j]) && !cs_delim(s[j]))
+        j++;
+    int num = 1, dots = 0;
+    for (size_t k = i; k < j; k++) {
+        if (s[k] == '.')
+            dots++;
+        else if (!((s[k] >= '0' && s[k] <= '9') || ((s[k] == '-' || s[k] == '+') && k == i)))
+            num = 0;
+    }
+    if (s[i] != '/' && num && dots <= 1 && j - i > (size_t)dots + (s[i] == '-' || s[i] == '+'))
+        *kind = 'n';
+    else if (s[i] != '/') {
+        *kind = 'o';
+        if (j - i == 2 && (!memcmp(s + i, "BI", 2) || !memcmp(s + i, "ID", 2)))
+            return 0;
+    }
+    return j;
+}
+
+/* The decimals operand k of nops kept by operator op (len bytes). */
+static int cs_keep(const unsigned char *op, size_t len, int k, int nops)
+{
+    static const char *const page[] = {"m", "l", "c", "v", "y", "re"};
+    static const char *const colour[] = {"rg", "RG", "g", "G", "k", "K", "sc", "SC", "scn", "SCN"};
+    for (size_t i = 0; i < sizeof page / sizeof *page; i++)
+        if (len == strlen(page[i]) && !memcmp(op, page[i], len))
+            return 2;
+    for (size_t i = 0; i < sizeof colour / sizeof *colour; i++)
+        if (len == strlen(colour[i]) && !memcmp(op, colour[i], len))
+            return 3;
+    if (len == 2 && (!memcmp(op, "Tm", 2) || !memcmp(op, "cm", 2)) && nops == 6)
+        return k < 4 ? -2 : 2;
+    if (len == 2 && (!memcmp(op, "Td", 2) || !memcmp(op, "TD", 2)))
+        return 3;
+    if (len == 1 && op[0] == 'w')
+        return 3;
+    return -1;
+}
+
+/* A number token rounded to keep decimals (-2: five significant digits),
+ * written to out; its length. Never longer than the token. */
+static size_t cs_round(const unsigned char *tok, size_t len, int keep, char *out)
+{
+    char buf[64];
+    const unsigned char *dot = memchr(tok, '.', len);
+    if (keep == -1 || !dot || len >= sizeof buf) {
+        memcpy(out, tok, len);
+        return len;
+    }
+    memcpy(buf, tok, len);
+    buf[len] = '\0';
+    double v = strtod(buf, NULL);
+    if (keep == -2) {
+        double a = v < 0 ? -v : v;
+        keep = a >= 10000 ? 0 : a >= 1000 ? 1 : a >= 100 ? 2 : a >= 10 ? 3 : a >= 1 ? 4 : 6;
+    }
+    if ((size_t)(tok + len - dot - 1) <= (size_t)keep) {
+        memcpy(out, tok, len);
+        return len;
+    }
+    int n = snprintf(buf, sizeof buf, "%.*f", keep, v);
+    if (n <= 0 || (size_t)n >= sizeof buf) {
+        memcpy(out, tok, len);
+        return len;
+    }
+    if (memchr(buf, '.', (size_t)n)) {
+        while (buf[n - 1] == '0')
+            n--;
+        if (buf[n - 1] == '.')
+            n--;
+    }
+    if (n == 2 && buf[0] == '-' && buf[1] == '0')
+        buf[0] = '0', n = 1;
+    if ((size_t)n > len) {
+        memcpy(out, tok, len);
+        return len;
+    }
+    memcpy(out, buf, (size_t)n);
+    return (size_t)n;
+}
+
+unsigned char *pdf_post_round_content(const unsigned char *s, size_t n, size_t *outlen)
+{
+    size_t cap = 256, nt = 0;
+    cs_tok *t = malloc(cap * sizeof *t);
+    unsigned char *out = NULL;
+    if (!t)
+        return NULL;
+    for (size_t i = 0; i < n;) {
+        if (cs_space(s[i])) {
+            i++;
+            continue;
+        }
+        char kind;
+        size_t e = cs_token_end(s, n, i, &kind);
+        if (e == 0)
+            goto done;
+        if (nt == cap) {
+            cs_tok *g = realloc(t, 2 * cap * sizeof *t);
+            if (!g)
+                goto done;
+            t = g;
+            cap *= 2;
+        }
+        t[nt++] = (cs_tok){i, e - i, kind, -1};
+        if (kind == 'o') {   /* its operands: the numbers just before it */
+            size_t k = nt - 1;
+            while (k > 0 && t[k - 1].kind == 'n')
+                k--;
+            int nops = (int)(nt - 1 - k);
+            for (size_t a = k; a < nt - 1; a++)
+                t[a].keep = (signed char)cs_keep(s + i, e - i, (int)(a - k), nops);
+        }
+        i = e;
+    }
+    out = malloc(n + 1);
+    if (!out)
+        goto done;
+    size_t o = 0, from = 0;
+    for (size_t k = 0; k < nt; k++) {
+        memcpy(out + o, s + from, t[k].at - from);   /* the spaces before it */
+        o += t[k].at - from;
+        if (t[k].kind == 'n')
+            o += cs_round(s + t[k].at, t[k].len, t[k].keep, (char *)out + o);
+        else {
+            memcpy(out + o, s + t[k].at, t[k].len);
+            o += t[k].len;
+        }
+        from = t[k].at + t[k].len;
+    }
+    memcpy(out + o, s + from, n - from);
+    *outlen = o + n - from;
+done:
+    free(t);
+    return out;
+}
+
+/* Every page's content streams and every form's, numbers rounded. */
+static void round_contents(qpdf_data q)
+{
+    long long size = qpdf_oh_get_int_value(q, qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size"));
+    unsigned char *done = calloc((size_t)(size > 0 ? size : 1), 1);
+    if (!done)
+        return;
+    int npages = qpdf_get_num_pages(q);
+    for (long long id = -npages; id < size; id++) {
+        qpdf_oh list;
+        if (id < 0) {
+            list = qpdf_oh_get_key(q, qpdf_get_page_n(q, (size_t)(id + npages)), "/Contents");
+        } else {
+            list = qpdf_get_object_by_id(q, (int)id, 0);
+            qpdf_oh dict = qpdf_oh_is_stream(q, list) ? qpdf_oh_get_dict(q, list) : 0;
+            qpdf_oh pt = dict ? qpdf_oh_get_key(q, dict, "/PatternType") : 0;
+            if (!dict || (!qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, dict, "/Subtype"), "/Form") &&
+                          !(qpdf_oh_is_integer(q, pt) && qpdf_oh_get_int_value(q, pt) == 1)))
+                continue;
+        }
+        int one = qpdf_oh_is_stream(q, list);
+        int count = one ? 1 : qpdf_oh_is_array(q, list) ? qpdf_oh_get_array_n_items(q, list) : 0;
+        for (int k = 0; k < count; k++) {
+            qpdf_oh st = one ? list : qpdf_oh_get_array_item(q, list, k);
+            int sid = qpdf_oh_get_object_id(q, st);
+            if (!qpdf_oh_is_stream(q, st) || sid <= 0 || sid >= size || done[sid])
+                continue;
+            done[sid] = 1;
+            unsigned char *data = NULL, *r;
+            size_t len = 0, rlen = 0;
+            QPDF_BOOL filtered = QPDF_FALSE;
+            if (!(qpdf_oh_get_stream_data(q, st, qpdf_dl_generalized, &filtered, &data, &len) & QPDF_ERRORS) &&
+                filtered && (r = pdf_post_round_content(data, len, &rlen)) != NULL) {
+                qpdf_oh_replace_stream_data(q, st, r, rlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+                free(r);
+            }
+            free(data);
+        }
+    }
+    free(done);
+}
+
+/* ---- ToUnicode maps that say what the encoding says -------------------- */
+
+/* The Unicode value a reader gives code c of WinAnsiEncoding through its
+ * glyph name (PDF 32000 annex D; 0xA0 is "space", 0xAD "hyphen"), or 0. */
+static unsigned winansi_unicode(unsigned c)
+{
+    static const unsigned short x80[32] = {
+        0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0,      0x017D, 0,      0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+        0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
+    if (c >= 0x20 && c < 0x7F)
+        return c;
+    if (c >= 0x80 && c < 0xA0)
+        return x80[c - 0x80];
+    if (c == 0xA0)
+        return 0x20;
+    if (c == 0xAD)
+        return 0x2D;
+    return c > 0xA0 && c <= 0xFF ? c : 0;
+}
+
+/* 1 when the ToUnicode CMap (n bytes at s) maps single-byte codes one by
+ * one (bfchar) each to what WinAnsiEncoding gives it, and nothing else. */
+static int tounicode_is_winansi(const unsigned char *s, size_t n)
+{
+    const char *m = "beginbfchar";
+    size_t ml = strlen(m), pairs = 0;
+    for (size_t i = 0; i + ml <= n; i++) {
+        if (s[i] == 'b' && i + 12 <= n && !memcmp(s + i, "beginbfrange", 12))
+            return 0;
+        if (memcmp(s + i, m, ml) != 0)
+            continue;
+        i += ml;
+        for (;;) {
+            while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r'))
+                i++;
+            unsigned code, uni;
+            int used = 0;
+            char tmp[24];
+            size_t k = 0;
+            while (i + k < n && k < sizeof tmp - 1 && s[i + k] != '\n' && s[i + k] != '\r')
+                k++;
+            memcpy(tmp, s + i, k);
+            tmp[k] = '\0';
+            if (sscanf(tmp, "<%2x> <%4x>%n", &code, &uni, &used) != 2 || used != 11 || tmp[used] != '\0')
+                break;
+            if (winansi_unicode(code) != uni)
+                return 0;
+            pairs++;
+            i += k;
+        }
+        if (i + 9 > n || memcmp(s + i, "endbfchar", 9) != 0)
+            return 0;
+    }
+    return pairs > 0;
+}
+
+/* The ToUnicode CMap of WinAnsiEncoding as winansi_unicode reads it. */
+static char *winansi_cmap(size_t *len)
+{
+    size_t cap = 2048, o = 0;
+    char *buf = malloc(cap);
+    if (!buf)
+        return NULL;
+    o += (size_t)snprintf(buf + o, cap - o,
+                          "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+                          "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+                          "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+                          "1 begincodespacerange\n<00> <ff>\nendcodespacerange\n"
+                          "3 beginbfrange\n<20> <7e> <0020>\n<a1> <ac> <00a1>\n<ae> <ff> <00ae>\nendbfrange\n");
+    unsigned n = 0;
+    for (unsigned c = 0x80; c <= 0xAD; c++)
+        n += winansi_unicode(c) && (c < 0xA1 || c == 0xAD);
+    o += (size_t)snprintf(buf + o, cap - o, "%u beginbfchar\n", n);
+    for (unsigned c = 0x80; c <= 0xAD; c++)
+        if (winansi_unicode(c) && (c < 0xA1 || c == 0xAD))
+            o += (size_t)snprintf(buf + o, cap - o, "<%02x> <%04x>\n", c, winansi_unicode(c));
+    o += (size_t)snprintf(buf + o, cap - o,
+                          "endbfchar\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
+    *len = o;
+    return buf;
+}
+
+/* cairo writes a ToUnicode map for each of its latin subsets (a simple
+ * TrueType font in WinAnsiEncoding), each listing the codes that font
+ * shows; where a map says what the encoding says, the fonts share one map
+ * of the whole encoding instead. Every font keeps a Unicode map (a reader
+ * may not go through glyph names), and the text extracts the same. */
+static void share_winansi_tounicode(qpdf_data q)
+{
+    long long size = qpdf_oh_get_int_value(q, qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size"));
+    qpdf_oh shared = 0;
+    for (int id = 1; id < size; id++) {
+        qpdf_oh f = qpdf_get_object_by_id(q, id, 0);
+        if (!qpdf_oh_is_dictionary(q, f) || !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Type"), "/Font") ||
+            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Subtype"), "/TrueType") ||
+            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Encoding"), "/WinAnsiEncoding"))
+            continue;
+        qpdf_oh tu = qpdf_oh_get_key(q, f, "/ToUnicode");
+        unsigned char *cmap = NULL;
+        size_t len = 0;
+        QPDF_BOOL filtered = QPDF_FALSE;
+        if (qpdf_oh_is_stream(q, tu) &&
+            !(qpdf_oh_get_stream_data(q, tu, qpdf_dl_generalized, &filtered, &cmap, &len) & QPDF_ERRORS) &&
+            filtered && tounicode_is_winansi(cmap, len)) {
+            size_t wl = 0;
+            char *w = shared ? NULL : winansi_cmap(&wl);
+            if (w) {
+                shared = qpdf_oh_new_stream(q);
+                qpdf_oh_replace_stream_data(q, shared, (unsigned char const *)w, wl, qpdf_oh_new_null(q),
+                                            qpdf_oh_new_null(q));
+                shared = qpdf_make_indirect_object(q, shared);
+                free(w);
+            }
+            if (shared)
+                qpdf_oh_replace_key(q, f, "/ToUnicode", shared);
+        }
+        free(cmap);
+    }
+}
+
 /* A ToUnicode CMap for CID = code point, for the code points shown. */
 static char *tounicode_cmap(const unsigned *cps, size_t n, size_t *len)
 {
@@ -362,6 +724,8 @@ int pdf_post_write(const char *path, const unsigned char *pdf, size_t len, const
     if (spec->fix_tounicode && spec->ncodepoints)
         fix_tounicode(q, spec);
     unhint_fonts(q);
+    round_contents(q);
+    share_winansi_tounicode(q);
     int npages = qpdf_get_num_pages(q);
     for (size_t i = 0; spec->pages && i < spec->npages && (int)i < npages; i++) {
         const pdf_post_page *pp = &spec->pages[i];

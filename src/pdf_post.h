@@ -66,4 +66,12 @@ int pdf_post_write(const char *path, const unsigned char *pdf, size_t len, const
  * changed). pdf_post_write applies it to every embedded TrueType font. */
 unsigned char *pdf_post_unhint_ttf(const unsigned char *ttf, size_t len, size_t *outlen);
 
+/* A content stream (n bytes at s) with the numbers of path, colour, line
+ * width and text-positioning operators rounded to what print resolves
+ * (page coordinates to 0.01 pt); strings, names, arrays and other operators
+ * as they are. A new buffer of *outlen bytes, never longer than n, or NULL
+ * when the stream holds what this does not read (an inline image, an
+ * unclosed string: then it is kept as it is). */
+unsigned char *pdf_post_round_content(const unsigned char *s, size_t n, size_t *outlen);
+
 #endif

@@ -1,6 +1,7 @@
 /* test_pdf_post.c — the bytes pdf_post takes out of a PDF: the hinting of
  * embedded TrueType fonts (on the sheet's own fonts, whose outlines and
- * metrics must come out unchanged) and the object streams, on a real build. */
+ * metrics must come out unchanged), the decimals of content-stream numbers
+ * that print does not resolve, and the object streams, on a real build. */
 #include <CUnit/CUnit.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -203,8 +204,62 @@ static void test_unhint_refuses_damage(void)
     free(ttf);
 }
 
+/* cs rounded by pdf_post_round_content, as a string (NULL when refused). */
+static char *rounded(const char *cs)
+{
+    size_t n = 0;
+    unsigned char *r = pdf_post_round_content((const unsigned char *)cs, strlen(cs), &n);
+    char *z = r ? malloc(n + 1) : NULL;
+    if (z) {
+        memcpy(z, r, n);
+        z[n] = '\0';
+    }
+    free(r);
+    return z;
+}
+
+/* Each operator's operands to its precision; strings, names, arrays and
+ * other operators' numbers untouched; what cannot be read is refused. */
+static void test_round_content(void)
+{
+    static const char *const cases[][2] = {
+        {"1 0 0 -1 0 841.889764 cm\n0.180392 0.419608 0.227451 rg /a0 gs\n",
+         "1 0 0 -1 0 841.89 cm\n0.18 0.42 0.227 rg /a0 gs\n"},
+        {"BT\n8.763363 0 0 -8.75 274.794977 228.007594 Tm\n/f-2-0 1 Tf\n[(a 1.23456)-3(x)]TJ\n(0.123456)Tj\n"
+         "-4.505084 -1.74 Td\nET\n",
+         "BT\n8.7634 0 0 -8.75 274.79 228.01 Tm\n/f-2-0 1 Tf\n[(a 1.23456)-3(x)]TJ\n(0.123456)Tj\n"
+         "-4.505 -1.74 Td\nET\n"},
+        {"248.852 109.336 m 248.746\n 109.336 248.645 109.359 248.562 109.406 c h\n-0.001 2.999 l 0.3 w B\n",
+         "248.85 109.34 m 248.75\n 109.34 248.65 109.36 248.56 109.41 c h\n0 3 l 0.3 w B\n"},
+        {"0.0123456 0 0 0.0123456 10.5 20.25 cm /x5 Do\n[1.23456 2] 0.123456 d 10.123456 M\n",
+         "0.012346 0 0 0.012346 10.5 20.25 cm /x5 Do\n[1.23456 2] 0.123456 d 10.123456 M\n"},
+        {"/Span << /ActualText (\\(x\\) 1.23456) /MCID 3 >> BDC 1.23456 2.34567 EMC % 1.23456 m\n1.2345 2 m",
+         "/Span << /ActualText (\\(x\\) 1.23456) /MCID 3 >> BDC 1.23456 2.34567 EMC % 1.23456 m\n1.23 2 m"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *r = rounded(cases[i][0]);
+        CU_ASSERT_PTR_NOT_NULL(r);
+        CU_ASSERT_STRING_EQUAL(r ? r : "", cases[i][1]);
+        free(r);
+    }
+    CU_ASSERT_PTR_NULL(rounded("q 10 0 0 10 0 0 cm BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI Q"));
+    CU_ASSERT_PTR_NULL(rounded("BT (never closed 1.23456 m ET"));
+    /* every prefix of a stream: read or refused, never longer */
+    const char *cs = cases[1][0];
+    for (size_t cut = 0; cut <= strlen(cs); cut++) {
+        size_t n = 0;
+        unsigned char *part = malloc(cut + 1);
+        memcpy(part, cs, cut);
+        unsigned char *r = pdf_post_round_content(part, cut, &n);
+        CU_ASSERT(!r || n <= cut);
+        free(r);
+        free(part);
+    }
+}
+
 /* A sheet as `build` writes it: its fonts carry no hinting program (qdf
- * shows the font files decoded, table tags in clear) and its objects are in
+ * shows the font files decoded, table tags in clear), its latin subsets
+ * share one ToUnicode map, its paths are rounded and its objects are in
  * object streams. */
 static void test_built_sheet(void)
 {
@@ -214,13 +269,21 @@ static void test_built_sheet(void)
                                   tu_bin(), dir), 0);
     char pdf[200];
     snprintf(pdf, sizeof pdf, "%s/noxius/noxius-de-a4.pdf", dir);
-    tu_pdf_ok(pdf, 2, NULL);
+    static const char *const words[] = {"\xC3\x9C" "berblick", "gew\xC3\xB6hnlicher", NULL};
+    tu_pdf_ok(pdf, 2, words);   /* every font with a Unicode map, the text extracts */
+    /* the latin subsets share one map of WinAnsiEncoding (cairo writes
+     * bfchar lists, the shared map bfranges) */
+    tu_runf(out, sizeof out, "qpdf --qdf --object-streams=disable '%s' - | grep -a -c beginbfrange", pdf);
+    CU_ASSERT_EQUAL(atoi(out), 1);
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "qpdf --qdf --object-streams=disable '%s' - | grep -a -c FontFile2", pdf), 0);
     CU_ASSERT(atoi(out) >= 4);
     tu_runf(out, sizeof out, "qpdf --qdf --object-streams=disable '%s' - | grep -a -c -E 'fpgm|prep'", pdf);
     CU_ASSERT_EQUAL(atoi(out), 0);
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "qpdf --show-xref '%s' | grep -c ': compressed'", pdf), 0);
     CU_ASSERT(atoi(out) >= 10);
+    /* no path point with more than two decimals */
+    tu_runf(out, sizeof out, "qpdf --qdf --object-streams=disable '%s' - | grep -a -c -E '[0-9][.][0-9]{3,} -?[0-9.]+ [ml]$'", pdf);
+    CU_ASSERT_EQUAL(atoi(out), 0);
     tu_runf(out, sizeof out, "rm -rf '%s'", dir);
 }
 
@@ -230,5 +293,6 @@ void suite_pdf_post(void)
     CU_pSuite s = CU_add_suite("pdf_post", NULL, NULL);
     CU_add_test(s, "TrueType hinting goes, outlines and metrics stay", test_unhint_keeps_the_outlines);
     CU_add_test(s, "a damaged or other font is left as it is", test_unhint_refuses_damage);
-    CU_add_test(s, "a built sheet: fonts without hinting, object streams", test_built_sheet);
+    CU_add_test(s, "content numbers rounded to their operator's precision", test_round_content);
+    CU_add_test(s, "a built sheet: fonts without hinting, object streams, rounded paths", test_built_sheet);
 }
