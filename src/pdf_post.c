@@ -245,34 +245,22 @@ fail:
     return out;
 }
 
-/* Every embedded TrueType font (FontFile2) without its hinting: /Length1
- * is the font's own length. */
-static void unhint_fonts(qpdf_data q)
+/* The font descriptor's TrueType font (FontFile2) without its hinting;
+ * /Length1 is the font's own length. */
+static void unhint_font(qpdf_data q, qpdf_oh fd)
 {
-    long long size = qpdf_oh_get_int_value(q, qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size"));
-    for (int id = 1; id < size; id++) {
-        qpdf_oh fd = qpdf_get_object_by_id(q, id, 0);
-        if (!qpdf_oh_is_dictionary(q, fd) ||
-            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, fd, "/Type"), "/FontDescriptor"))
-            continue;
-        qpdf_oh ff = qpdf_oh_get_key(q, fd, "/FontFile2");
-        unsigned char *ttf = NULL;
-        size_t len = 0, nlen = 0;
-        QPDF_BOOL filtered = QPDF_FALSE;
-        if (!qpdf_oh_is_stream(q, ff) ||
-            (qpdf_oh_get_stream_data(q, ff, qpdf_dl_generalized, &filtered, &ttf, &len) & QPDF_ERRORS) ||
-            !filtered) {
-            free(ttf);
-            continue;
-        }
-        unsigned char *bare = pdf_post_unhint_ttf(ttf, len, &nlen);
-        if (bare) {
-            qpdf_oh_replace_stream_data(q, ff, bare, nlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
-            qpdf_oh_replace_key(q, qpdf_oh_get_dict(q, ff), "/Length1", qpdf_oh_new_integer(q, (long long)nlen));
-        }
+    qpdf_oh ff = qpdf_oh_get_key(q, fd, "/FontFile2");
+    unsigned char *ttf = NULL, *bare;
+    size_t len = 0, nlen = 0;
+    QPDF_BOOL filtered = QPDF_FALSE;
+    if (qpdf_oh_is_stream(q, ff) &&
+        !(qpdf_oh_get_stream_data(q, ff, qpdf_dl_generalized, &filtered, &ttf, &len) & QPDF_ERRORS) && filtered &&
+        (bare = pdf_post_unhint_ttf(ttf, len, &nlen)) != NULL) {
+        qpdf_oh_replace_stream_data(q, ff, bare, nlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+        qpdf_oh_replace_key(q, qpdf_oh_get_dict(q, ff), "/Length1", qpdf_oh_new_integer(q, (long long)nlen));
         free(bare);
-        free(ttf);
     }
+    free(ttf);
 }
 
 /* ---- content streams: numbers to the precision print needs ------------- */
@@ -377,45 +365,68 @@ static int cs_keep(const unsigned char *op, size_t len, int k, int nops)
 }
 
 /* A number token rounded to keep decimals (-2: five significant digits),
- * written to out; its length. Never longer than the token. */
+ * half away from zero, on its digits (no strtod and printf: a sheet has
+ * 30 000 numbers), written to out; its length. Never longer than the
+ * token. */
 static size_t cs_round(const unsigned char *tok, size_t len, int keep, char *out)
 {
-    char buf[64];
     const unsigned char *dot = memchr(tok, '.', len);
-    if (keep == -1 || !dot || len >= sizeof buf) {
+    size_t sign = len && (tok[0] == '-' || tok[0] == '+');
+    if (keep == -1 || !dot) {
         memcpy(out, tok, len);
         return len;
     }
-    memcpy(buf, tok, len);
-    buf[len] = '\0';
-    double v = strtod(buf, NULL);
+    size_t ip = (size_t)(dot - tok) - sign, fp = len - (size_t)(dot - tok) - 1;   /* digits */
+    const unsigned char *id = tok + sign, *fd = dot + 1;
     if (keep == -2) {
-        double a = v < 0 ? -v : v;
-        keep = a >= 10000 ? 0 : a >= 1000 ? 1 : a >= 100 ? 2 : a >= 10 ? 3 : a >= 1 ? 4 : 6;
+        size_t lead = 0;   /* significant integer digits */
+        while (lead < ip && id[lead] == '0')
+            lead++;
+        keep = ip - lead == 0 ? 6 : ip - lead >= 5 ? 0 : 5 - (int)(ip - lead);
     }
-    if ((size_t)(tok + len - dot - 1) <= (size_t)keep) {
+    if (fp <= (size_t)keep) {
         memcpy(out, tok, len);
         return len;
     }
-    int n = snprintf(buf, sizeof buf, "%.*f", keep, v);
-    if (n <= 0 || (size_t)n >= sizeof buf) {
+    /* the digits kept, one more place in front for a carry */
+    char d[64];
+    size_t nd = ip + (size_t)keep;
+    if (nd + 1 >= sizeof d) {
         memcpy(out, tok, len);
         return len;
     }
-    if (memchr(buf, '.', (size_t)n)) {
-        while (buf[n - 1] == '0')
-            n--;
-        if (buf[n - 1] == '.')
-            n--;
+    d[0] = '0';
+    memcpy(d + 1, id, ip);
+    memcpy(d + 1 + ip, fd, (size_t)keep);
+    if (fd[keep] >= '5')
+        for (size_t k = nd; k > 0; k--) {
+            if (d[k] != '9') {
+                d[k]++;
+                break;
+            }
+            d[k] = '0';
+            if (k == 1)
+                d[0] = '1';
+        }
+    size_t first = d[0] == '1' ? 0 : 1, ilen = ip + 1 - first, flen = (size_t)keep;
+    while (flen && d[1 + ip + flen - 1] == '0')
+        flen--;
+    if (ilen == 0)   /* .5: a zero in front */
+        first = 0, ilen = 1;
+    while (ilen > 1 && d[first] == '0')   /* 09.5 -> 9.5 */
+        first++, ilen--;
+    int zero = flen == 0 && ilen == 1 && d[first] == '0';
+    size_t o = 0;
+    if (sign && !zero && tok[0] == '-')
+        out[o++] = '-';
+    memcpy(out + o, d + first, ilen);
+    o += ilen;
+    if (flen) {
+        out[o++] = '.';
+        memcpy(out + o, d + 1 + ip, flen);
+        o += flen;
     }
-    if (n == 2 && buf[0] == '-' && buf[1] == '0')
-        buf[0] = '0', n = 1;
-    if ((size_t)n > len) {
-        memcpy(out, tok, len);
-        return len;
-    }
-    memcpy(out, buf, (size_t)n);
-    return (size_t)n;
+    return o;
 }
 
 unsigned char *pdf_post_round_content(const unsigned char *s, size_t n, size_t *outlen)
@@ -474,46 +485,18 @@ done:
     return out;
 }
 
-/* Every page's content streams and every form's, numbers rounded. */
-static void round_contents(qpdf_data q)
+/* A content stream with its numbers rounded. */
+static void round_stream(qpdf_data q, qpdf_oh st)
 {
-    long long size = qpdf_oh_get_int_value(q, qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size"));
-    unsigned char *done = calloc((size_t)(size > 0 ? size : 1), 1);
-    if (!done)
-        return;
-    int npages = qpdf_get_num_pages(q);
-    for (long long id = -npages; id < size; id++) {
-        qpdf_oh list;
-        if (id < 0) {
-            list = qpdf_oh_get_key(q, qpdf_get_page_n(q, (size_t)(id + npages)), "/Contents");
-        } else {
-            list = qpdf_get_object_by_id(q, (int)id, 0);
-            qpdf_oh dict = qpdf_oh_is_stream(q, list) ? qpdf_oh_get_dict(q, list) : 0;
-            qpdf_oh pt = dict ? qpdf_oh_get_key(q, dict, "/PatternType") : 0;
-            if (!dict || (!qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, dict, "/Subtype"), "/Form") &&
-                          !(qpdf_oh_is_integer(q, pt) && qpdf_oh_get_int_value(q, pt) == 1)))
-                continue;
-        }
-        int one = qpdf_oh_is_stream(q, list);
-        int count = one ? 1 : qpdf_oh_is_array(q, list) ? qpdf_oh_get_array_n_items(q, list) : 0;
-        for (int k = 0; k < count; k++) {
-            qpdf_oh st = one ? list : qpdf_oh_get_array_item(q, list, k);
-            int sid = qpdf_oh_get_object_id(q, st);
-            if (!qpdf_oh_is_stream(q, st) || sid <= 0 || sid >= size || done[sid])
-                continue;
-            done[sid] = 1;
-            unsigned char *data = NULL, *r;
-            size_t len = 0, rlen = 0;
-            QPDF_BOOL filtered = QPDF_FALSE;
-            if (!(qpdf_oh_get_stream_data(q, st, qpdf_dl_generalized, &filtered, &data, &len) & QPDF_ERRORS) &&
-                filtered && (r = pdf_post_round_content(data, len, &rlen)) != NULL) {
-                qpdf_oh_replace_stream_data(q, st, r, rlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
-                free(r);
-            }
-            free(data);
-        }
+    unsigned char *data = NULL, *r;
+    size_t len = 0, rlen = 0;
+    QPDF_BOOL filtered = QPDF_FALSE;
+    if (!(qpdf_oh_get_stream_data(q, st, qpdf_dl_generalized, &filtered, &data, &len) & QPDF_ERRORS) && filtered &&
+        (r = pdf_post_round_content(data, len, &rlen)) != NULL) {
+        qpdf_oh_replace_stream_data(q, st, r, rlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+        free(r);
     }
-    free(done);
+    free(data);
 }
 
 /* ---- ToUnicode maps that say what the encoding says -------------------- */
@@ -602,39 +585,76 @@ static char *winansi_cmap(size_t *len)
 /* cairo writes a ToUnicode map for each of its latin subsets (a simple
  * TrueType font in WinAnsiEncoding), each listing the codes that font
  * shows; where a map says what the encoding says, the fonts share one map
- * of the whole encoding instead. Every font keeps a Unicode map (a reader
- * may not go through glyph names), and the text extracts the same. */
-static void share_winansi_tounicode(qpdf_data q)
+ * of the whole encoding (*shared, made at the first) instead. Every font
+ * keeps a Unicode map (a reader may not go through glyph names), and the
+ * text extracts the same. */
+static void share_tounicode(qpdf_data q, qpdf_oh f, qpdf_oh *shared)
+{
+    if (!qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Subtype"), "/TrueType") ||
+        !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Encoding"), "/WinAnsiEncoding"))
+        return;
+    qpdf_oh tu = qpdf_oh_get_key(q, f, "/ToUnicode");
+    unsigned char *cmap = NULL;
+    size_t len = 0;
+    QPDF_BOOL filtered = QPDF_FALSE;
+    if (qpdf_oh_is_stream(q, tu) &&
+        !(qpdf_oh_get_stream_data(q, tu, qpdf_dl_generalized, &filtered, &cmap, &len) & QPDF_ERRORS) && filtered &&
+        tounicode_is_winansi(cmap, len)) {
+        size_t wl = 0;
+        char *w = *shared ? NULL : winansi_cmap(&wl);
+        if (w) {
+            qpdf_oh st = qpdf_oh_new_stream(q);
+            qpdf_oh_replace_stream_data(q, st, (unsigned char const *)w, wl, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+            *shared = qpdf_make_indirect_object(q, st);
+            free(w);
+        }
+        if (*shared)
+            qpdf_oh_replace_key(q, f, "/ToUnicode", *shared);
+    }
+    free(cmap);
+}
+
+/* The bytes pdf_post takes out, in one pass over the objects (each object
+ * read once): fonts without hinting, latin subsets sharing one ToUnicode
+ * map, the numbers of every page's and form's content rounded. */
+static void lighten(qpdf_data q)
 {
     long long size = qpdf_oh_get_int_value(q, qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size"));
+    unsigned char *done = calloc((size_t)(size > 0 ? size : 1), 1);   /* streams rounded */
+    if (!done)
+        return;
+    int npages = qpdf_get_num_pages(q);
+    for (int p = 0; p < npages; p++) {
+        qpdf_oh list = qpdf_oh_get_key(q, qpdf_get_page_n(q, (size_t)p), "/Contents");
+        int one = qpdf_oh_is_stream(q, list);
+        int count = one ? 1 : qpdf_oh_is_array(q, list) ? qpdf_oh_get_array_n_items(q, list) : 0;
+        for (int k = 0; k < count; k++) {
+            qpdf_oh st = one ? list : qpdf_oh_get_array_item(q, list, k);
+            int sid = qpdf_oh_get_object_id(q, st);
+            if (qpdf_oh_is_stream(q, st) && sid > 0 && sid < size && !done[sid]) {
+                done[sid] = 1;
+                round_stream(q, st);
+            }
+        }
+    }
     qpdf_oh shared = 0;
     for (int id = 1; id < size; id++) {
-        qpdf_oh f = qpdf_get_object_by_id(q, id, 0);
-        if (!qpdf_oh_is_dictionary(q, f) || !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Type"), "/Font") ||
-            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Subtype"), "/TrueType") ||
-            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Encoding"), "/WinAnsiEncoding"))
-            continue;
-        qpdf_oh tu = qpdf_oh_get_key(q, f, "/ToUnicode");
-        unsigned char *cmap = NULL;
-        size_t len = 0;
-        QPDF_BOOL filtered = QPDF_FALSE;
-        if (qpdf_oh_is_stream(q, tu) &&
-            !(qpdf_oh_get_stream_data(q, tu, qpdf_dl_generalized, &filtered, &cmap, &len) & QPDF_ERRORS) &&
-            filtered && tounicode_is_winansi(cmap, len)) {
-            size_t wl = 0;
-            char *w = shared ? NULL : winansi_cmap(&wl);
-            if (w) {
-                shared = qpdf_oh_new_stream(q);
-                qpdf_oh_replace_stream_data(q, shared, (unsigned char const *)w, wl, qpdf_oh_new_null(q),
-                                            qpdf_oh_new_null(q));
-                shared = qpdf_make_indirect_object(q, shared);
-                free(w);
-            }
-            if (shared)
-                qpdf_oh_replace_key(q, f, "/ToUnicode", shared);
+        qpdf_oh o = qpdf_get_object_by_id(q, id, 0);
+        if (qpdf_oh_is_dictionary(q, o)) {
+            qpdf_oh type = qpdf_oh_get_key(q, o, "/Type");
+            if (qpdf_oh_is_name_and_equals(q, type, "/FontDescriptor"))
+                unhint_font(q, o);
+            else if (qpdf_oh_is_name_and_equals(q, type, "/Font"))
+                share_tounicode(q, o, &shared);
+        } else if (qpdf_oh_is_stream(q, o) && !done[id]) {
+            qpdf_oh dict = qpdf_oh_get_dict(q, o);
+            qpdf_oh pt = qpdf_oh_get_key(q, dict, "/PatternType");
+            if (qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, dict, "/Subtype"), "/Form") ||
+                (qpdf_oh_is_integer(q, pt) && qpdf_oh_get_int_value(q, pt) == 1))
+                round_stream(q, o);
         }
-        free(cmap);
     }
+    free(done);
 }
 
 /* A ToUnicode CMap for CID = code point, for the code points shown. */
@@ -723,9 +743,7 @@ int pdf_post_write(const char *path, const unsigned char *pdf, size_t len, const
     }
     if (spec->fix_tounicode && spec->ncodepoints)
         fix_tounicode(q, spec);
-    unhint_fonts(q);
-    round_contents(q);
-    share_winansi_tounicode(q);
+    lighten(q);
     int npages = qpdf_get_num_pages(q);
     for (size_t i = 0; spec->pages && i < spec->npages && (int)i < npages; i++) {
         const pdf_post_page *pp = &spec->pages[i];
