@@ -133,7 +133,9 @@ static long glyph_unhinted(const unsigned char *p, size_t len, unsigned char *ou
     return o <= len ? (long)o : -1;
 }
 
-unsigned char *pdf_post_unhint_ttf(const unsigned char *ttf, size_t len, size_t *outlen)
+/* ttf without its hinting, or NULL: *nomem tells an allocation that failed
+ * from a font this does not read. */
+static unsigned char *tt_unhint(const unsigned char *ttf, size_t len, size_t *outlen, int *nomem)
 {
     enum { MAXT = 64 };
     if (len < 12 || (rd32(ttf) != 0x00010000UL && memcmp(ttf, "true", 4) != 0))
@@ -171,8 +173,10 @@ unsigned char *pdf_post_unhint_ttf(const unsigned char *ttf, size_t len, size_t 
     unsigned char *nh = malloc(head->len);
     unsigned char *nm = malloc(maxp->len);
     unsigned char *out = NULL;
-    if (!ng || !nl || !nh || !nm)
+    if (!ng || !nl || !nh || !nm) {
+        *nomem = 1;
         goto fail;
+    }
     size_t go = 0;
     for (size_t g = 0; g <= nglyphs; g++) {
         if (longloca)
@@ -209,8 +213,10 @@ unsigned char *pdf_post_unhint_ttf(const unsigned char *ttf, size_t len, size_t 
     for (int i = 0; i < nt; i++)
         total += (t[i].len + 3) & ~(size_t)3;
     out = calloc(1, total);
-    if (!out)
+    if (!out) {
+        *nomem = 1;
         goto fail;
+    }
     memcpy(out, ttf, 4);
     int es = 0;
     while ((2 << es) <= nt)
@@ -245,22 +251,31 @@ fail:
     return out;
 }
 
+int pdf_post_unhint_ttf(const unsigned char *ttf, size_t len, unsigned char **out, size_t *outlen)
+{
+    int nomem = 0;
+    *out = tt_unhint(ttf, len, outlen, &nomem);
+    return *out ? 1 : nomem ? -1 : 0;
+}
+
 /* The font descriptor's TrueType font (FontFile2) without its hinting;
- * /Length1 is the font's own length. */
-static void unhint_font(qpdf_data q, qpdf_oh fd)
+ * /Length1 is the font's own length. 0, or -1 out of memory. */
+static int unhint_font(qpdf_data q, qpdf_oh fd)
 {
     qpdf_oh ff = qpdf_oh_get_key(q, fd, "/FontFile2");
-    unsigned char *ttf = NULL, *bare;
+    unsigned char *ttf = NULL, *bare = NULL;
     size_t len = 0, nlen = 0;
     QPDF_BOOL filtered = QPDF_FALSE;
+    int rc = 0;
     if (qpdf_oh_is_stream(q, ff) &&
         !(qpdf_oh_get_stream_data(q, ff, qpdf_dl_generalized, &filtered, &ttf, &len) & QPDF_ERRORS) && filtered &&
-        (bare = pdf_post_unhint_ttf(ttf, len, &nlen)) != NULL) {
+        (rc = pdf_post_unhint_ttf(ttf, len, &bare, &nlen)) == 1) {
         qpdf_oh_replace_stream_data(q, ff, bare, nlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
         qpdf_oh_replace_key(q, qpdf_oh_get_dict(q, ff), "/Length1", qpdf_oh_new_integer(q, (long long)nlen));
-        free(bare);
     }
+    free(bare);
     free(ttf);
+    return rc < 0 ? -1 : 0;
 }
 
 /* ---- content streams: numbers to the precision print needs ------------- */
@@ -429,13 +444,17 @@ static size_t cs_round(const unsigned char *tok, size_t len, int keep, char *out
     return o;
 }
 
-unsigned char *pdf_post_round_content(const unsigned char *s, size_t n, size_t *outlen)
+/* s rounded, or NULL: *nomem tells an allocation that failed from a stream
+ * this does not read. */
+static unsigned char *cs_round_all(const unsigned char *s, size_t n, size_t *outlen, int *nomem)
 {
     size_t cap = 256, nt = 0;
     cs_tok *t = malloc(cap * sizeof *t);
     unsigned char *out = NULL;
-    if (!t)
+    if (!t) {
+        *nomem = 1;
         return NULL;
+    }
     for (size_t i = 0; i < n;) {
         if (cs_space(s[i])) {
             i++;
@@ -447,8 +466,10 @@ unsigned char *pdf_post_round_content(const unsigned char *s, size_t n, size_t *
             goto done;
         if (nt == cap) {
             cs_tok *g = realloc(t, 2 * cap * sizeof *t);
-            if (!g)
+            if (!g) {
+                *nomem = 1;
                 goto done;
+            }
             t = g;
             cap *= 2;
         }
@@ -464,8 +485,10 @@ unsigned char *pdf_post_round_content(const unsigned char *s, size_t n, size_t *
         i = e;
     }
     out = malloc(n + 1);
-    if (!out)
+    if (!out) {
+        *nomem = 1;
         goto done;
+    }
     size_t o = 0, from = 0;
     for (size_t k = 0; k < nt; k++) {
         memcpy(out + o, s + from, t[k].at - from);   /* the spaces before it */
@@ -485,18 +508,26 @@ done:
     return out;
 }
 
-/* A content stream with its numbers rounded. */
-static void round_stream(qpdf_data q, qpdf_oh st)
+int pdf_post_round_content(const unsigned char *s, size_t n, unsigned char **out, size_t *outlen)
 {
-    unsigned char *data = NULL, *r;
+    int nomem = 0;
+    *out = cs_round_all(s, n, outlen, &nomem);
+    return *out ? 1 : nomem ? -1 : 0;
+}
+
+/* A content stream with its numbers rounded. 0, or -1 out of memory. */
+static int round_stream(qpdf_data q, qpdf_oh st)
+{
+    unsigned char *data = NULL, *r = NULL;
     size_t len = 0, rlen = 0;
     QPDF_BOOL filtered = QPDF_FALSE;
+    int rc = 0;
     if (!(qpdf_oh_get_stream_data(q, st, qpdf_dl_generalized, &filtered, &data, &len) & QPDF_ERRORS) && filtered &&
-        (r = pdf_post_round_content(data, len, &rlen)) != NULL) {
+        (rc = pdf_post_round_content(data, len, &r, &rlen)) == 1)
         qpdf_oh_replace_stream_data(q, st, r, rlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
-        free(r);
-    }
+    free(r);
     free(data);
+    return rc < 0 ? -1 : 0;
 }
 
 /* ---- ToUnicode maps that say what the encoding says -------------------- */
@@ -588,11 +619,12 @@ static char *winansi_cmap(size_t *len)
  * of the whole encoding (*shared, made at the first) instead. Every font
  * keeps a Unicode map (a reader may not go through glyph names), and the
  * text extracts the same. */
-static void share_tounicode(qpdf_data q, qpdf_oh f, qpdf_oh *shared)
+static int share_tounicode(qpdf_data q, qpdf_oh f, qpdf_oh *shared)
 {
     if (!qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Subtype"), "/TrueType") ||
         !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, f, "/Encoding"), "/WinAnsiEncoding"))
-        return;
+        return 0;
+    int rc = 0;
     qpdf_oh tu = qpdf_oh_get_key(q, f, "/ToUnicode");
     unsigned char *cmap = NULL;
     size_t len = 0;
@@ -607,22 +639,27 @@ static void share_tounicode(qpdf_data q, qpdf_oh f, qpdf_oh *shared)
             qpdf_oh_replace_stream_data(q, st, (unsigned char const *)w, wl, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
             *shared = qpdf_make_indirect_object(q, st);
             free(w);
+        } else if (!*shared) {
+            rc = -1;
         }
         if (*shared)
             qpdf_oh_replace_key(q, f, "/ToUnicode", *shared);
     }
     free(cmap);
+    return rc;
 }
 
 /* The bytes pdf_post takes out, in one pass over the objects (each object
  * read once): fonts without hinting, latin subsets sharing one ToUnicode
- * map, the numbers of every page's and form's content rounded. */
-static void lighten(qpdf_data q)
+ * map, the numbers of every page's and form's content rounded. 0, or -1
+ * out of memory (the file would differ from the one written with memory). */
+static int lighten(qpdf_data q)
 {
     long long size = qpdf_oh_get_int_value(q, qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size"));
     unsigned char *done = calloc((size_t)(size > 0 ? size : 1), 1);   /* streams rounded */
     if (!done)
-        return;
+        return -1;
+    int rc = 0;
     int npages = qpdf_get_num_pages(q);
     for (int p = 0; p < npages; p++) {
         qpdf_oh list = qpdf_oh_get_key(q, qpdf_get_page_n(q, (size_t)p), "/Contents");
@@ -633,7 +670,7 @@ static void lighten(qpdf_data q)
             int sid = qpdf_oh_get_object_id(q, st);
             if (qpdf_oh_is_stream(q, st) && sid > 0 && sid < size && !done[sid]) {
                 done[sid] = 1;
-                round_stream(q, st);
+                rc |= round_stream(q, st);
             }
         }
     }
@@ -643,18 +680,19 @@ static void lighten(qpdf_data q)
         if (qpdf_oh_is_dictionary(q, o)) {
             qpdf_oh type = qpdf_oh_get_key(q, o, "/Type");
             if (qpdf_oh_is_name_and_equals(q, type, "/FontDescriptor"))
-                unhint_font(q, o);
+                rc |= unhint_font(q, o);
             else if (qpdf_oh_is_name_and_equals(q, type, "/Font"))
-                share_tounicode(q, o, &shared);
+                rc |= share_tounicode(q, o, &shared);
         } else if (qpdf_oh_is_stream(q, o) && !done[id]) {
             qpdf_oh dict = qpdf_oh_get_dict(q, o);
             qpdf_oh pt = qpdf_oh_get_key(q, dict, "/PatternType");
             if (qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, dict, "/Subtype"), "/Form") ||
                 (qpdf_oh_is_integer(q, pt) && qpdf_oh_get_int_value(q, pt) == 1))
-                round_stream(q, o);
+                rc |= round_stream(q, o);
         }
     }
     free(done);
+    return rc ? -1 : 0;
 }
 
 /* A ToUnicode CMap for CID = code point, for the code points shown. */
@@ -743,7 +781,11 @@ int pdf_post_write(const char *path, const unsigned char *pdf, size_t len, const
     }
     if (spec->fix_tounicode && spec->ncodepoints)
         fix_tounicode(q, spec);
-    lighten(q);
+    if (lighten(q) != 0) {
+        diag_add(diags, DIAG_ERROR, path, 0, 0, "memory", "out of memory");
+        qpdf_cleanup(&q);
+        return -1;
+    }
     int npages = qpdf_get_num_pages(q);
     for (size_t i = 0; spec->pages && i < spec->npages && (int)i < npages; i++) {
         const pdf_post_page *pp = &spec->pages[i];

@@ -61,17 +61,19 @@ int pdf_post_write(const char *path, const unsigned char *pdf, size_t len, const
 /* A TrueType font (len bytes at ttf) without its hinting: no fpgm, prep,
  * cvt, hdmx, LTSH or VDMX table, no glyph instructions, maxp's hinting
  * limits zero, checksums recomputed; the outlines, metrics and every other
- * table as they were. A new buffer of *outlen bytes (the caller frees it),
- * or NULL when ttf is not a TrueType font this reads (then nothing is
- * changed). pdf_post_write applies it to every embedded TrueType font. */
-unsigned char *pdf_post_unhint_ttf(const unsigned char *ttf, size_t len, size_t *outlen);
+ * table as they were: 1 with a new buffer of *outlen bytes in *out (the
+ * caller frees it); 0 and *out NULL when ttf is not a TrueType font this
+ * reads (then nothing is changed); -1 out of memory. pdf_post_write applies
+ * it to every embedded TrueType font. */
+int pdf_post_unhint_ttf(const unsigned char *ttf, size_t len, unsigned char **out, size_t *outlen);
 
 /* A content stream (n bytes at s) with the numbers of path, colour, line
  * width and text-positioning operators rounded to what print resolves
  * (page coordinates to 0.01 pt); strings, names, arrays and other operators
- * as they are. A new buffer of *outlen bytes, never longer than n, or NULL
- * when the stream holds what this does not read (an inline image, an
- * unclosed string: then it is kept as it is). */
-unsigned char *pdf_post_round_content(const unsigned char *s, size_t n, size_t *outlen);
+ * as they are: 1 with a new buffer of *outlen bytes in *out, never longer
+ * than n; 0 and *out NULL when the stream holds what this does not read (an
+ * inline image, an unclosed string: then it is kept as it is); -1 out of
+ * memory. */
+int pdf_post_round_content(const unsigned char *s, size_t n, unsigned char **out, size_t *outlen);
 
 #endif
