@@ -3,6 +3,7 @@
 #include "pdf_post.h"
 
 #include <qpdf/qpdf-c.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -444,6 +445,131 @@ static size_t cs_round(const unsigned char *tok, size_t len, int keep, char *out
     return o;
 }
 
+/* A rounded number (at most two decimals) in hundredths, or 0 when it has
+ * more or is too long. */
+static int cs_hundredths(const char *p, size_t len, long long *v)
+{
+    long long a = 0;
+    int neg = 0, dec = -1;
+    for (size_t i = 0; i < len; i++) {
+        if (i == 0 && (p[i] == '-' || p[i] == '+'))
+            neg = p[i] == '-';
+        else if (p[i] == '.' && dec < 0)
+            dec = 0;
+        else if (p[i] >= '0' && p[i] <= '9' && a < 100000000000LL && dec < 2) {
+            a = a * 10 + (p[i] - '0');
+            dec += dec >= 0;
+        } else
+            return 0;
+    }
+    for (int d = dec < 0 ? 0 : dec; d < 2; d++)
+        a *= 10;
+    *v = neg ? -a : a;
+    return 1;
+}
+
+/* v hundredths as a PDF number, trailing zeros dropped; its length. */
+static size_t cs_put_hundredths(long long v, char *out)
+{
+    char tmp[32];
+    int n = snprintf(tmp, sizeof tmp, "%s%lld.%02lld", v < 0 ? "-" : "", (v < 0 ? -v : v) / 100, (v < 0 ? -v : v) % 100);
+    while (tmp[n - 1] == '0')
+        n--;
+    if (tmp[n - 1] == '.')
+        n--;
+    if (n == 2 && tmp[0] == '-' && tmp[1] == '0')
+        tmp[0] = '0', n = 1;
+    memcpy(out, tmp, (size_t)n);
+    return (size_t)n;
+}
+
+static int cs_is(const unsigned char *s, const cs_tok *t, const char *op)
+{
+    return t->kind == 'o' && t->len == strlen(op) && memcmp(s + t->at, op, t->len) == 0;
+}
+
+/* A long path (an icon: 40 numbers and more) filled or stroked as it is
+ * drawn, from token k: the index of its painting operator, or 0. */
+static size_t cs_path_run(const unsigned char *s, const cs_tok *t, size_t nt, size_t k)
+{
+    static const char *const build[] = {"m", "l", "c", "v", "y", "h", "re"};
+    static const char *const paint[] = {"f", "F", "f*", "B", "B*", "b", "b*", "S", "s"};
+    if (k + 2 >= nt || t[k].kind != 'n' || t[k + 1].kind != 'n' || !cs_is(s, &t[k + 2], "m") ||
+        (k > 0 && t[k - 1].kind == 'n'))
+        return 0;
+    size_t j = k, nums = 0;
+    for (; j < nt; j++) {
+        int ok = t[j].kind == 'n';
+        nums += ok;
+        for (size_t b = 0; !ok && b < sizeof build / sizeof *build; b++)
+            ok = cs_is(s, &t[j], build[b]);
+        if (!ok)
+            break;
+    }
+    if (j == nt || nums < 40)
+        return 0;
+    for (size_t b = 0; b < sizeof paint / sizeof *paint; b++)
+        if (cs_is(s, &t[j], paint[b]))
+            return j;
+    return 0;
+}
+
+/* Tokens k..end (a path and its painting operator) drawn from its first
+ * point: "q 1 0 0 1 x y cm", the points less (x, y), one operator a line,
+ * "Q" after. Written to out and its length when shorter than plen (the
+ * tokens as rounded in place), else 0 (out untouched); SIZE_MAX out of
+ * memory. */
+static size_t cs_path_local(const unsigned char *s, const cs_tok *t, size_t k, size_t end, size_t plen,
+                            unsigned char *out)
+{
+    char num[64];
+    long long x0, y0, v;
+    size_t l0 = cs_round(s + t[k].at, t[k].len, 2, num);
+    if (!cs_hundredths(num, l0, &x0))
+        return 0;
+    size_t l1 = cs_round(s + t[k + 1].at, t[k + 1].len, 2, num);
+    if (!cs_hundredths(num, l1, &y0))
+        return 0;
+    char *buf = malloc(plen + 96);
+    if (!buf)
+        return SIZE_MAX;
+    size_t o = (size_t)snprintf(buf, 16, "q 1 0 0 1 ");
+    o += cs_put_hundredths(x0, buf + o);
+    buf[o++] = ' ';
+    o += cs_put_hundredths(y0, buf + o);
+    memcpy(buf + o, " cm\n", 4);
+    o += 4;
+    size_t first = k;   /* the first operand of the operator to come */
+    for (size_t i = k; i <= end && o + 64 < plen + 32; i++) {
+        if (t[i].kind == 'n')
+            continue;   /* written with its operator, which tells x from y */
+        int re = cs_is(s, &t[i], "re");
+        for (size_t a = first; a < i; a++) {
+            size_t l = cs_round(s + t[a].at, t[a].len, 2, num), j = a - first;
+            int role = re ? (j < 2 ? (int)j : -1) : (int)(j % 2);
+            if (role < 0 || !cs_hundredths(num, l, &v)) {
+                memcpy(buf + o, num, l);
+                o += l;
+            } else {
+                o += cs_put_hundredths(v - (role ? y0 : x0), buf + o);
+            }
+            buf[o++] = ' ';
+        }
+        memcpy(buf + o, s + t[i].at, t[i].len);
+        o += t[i].len;
+        buf[o++] = '\n';
+        first = i + 1;
+    }
+    buf[o++] = 'Q';
+    size_t r = 0;
+    if (first == end + 1 && o < plen) {
+        memcpy(out, buf, o);
+        r = o;
+    }
+    free(buf);
+    return r;
+}
+
 /* s rounded, or NULL: *nomem tells an allocation that failed from a stream
  * this does not read. */
 static unsigned char *cs_round_all(const unsigned char *s, size_t n, size_t *outlen, int *nomem)
@@ -493,6 +619,34 @@ static unsigned char *cs_round_all(const unsigned char *s, size_t n, size_t *out
     for (size_t k = 0; k < nt; k++) {
         memcpy(out + o, s + from, t[k].at - from);   /* the spaces before it */
         o += t[k].at - from;
+        size_t end = cs_path_run(s, t, nt, k);
+        if (end) {   /* a long path: rounded in place, then from its first point if shorter */
+            size_t start = o;
+            for (size_t i = k; i <= end; i++) {
+                if (i > k) {
+                    memcpy(out + o, s + t[i - 1].at + t[i - 1].len, t[i].at - t[i - 1].at - t[i - 1].len);
+                    o += t[i].at - t[i - 1].at - t[i - 1].len;
+                }
+                if (t[i].kind == 'n')
+                    o += cs_round(s + t[i].at, t[i].len, t[i].keep, (char *)out + o);
+                else {
+                    memcpy(out + o, s + t[i].at, t[i].len);
+                    o += t[i].len;
+                }
+            }
+            size_t l = cs_path_local(s, t, k, end, o - start, out + start);
+            if (l == SIZE_MAX) {
+                *nomem = 1;
+                free(out);
+                out = NULL;
+                goto done;
+            }
+            if (l)
+                o = start + l;
+            from = t[end].at + t[end].len;
+            k = end;
+            continue;
+        }
         if (t[k].kind == 'n')
             o += cs_round(s + t[k].at, t[k].len, t[k].keep, (char *)out + o);
         else {

@@ -248,6 +248,24 @@ static void test_round_content(void)
         CU_ASSERT_STRING_EQUAL(r ? r : "", cases[i][1]);
         free(r);
     }
+    /* a long path (an icon) from its first point when that is shorter; a
+     * clipping path never (q and Q would undo the clip) */
+    char path[1024], local[1024], clip[1100];
+    int o = snprintf(path, sizeof path, "0 0 0 rg 248.852 109.336 m ");
+    int lo = snprintf(local, sizeof local, "0 0 0 rg q 1 0 0 1 248.85 109.34 cm\n0 0 m\n");
+    for (int i = 0; i < 19; i++) {
+        o += snprintf(path + o, sizeof path - (size_t)o, "%d.85 110.34 l ", 249 + i % 3);
+        lo += snprintf(local + lo, sizeof local - (size_t)lo, "%d 1 l\n", 1 + i % 3);
+    }
+    snprintf(clip, sizeof clip, "%sW n", path);
+    snprintf(path + o, sizeof path - (size_t)o, "B\n");
+    snprintf(local + lo, sizeof local - (size_t)lo, "B\nQ\n");
+    char *lr = rounded(path);
+    CU_ASSERT_STRING_EQUAL(lr ? lr : "", local);
+    free(lr);
+    lr = rounded(clip);
+    CU_ASSERT(lr && !strstr(lr, " cm") && strstr(lr, "250.85 110.34 l"));
+    free(lr);
     CU_ASSERT_PTR_NULL(rounded("q 10 0 0 10 0 0 cm BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI Q"));
     CU_ASSERT_PTR_NULL(rounded("BT (never closed 1.23456 m ET"));
     /* every prefix of a stream: read or refused, never longer */
@@ -287,6 +305,9 @@ static void test_built_sheet(void)
     tu_runf(out, sizeof out, "qpdf --qdf --object-streams=disable '%s' - | grep -a -c -E 'fpgm|prep'", pdf);
     CU_ASSERT_EQUAL(atoi(out), 0);
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "qpdf --show-xref '%s' | grep -c ': compressed'", pdf), 0);
+    CU_ASSERT(atoi(out) >= 10);
+    /* icons drawn from their first point */
+    tu_runf(out, sizeof out, "qpdf --qdf --object-streams=disable '%s' - | grep -a -c '^0 0 m$'", pdf);
     CU_ASSERT(atoi(out) >= 10);
     /* no path point with more than two decimals */
     tu_runf(out, sizeof out, "qpdf --qdf --object-streams=disable '%s' - | grep -a -c -E '[0-9][.][0-9]{3,} -?[0-9.]+ [ml]$'", pdf);
