@@ -1,5 +1,6 @@
 /* pdf_post.c — link annotations, /Lang, page boxes and viewer preferences
- * added with libqpdf's C API; font hinting dropped, object streams. */
+ * added with libqpdf's C API; the bytes print does not need taken out (font
+ * hinting, digits, repeated ToUnicode maps), object streams. */
 #include "pdf_post.h"
 
 #include <qpdf/qpdf-c.h>

@@ -6,7 +6,9 @@
  * way a print shop and a home printer need. pdf_post rewrites the file once
  * with what is missing: link annotations, /Lang, TrimBox/BleedBox, and
  * /ViewerPreferences (PrintScaling /None, Duplex); and with fewer bytes:
- * embedded TrueType fonts lose their hinting, and the dictionaries go into
+ * embedded TrueType fonts lose their hinting, content-stream numbers keep
+ * the decimals print resolves and long paths are drawn from their first
+ * point, latin subsets share one ToUnicode map, and the dictionaries go into
  * object streams with a compressed xref (PDF 1.5). The rewrite is
  * deterministic (qpdf's content-derived /ID) and is the only copy written to
  * disk: the library's output stays in memory.
