@@ -473,15 +473,23 @@ static int cs_hundredths(const char *p, size_t len, long long *v)
 static size_t cs_put_hundredths(long long v, char *out)
 {
     char tmp[32];
-    int n = snprintf(tmp, sizeof tmp, "%s%lld.%02lld", v < 0 ? "-" : "", (v < 0 ? -v : v) / 100, (v < 0 ? -v : v) % 100);
-    while (tmp[n - 1] == '0')
-        n--;
-    if (tmp[n - 1] == '.')
-        n--;
-    if (n == 2 && tmp[0] == '-' && tmp[1] == '0')
-        tmp[0] = '0', n = 1;
-    memcpy(out, tmp, (size_t)n);
-    return (size_t)n;
+    unsigned long long a = v < 0 ? (unsigned long long)-v : (unsigned long long)v;
+    size_t n = sizeof tmp;
+    unsigned frac = (unsigned)(a % 100);
+    if (frac) {   /* the decimals, a trailing zero dropped */
+        if (frac % 10)
+            tmp[--n] = (char)('0' + frac % 10);
+        tmp[--n] = (char)('0' + frac / 10);
+        tmp[--n] = '.';
+    }
+    a /= 100;
+    do
+        tmp[--n] = (char)('0' + a % 10);
+    while (a /= 10);
+    if (v < 0 && (frac || tmp[n] != '0' || n < sizeof tmp - 1))
+        tmp[--n] = '-';
+    memcpy(out, tmp + n, sizeof tmp - n);
+    return sizeof tmp - n;
 }
 
 static int cs_is(const unsigned char *s, const cs_tok *t, const char *op)
