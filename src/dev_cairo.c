@@ -175,7 +175,15 @@ static int c_begin_doc(dev_device *dev, const dl_doc_info *info)
     cdev *d = (cdev *)dev;
     if (d->format != DEV_CAIRO_PDF)
         return 0;
+    /* cairo's streams uncompressed: pdf_post reads every content stream and
+     * font (rounding, hinting) and qpdf compresses each stream it writes, so
+     * cairo's own deflate was undone and done again (a sixth of a build's
+     * instructions). cairo 1.16 has no call for it, only this variable, read
+     * when the surface is made; one set by the user is left alone. */
+    int set_debug = getenv("CAIRO_DEBUG_PDF") == NULL && setenv("CAIRO_DEBUG_PDF", "1", 0) == 0;
     d->surface = cairo_pdf_surface_create_for_stream(to_buf, &d->buf, 595.276, 841.89);
+    if (set_debug)
+        unsetenv("CAIRO_DEBUG_PDF");
     if (cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
         fail(d, cairo_status_to_string(cairo_surface_status(d->surface)));
         return -1;

@@ -7,8 +7,11 @@ shared: a ratio of two bests is what stays comparable). Figures only.
               both papers, flowcharts, cards): wall and CPU (children
               included), peak RSS; target < 0.5 s.
   sheets      each source-language A4 sheet against pdfLaTeX on its LaTeX
-              twin (latex_twin.py: the same words), wall and CPU, and bytes
-              a page; targets: 0.1x the time, 1.2x the bytes a page.
+              twin (latex_twin.py: the same paragraphs), wall and CPU, and
+              bytes a page; targets: 0.1x the time, 1.2x the bytes a page.
+              The twin has no tables, examples or icons: the characters of
+              text each PDF holds (pdftotext) and its bytes a character are
+              printed beside.
   flowcharts  every flowchart the build of everything writes (each game,
               edition and paper that has one): our build of that one chart
               (`build GAME --lang L --flow F --paper P`, a whole process:
@@ -103,6 +106,12 @@ def flowcharts(binary, tmp):
               "target: all" % (met, len(charts), gw ** (1.0 / n), gc ** (1.0 / n)))
 
 
+def text_chars(pdf):
+    """Characters of text pdftotext extracts from pdf (0 when it cannot)."""
+    out = subprocess.run(["pdftotext", pdf, "-"], capture_output=True)
+    return len(out.stdout.decode("utf-8", "replace")) if out.returncode == 0 else 0
+
+
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "out/bin/regelwerk")
     here = os.path.dirname(os.path.abspath(__file__))
@@ -142,6 +151,14 @@ def main():
             theirs = os.path.getsize(tpdf) / max(pages(tpdf), 1)
             print("  %-20s  %7.1f ms %7.1f ms   %5.2fx %5.2fx %12.0f (%.2fx; targets 0.10x, 1.20x)"
                   % ("  LaTeX twin", t[0] * 1e3, t[1] * 1e3, r[0] / t[0], r[1] / t[1], theirs, ours / theirs))
+            # the twin sets the sheet's paragraphs, not its tables, examples
+            # or icons: the bytes a character of text say how far apart the
+            # two are on the same words
+            oc, tc = text_chars(pdf), text_chars(tpdf)
+            if oc and tc:
+                print("  %-20s  text %d / %d characters (%.2fx); bytes a character %.2f / %.2f (%.2fx)"
+                      % ("  same words?", oc, tc, oc / tc, os.path.getsize(pdf) / oc, os.path.getsize(tpdf) / tc,
+                         (os.path.getsize(pdf) / oc) / (os.path.getsize(tpdf) / tc)))
         if not latex:
             print("  LaTeX peer: pdflatex not installed, skipped")
         flowcharts(binary, tmp)
