@@ -323,16 +323,21 @@ static const char *json_ws(const char *p, const char *e)
     return p;
 }
 
-/* p at an opening quote: just past the closing one, or NULL. */
+/* p at an opening quote: just past the closing one, or NULL. The strings
+ * are most of the set's 6.4 MB (each icon's SVG body), so the quote and
+ * the escapes before it are found with memchr rather than byte by byte;
+ * a raw control character, which JSON forbids, is refused where a string
+ * is read (json_unescape), not where it is only skipped. */
 static const char *json_str_end(const char *p, const char *e)
 {
-    for (p++; p < e; p++) {
-        if (*p == '"')
-            return p + 1;
-        if (*p == '\\' && ++p == e)
+    for (p++; p < e;) {
+        const char *q = memchr(p, '"', (size_t)(e - p));
+        if (!q)
             return NULL;
-        if ((unsigned char)*p < 0x20)
-            return NULL;
+        const char *bs = memchr(p, '\\', (size_t)(q - p));
+        if (!bs)
+            return q + 1;
+        p = bs + 2; /* past the escaped character, which may be a quote */
     }
     return NULL;
 }
@@ -382,6 +387,10 @@ static char *json_unescape(const char *p, const char *q)
     if (!out)
         return NULL;
     for (p++, q--; p < q; p++) {
+        if ((unsigned char)*p < 0x20) {
+            free(out);
+            return NULL;
+        }
         if (*p != '\\') {
             *o++ = *p;
             continue;

@@ -165,7 +165,11 @@ static void test_small_set(void)
                                   "{\"prefix\": \"x\", \"info\": {\"n\": [1, 2.5e1, true, null, {\"a\": []}]},\n"
                                   " \"icons\": {\"sq\": {\"body\": \"<path d=\\\"M0 0H512V512H0z\\\"/>\"},\n"
                                   "   \"esc\\u0061\": {\"width\": 512, \"body\": \"<g><path fill=\\\"#000\\\" "
-                                  "d=\\\"M0 0L256 256\\\"\\/><\\/g>\"}},\n"
+                                  "d=\\\"M0 0L256 256\\\"\\/><\\/g>\"},\n"
+                                  /* a raw control character: skipped while indexing, refused when read;
+                                   * an escaped backslash before a closing quote */
+                                  "   \"ctl\": {\"body\": \"<path d=\\\"M0 0H512\x01\\\"/>\"},"
+                                  " \"bs\": {\"x\": \"\\\\\"}},\n"
                                   " \"aliases\": {\"box\": {\"parent\": \"sq\"}, \"loop\": {\"parent\": \"loop\"}},\n"
                                   " \"width\": 512, \"height\": 512}\n") == 0);
     diag_list dg;
@@ -180,6 +184,7 @@ static void test_small_set(void)
     CU_ASSERT(esc->n == 2 && near(esc->el[1].pt[0], 0.5));
     CU_ASSERT_PTR_NULL(icon_get(set, "loop"));
     CU_ASSERT_PTR_NULL(icon_get(set, "info"));
+    CU_ASSERT_PTR_NULL(icon_get(set, "ctl"));
     icon_set_free(set);
     /* the same path rewritten with another canvas: read again, not the old index */
     CU_ASSERT_FATAL(tu_write_file(path, "{\"icons\": {\"sq\": {\"body\": \"<path d=\\\"M0 0H512V512H0z\\\"/>\"}}, "
@@ -193,10 +198,11 @@ static void test_small_set(void)
     const char *bad[] = {"{\"icons\": {\"sq\": {\"body\": \"<path/>\"}", "[1, 2]", "{\"prefix\": \"x\"}",
                          "{\"icons\": {}} trailing", "{\"icons\": {\"a\": {\"body\": \"x\"}, }}",
                          "{\"icons\": {}, \"icons\": {}}", "{\"icons\": []}", "",
-                         "{\"icons\": {}, \"aliases\": [1]}", "{\"icons\": {\"a\": {\"body\": \"x\"}}, \"icons\": 1}"};
+                         "{\"icons\": {}, \"aliases\": [1]}", "{\"icons\": {\"a\": {\"body\": \"x\"}}, \"icons\": 1}",
+                         "{\"icons\": {\"a\x01\": {\"body\": \"x\"}}}"};
     const char *why[] = {"not a JSON object", "not a JSON object", "no \"icons\" object", "not a JSON object",
                          "not a JSON object", "given twice", "no \"icons\" object", "cannot read",
-                         "malformed \"aliases\"", "given twice"};
+                         "malformed \"aliases\"", "given twice", "not a JSON object"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         CU_ASSERT_FATAL(tu_write_file(path, bad[i]) == 0);
         diag_list bd;
