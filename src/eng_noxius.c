@@ -109,9 +109,11 @@ typedef struct nx_cond {
     signed char kind, n;
 } nx_cond;
 
+/* cond comes first: a trailing array may be a flexible one to
+ * -fsanitize=bounds, which then does not check an index into it */
 typedef struct nx_plate {
-    signed char kind, hi, lo, minp;
     nx_cond cond[2];
+    signed char kind, hi, lo, minp;
 } nx_plate;
 
 typedef struct nx_enemy {
@@ -157,6 +159,11 @@ static const eng_die *const nx_dice[] = {&die_d6, NULL};
 #define CST(d) ((const nx_state *)(d))
 
 /* ---- small helpers ------------------------------------------------------------------------ */
+
+/* Loops over the characters and enemies read st->ch[c] and st->en[e]
+ * themselves rather than through a pointer taken first: an index one past
+ * the array is then stopped by -fsanitize=bounds (as every mutant is built),
+ * while a pointer to one past the end is legal and reads what lies beyond. */
 
 static const char *cname(const nx_state *st, int c)
 {
@@ -479,11 +486,9 @@ static void spawn(eng_state *es, nx_state *st, int e)
  * at every other. */
 static int pos_taken(const nx_state *st, int pos, int except)
 {
-    for (int c = 0; c < st->players; c++) {
-        const nx_char *ch = &st->ch[c];
-        if (c != except && !ch->dead && ch->pos == pos && ch->enemy > 0)
+    for (int c = 0; c < st->players; c++)
+        if (c != except && !st->ch[c].dead && st->ch[c].pos == pos && st->ch[c].enemy > 0)
             return 1;
-    }
     return 0;
 }
 
@@ -516,11 +521,9 @@ static void place(eng_state *es, nx_state *st, int c, int e, int pos)
 static int current(const nx_state *st)
 {
     int best = -1;
-    for (int c = 0; c < st->players; c++) {
-        const nx_char *ch = &st->ch[c];
-        if (!ch->acted && can_fight(st, c) && (best < 0 || ch->pos > st->ch[best].pos))
+    for (int c = 0; c < st->players; c++)
+        if (!st->ch[c].acted && can_fight(st, c) && (best < 0 || st->ch[c].pos > st->ch[best].pos))
             best = c;
-    }
     return best;
 }
 
@@ -537,11 +540,9 @@ static void round_field(eng_state *es, nx_state *st)
     st->fbonus = f ? f->bonus : 0;
     eng_say(es, st->round, "round", "", "round %d: progress field %d is read", st->round, st->field);
     for (int c = 0; c < st->players; c++) {
-        nx_char *ch = &st->ch[c];
-        ch->acted = 0;
-        ch->free = 0;
-        if (ch->buff && ch->buff_round < st->round - 1)
-            ch->buff = 0;
+        st->ch[c].acted = st->ch[c].free = 0;
+        if (st->ch[c].buff && st->ch[c].buff_round < st->round - 1)
+            st->ch[c].buff = 0;
     }
 }
 
@@ -551,7 +552,7 @@ static int round_linked_reset(eng_state *es, nx_state *st)
     int reset = 0;
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
-        if (en->present && en->plate[en->cur].kind == P_LINKED && (en->met[0] || en->met[1])) {
+        if (st->en[e].present && en->plate[en->cur].kind == P_LINKED && (en->met[0] || en->met[1])) {
             linked_clear(en);
             eng_note(es, EV_LINKED_RESET);
             eng_say(es, st->round, "linked", en->name, "the linked plate was not completed: it is reset");
@@ -1320,11 +1321,9 @@ static const eng_key nx_keys[] = {
 static int best_enemy(const nx_state *st)
 {
     int best = -1;
-    for (int e = 0; e < NX_MAXEN; e++) {
-        const nx_enemy *en = &st->en[e];
-        if (en->present && (best < 0 || en->nplates - en->cur < st->en[best].nplates - st->en[best].cur))
+    for (int e = 0; e < NX_MAXEN; e++)
+        if (st->en[e].present && (best < 0 || st->en[e].nplates - st->en[e].cur < st->en[best].nplates - st->en[best].cur))
             best = e;
-    }
     return best;
 }
 
