@@ -652,29 +652,31 @@ static void char_deals(eng_state *es, nx_state *st, int c, int amount, int bonus
     deal(es, st, c, ch->enemy - 1, total);
 }
 
-static void op_effect(eng_state *es, nx_state *st, int c, const nx_op *op, int ally, int bonus)
+/* op by value: the caller's index into effect[] or res[] is read there, where
+ * -fsanitize=bounds sees it */
+static void op_effect(eng_state *es, nx_state *st, int c, nx_op op, int ally, int bonus)
 {
     nx_char *ch = &st->ch[c];
-    switch (op->kind) {
-    case O_DMG: char_deals(es, st, c, op->n, bonus); break;
+    switch (op.kind) {
+    case O_DMG: char_deals(es, st, c, op.n, bonus); break;
     case O_HIT: hit(es, st, c, PAY_POLICY); break;
-    case O_LP: gain_lp(es, st, c, op->n); break;
-    case O_SP: gain_sp(es, st, c, op->n); break;
+    case O_LP: gain_lp(es, st, c, op.n); break;
+    case O_SP: gain_sp(es, st, c, op.n); break;
     case O_WOUND:
         if (ch->enemy > 0)
             wound(es, st, c, ch->enemy - 1);
         break;
     case O_BUFF: {
         nx_char *a = &st->ch[ally];
-        a->buff = op->n;      /* a buff cast again replaces the old one */
+        a->buff = op.n;      /* a buff cast again replaces the old one */
         a->buff_from = c;
         a->buff_round = st->round;
         eng_note(es, EV_BUFF);
-        eng_say(es, st->round, "buff", cname(st, ally), "gets a buff of +%d damage from %s", op->n, cname(st, c));
+        eng_say(es, st->round, "buff", cname(st, ally), "gets a buff of +%d damage from %s", op.n, cname(st, c));
         break;
     }
-    case O_HEAL: gain_lp(es, st, ally, op->n); break;
-    case O_SHIELD: gain_sp(es, st, ally, op->n); break;
+    case O_HEAL: gain_lp(es, st, ally, op.n); break;
+    case O_SHIELD: gain_sp(es, st, ally, op.n); break;
     default: break;
     }
 }
@@ -722,7 +724,7 @@ static void cast_effect(eng_state *es, nx_state *st, int c, int k, int ally)
     const nx_ability *a = &st->ch[c].ab[k];
     eng_note(es, EV_EFFECT);
     for (int i = 0; i < a->neffect && !st->ch[c].ko && !st->over; i++)
-        op_effect(es, st, c, &a->effect[i], ally, st->bonus);
+        op_effect(es, st, c, a->effect[i], ally, st->bonus);
 }
 
 /* Returns 1 when the new power is a T field. */
@@ -759,7 +761,7 @@ static void cast_results(eng_state *es, nx_state *st, int c, int k, int ally, in
         if (st->ch[c].ko || enemy_gone(st, c) || st->over)
             break;
         eng_note(es, EV_RESULT);
-        op_effect(es, st, c, &a->res[face][i], ally, st->bonus);
+        op_effect(es, st, c, a->res[face][i], ally, st->bonus);
     }
     st->bonus = 0;
 }
@@ -1148,16 +1150,15 @@ static void nx_init(void *data)
     st->players = 2;
     st->ai_who = st->ai_ability = 1;
     for (int c = 0; c < NX_MAXCH; c++) {
-        nx_char *ch = &st->ch[c];
-        snprintf(ch->name, sizeof ch->name, "c%d", c + 1);
-        ch->lp = ch->lpmax = 6;
-        ch->power = 1;          /* every character starts a mission with 1 power */
+        snprintf(st->ch[c].name, sizeof st->ch[c].name, "c%d", c + 1);
+        st->ch[c].lp = st->ch[c].lpmax = 6;
+        st->ch[c].power = 1;          /* every character starts a mission with 1 power */
         /* the source's example (1 power cannot pay 2) puts the low T field at
          * 0, as the state comes; the high one is a stand-in */
-        ch->thigh = 6;
-        ch->sp_first = 1;
+        st->ch[c].thigh = 6;
+        st->ch[c].sp_first = 1;
         for (int k = 0; k < NX_NAB; k++)    /* a full sheet: four abilities */
-            ch->ab[k] = ab0;
+            st->ch[c].ab[k] = ab0;
     }
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
@@ -1402,10 +1403,10 @@ static double ability_value(const nx_state *st, int c, int k)
     double v = 0;
     for (int f = 0; f < 6; f++) {
         for (int i = 0; i < a->nres[f]; i++) {
-            const nx_op *op = &a->res[f][i];
-            switch (op->kind) {
+            const nx_op op = a->res[f][i];
+            switch (op.kind) {
             case O_DMG: {
-                int d = op->n + bonus;
+                int d = op.n + bonus;
                 int ok = pl->kind == P_EXACT ? d == pl->hi
                        : takes_damage(pl) ? d >= need(en, pl)
                        : pl->kind == P_LINKED;
@@ -1422,20 +1423,20 @@ static double ability_value(const nx_state *st, int c, int k)
     }
     v /= 6;
     for (int i = 0; i < a->neffect; i++) {
-        const nx_op *op = &a->effect[i];
-        int ally = ally_default(st, c, op->kind);
+        const nx_op op = a->effect[i];
+        int ally = ally_default(st, c, op.kind);
         const nx_char *al = &st->ch[ally];
-        switch (op->kind) {
-        case O_DMG: v += op->n * 0.5; break;
+        switch (op.kind) {
+        case O_DMG: v += op.n * 0.5; break;
         case O_HEAL: {
             int gap = al->lpmax - al->lp;
-            v += ally == c ? 0 : (gap < op->n ? gap : op->n) * (al->ko ? 2.0 : 0.8);
+            v += ally == c ? 0 : (gap < op.n ? gap : op.n) * (al->ko ? 2.0 : 0.8);
             break;
         }
-        case O_SHIELD: v += ally == c ? 0 : op->n * 0.5; break;
-        case O_BUFF: v += ally == c ? 0 : op->n * (!al->acted ? 0.9 : 0.4); break;
-        case O_LP: v += (ch->lpmax - ch->lp < op->n ? ch->lpmax - ch->lp : op->n) * 0.8; break;
-        case O_SP: v += op->n * 0.5; break;
+        case O_SHIELD: v += ally == c ? 0 : op.n * 0.5; break;
+        case O_BUFF: v += ally == c ? 0 : op.n * (!al->acted ? 0.9 : 0.4); break;
+        case O_LP: v += (ch->lpmax - ch->lp < op.n ? ch->lpmax - ch->lp : op.n) * 0.8; break;
+        case O_SP: v += op.n * 0.5; break;
         case O_WOUND: v += wound_worth(en, pl); break;
         default: break;
         }
@@ -1531,15 +1532,14 @@ FN(act_start)
     st->over = OV_NONE;
     st->last_roll = st->last_damage = st->bonus = st->field = st->fbonus = 0;
     for (int c = 0; c < NX_MAXCH; c++) {
-        nx_char *ch = &st->ch[c];
-        ch->lp = ch->lpmax;
-        ch->sp = ch->ko = ch->dead = ch->enemy = ch->pos = ch->acted = ch->free = ch->buff = ch->dealt = 0;
-        ch->power = 1;
+        st->ch[c].lp = st->ch[c].lpmax;
+        st->ch[c].sp = st->ch[c].ko = st->ch[c].dead = st->ch[c].enemy = st->ch[c].pos = 0;
+        st->ch[c].acted = st->ch[c].free = st->ch[c].buff = st->ch[c].dealt = 0;
+        st->ch[c].power = 1;
     }
     for (int e = 0; e < NX_MAXEN; e++) {
-        nx_enemy *en = &st->en[e];
-        en->present = en->defeated = en->wounded = en->cur = en->first = 0;
-        linked_clear(en);
+        st->en[e].present = st->en[e].defeated = st->en[e].wounded = st->en[e].cur = st->en[e].first = 0;
+        linked_clear(&st->en[e]);
     }
     eng_note(es, EV_START);
     return ENG_OK;
