@@ -109,8 +109,8 @@ typedef struct nx_cond {
     signed char kind, n;
 } nx_cond;
 
-/* cond comes first: a trailing array may be a flexible one to
- * -fsanitize=bounds, which then does not check an index into it */
+/* cond comes first: an array that ends its struct may be a flexible one
+ * to -fsanitize=bounds, which then does not check an index into it */
 typedef struct nx_plate {
     nx_cond cond[2];
     signed char kind, hi, lo, minp;
@@ -132,8 +132,8 @@ typedef struct nx_char {
     int enemy, pos, acted, free;    /* enemy 1-based, 0 none */
     int dealt;                      /* the last damage it dealt */
     int buff, buff_from, buff_round;
-    int sp_first;
     nx_ability ab[NX_NAB];
+    int sp_first;               /* after ab: see nx_plate */
 } nx_char;
 
 typedef struct nx_field {
@@ -243,7 +243,7 @@ static void gain_lp(eng_state *es, nx_state *st, int c, int n)
         ch->lp = ch->lpmax;
     eng_note(es, EV_GAIN);
     eng_say(es, st->round, "gain", cname(st, c), "gets %d LP (now %d LP)", n, ch->lp);
-    if (ch->ko && ch->lp > 0) {
+    if (ch->ko) {       /* LP have risen by n >= 1 from 0 or more, to lpmax >= 1 at most */
         ch->ko = 0;
         eng_say(es, st->round, "revive", cname(st, c), "gets LP and fights again");
     }
@@ -499,7 +499,7 @@ static const char *position_illegal(const nx_state *st, int c, int e, int pos)
         return "a dead character has no position";
     if (!st->en[e - 1].present)     /* e is 1..4: the action's range */
         return "that enemy is not on the field";
-    if (pos < 1 || pos > st->players)
+    if (pos > st->players)      /* pos >= 1: the action's range */
         return "with this many players that position may not be used";
     if (pos_taken(st, pos, c))
         return "that position is taken (at this or another enemy)";
@@ -565,7 +565,8 @@ static int round_linked_reset(eng_state *es, nx_state *st)
 /* "+ name" on the progress field: the enemies of this round appear. */
 static void round_spawn(eng_state *es, nx_state *st)
 {
-    int fe = st->field >= 1 && st->field <= st->nfields ? st->fld[st->field - 1].spawn - 1 : -1;
+    /* (round_field has just moved to field 1 at least) */
+    int fe = st->field <= st->nfields ? st->fld[st->field - 1].spawn - 1 : -1;
     for (int e = 0; e < NX_MAXEN; e++)
         if ((st->en[e].round == st->round || e == fe) && !st->en[e].present && !st->en[e].defeated)
             spawn(es, st, e);
@@ -588,7 +589,7 @@ static const char *cast_illegal(const nx_state *st, int c, int k)
         return "a dead character does not cast";
     if (ch->ko)
         return "a knocked-out character cannot cast";
-    if (k < 0 || k >= NX_NAB || !ch->ab[k].set)
+    if (k >= NX_NAB || !ch->ab[k].set)     /* k >= 0: every caller counts from 0 */
         return "the character has no such ability";
     if (!can_fight(st, c))
         return "the character is at no enemy";
@@ -1483,13 +1484,13 @@ static int auto_turn(eng_state *es, nx_state *st)
         eng_say(es, st->round, "pass", cname(st, c), "has no ability it may cast");
         return 0;
     }
-    int ally = -1;
+    int ally = c;       /* no buff, heal or shield: no one else receives anything */
     for (int i = 0; i < ch->ab[best].neffect; i++) {
         int kind = ch->ab[best].effect[i].kind;
         if (kind == O_BUFF || kind == O_HEAL || kind == O_SHIELD)
             ally = ally_default(st, c, kind);
     }
-    cast(es, st, c, best, ally < 0 ? c : ally);
+    cast(es, st, c, best, ally);
     return 0;
 }
 
