@@ -170,11 +170,12 @@ static const char *cname(const nx_state *st, int c)
     return st->ch[c].name;
 }
 
-/* May cast: alive, not knocked out, at an enemy on the field. */
+/* May cast: alive, not knocked out, at an enemy on the field. (A character
+ * outside the group is at none: position's who= is bounded by players.) */
 static int can_fight(const nx_state *st, int c)
 {
     const nx_char *ch = &st->ch[c];
-    return c < st->players && !ch->dead && !ch->ko && ch->enemy > 0 && st->en[ch->enemy - 1].present;
+    return !ch->dead && !ch->ko && ch->enemy > 0 && st->en[ch->enemy - 1].present;
 }
 
 static int enemies_present(const nx_state *st)
@@ -263,7 +264,7 @@ static void gain_sp(eng_state *es, nx_state *st, int c, int n)
 static void hit(eng_state *es, nx_state *st, int c, int pay)
 {
     nx_char *ch = &st->ch[c];
-    if (ch->enemy <= 0 || ch->pos < 1)     /* cN.pos is 0..4 */
+    if (ch->enemy <= 0)     /* (at an enemy, a position: place() sets the two together) */
         return;
     const nx_enemy *en = &st->en[ch->enemy - 1];
     int d = en->dmg[ch->pos - 1];
@@ -282,7 +283,8 @@ static int takes_damage(const nx_plate *p)
 /* The damage that takes a damage plate now. */
 static int need(const nx_enemy *en, const nx_plate *p)
 {
-    return p->kind == P_NORMAL && en->wounded && p->lo > 0 ? p->lo : p->hi;
+    /* (wound() wounds only a plate with a smaller number) */
+    return p->kind == P_NORMAL && en->wounded ? p->lo : p->hi;
 }
 
 static void fight_end(eng_state *es, nx_state *st)
@@ -483,11 +485,12 @@ static void spawn(eng_state *es, nx_state *st, int e)
 /* ---- positions and turn order ------------------------------------------------------------------- */
 
 /* Positions are one set for the whole field: P1 taken at one enemy is taken
- * at every other. */
+ * at every other. (pos >= 1, and a character holds a position only at an
+ * enemy: place, defeated, kill and start set or clear the two together.) */
 static int pos_taken(const nx_state *st, int pos, int except)
 {
     for (int c = 0; c < st->players; c++)
-        if (c != except && !st->ch[c].dead && st->ch[c].pos == pos && st->ch[c].enemy > 0)
+        if (c != except && !st->ch[c].dead && st->ch[c].pos == pos)
             return 1;
     return 0;
 }
