@@ -370,9 +370,9 @@ static void deal(eng_state *es, nx_state *st, int c, int e, int amount)
         /* the exact condition first: it is the one a number can only meet once */
         for (int pass = 0; pass < 2; pass++)
             for (int k = 0; k < 2; k++) {
-                const nx_cond *q = &p->cond[k];
-                int ok = pass == 0 ? q->kind == C_EXACT && amount == q->n
-                                   : q->kind == C_ATLEAST && amount >= q->n;
+                const nx_cond q = p->cond[k];     /* (a copy: the index is checked) */
+                int ok = pass == 0 ? q.kind == C_EXACT && amount == q.n
+                                   : q.kind == C_ATLEAST && amount >= q.n;
                 if (ok && linked_open(en, k, c)) {
                     meet(es, st, e, k, c);
                     return;
