@@ -109,9 +109,11 @@ typedef struct nx_cond {
     signed char kind, n;
 } nx_cond;
 
+/* cond comes first: an array that ends its struct may be a flexible one
+ * to -fsanitize=bounds, which then does not check an index into it */
 typedef struct nx_plate {
-    signed char kind, hi, lo, minp;
     nx_cond cond[2];
+    signed char kind, hi, lo, minp;
 } nx_plate;
 
 typedef struct nx_enemy {
@@ -130,8 +132,8 @@ typedef struct nx_char {
     int enemy, pos, acted, free;    /* enemy 1-based, 0 none */
     int dealt;                      /* the last damage it dealt */
     int buff, buff_from, buff_round;
-    int sp_first;
     nx_ability ab[NX_NAB];
+    int sp_first;               /* after ab: see nx_plate */
 } nx_char;
 
 typedef struct nx_field {
@@ -158,16 +160,22 @@ static const eng_die *const nx_dice[] = {&die_d6, NULL};
 
 /* ---- small helpers ------------------------------------------------------------------------ */
 
+/* Loops over the characters and enemies read st->ch[c] and st->en[e]
+ * themselves rather than through a pointer taken first: an index one past
+ * the array is then stopped by -fsanitize=bounds (as every mutant is built),
+ * while a pointer to one past the end is legal and reads what lies beyond. */
+
 static const char *cname(const nx_state *st, int c)
 {
     return st->ch[c].name;
 }
 
-/* May cast: alive, not knocked out, at an enemy on the field. */
+/* May cast: alive, not knocked out, at an enemy on the field. (A character
+ * outside the group is at none: position's who= is bounded by players.) */
 static int can_fight(const nx_state *st, int c)
 {
     const nx_char *ch = &st->ch[c];
-    return c < st->players && !ch->dead && !ch->ko && ch->enemy > 0 && st->en[ch->enemy - 1].present;
+    return !ch->dead && !ch->ko && ch->enemy > 0 && st->en[ch->enemy - 1].present;
 }
 
 static int enemies_present(const nx_state *st)
@@ -236,7 +244,7 @@ static void gain_lp(eng_state *es, nx_state *st, int c, int n)
         ch->lp = ch->lpmax;
     eng_note(es, EV_GAIN);
     eng_say(es, st->round, "gain", cname(st, c), "gets %d LP (now %d LP)", n, ch->lp);
-    if (ch->ko && ch->lp > 0) {
+    if (ch->ko) {       /* LP have risen by n >= 1 from 0 or more, to lpmax >= 1 at most */
         ch->ko = 0;
         eng_say(es, st->round, "revive", cname(st, c), "gets LP and fights again");
     }
@@ -256,7 +264,7 @@ static void gain_sp(eng_state *es, nx_state *st, int c, int n)
 static void hit(eng_state *es, nx_state *st, int c, int pay)
 {
     nx_char *ch = &st->ch[c];
-    if (ch->enemy <= 0 || ch->pos < 1)     /* cN.pos is 0..4 */
+    if (ch->enemy <= 0)     /* (at an enemy, a position: place() sets the two together) */
         return;
     const nx_enemy *en = &st->en[ch->enemy - 1];
     int d = en->dmg[ch->pos - 1];
@@ -275,7 +283,8 @@ static int takes_damage(const nx_plate *p)
 /* The damage that takes a damage plate now. */
 static int need(const nx_enemy *en, const nx_plate *p)
 {
-    return p->kind == P_NORMAL && en->wounded && p->lo > 0 ? p->lo : p->hi;
+    /* (wound() wounds only a plate with a smaller number) */
+    return p->kind == P_NORMAL && en->wounded ? p->lo : p->hi;
 }
 
 static void fight_end(eng_state *es, nx_state *st)
@@ -361,9 +370,9 @@ static void deal(eng_state *es, nx_state *st, int c, int e, int amount)
         /* the exact condition first: it is the one a number can only meet once */
         for (int pass = 0; pass < 2; pass++)
             for (int k = 0; k < 2; k++) {
-                const nx_cond *q = &p->cond[k];
-                int ok = pass == 0 ? q->kind == C_EXACT && amount == q->n
-                                   : q->kind == C_ATLEAST && amount >= q->n;
+                const nx_cond q = p->cond[k];     /* (a copy: the index is checked) */
+                int ok = pass == 0 ? q.kind == C_EXACT && amount == q.n
+                                   : q.kind == C_ATLEAST && amount >= q.n;
                 if (ok && linked_open(en, k, c)) {
                     meet(es, st, e, k, c);
                     return;
@@ -476,14 +485,13 @@ static void spawn(eng_state *es, nx_state *st, int e)
 /* ---- positions and turn order ------------------------------------------------------------------- */
 
 /* Positions are one set for the whole field: P1 taken at one enemy is taken
- * at every other. */
+ * at every other. (pos >= 1, and a character holds a position only at an
+ * enemy: place, defeated, kill and start set or clear the two together.) */
 static int pos_taken(const nx_state *st, int pos, int except)
 {
-    for (int c = 0; c < st->players; c++) {
-        const nx_char *ch = &st->ch[c];
-        if (c != except && !ch->dead && ch->pos == pos && ch->enemy > 0)
+    for (int c = 0; c < st->players; c++)
+        if (c != except && !st->ch[c].dead && st->ch[c].pos == pos)
             return 1;
-    }
     return 0;
 }
 
@@ -494,7 +502,7 @@ static const char *position_illegal(const nx_state *st, int c, int e, int pos)
         return "a dead character has no position";
     if (!st->en[e - 1].present)     /* e is 1..4: the action's range */
         return "that enemy is not on the field";
-    if (pos < 1 || pos > st->players)
+    if (pos > st->players)      /* pos >= 1: the action's range */
         return "with this many players that position may not be used";
     if (pos_taken(st, pos, c))
         return "that position is taken (at this or another enemy)";
@@ -516,11 +524,9 @@ static void place(eng_state *es, nx_state *st, int c, int e, int pos)
 static int current(const nx_state *st)
 {
     int best = -1;
-    for (int c = 0; c < st->players; c++) {
-        const nx_char *ch = &st->ch[c];
-        if (!ch->acted && can_fight(st, c) && (best < 0 || ch->pos > st->ch[best].pos))
+    for (int c = 0; c < st->players; c++)
+        if (!st->ch[c].acted && can_fight(st, c) && (best < 0 || st->ch[c].pos > st->ch[best].pos))
             best = c;
-    }
     return best;
 }
 
@@ -537,11 +543,9 @@ static void round_field(eng_state *es, nx_state *st)
     st->fbonus = f ? f->bonus : 0;
     eng_say(es, st->round, "round", "", "round %d: progress field %d is read", st->round, st->field);
     for (int c = 0; c < st->players; c++) {
-        nx_char *ch = &st->ch[c];
-        ch->acted = 0;
-        ch->free = 0;
-        if (ch->buff && ch->buff_round < st->round - 1)
-            ch->buff = 0;
+        st->ch[c].acted = st->ch[c].free = 0;
+        if (st->ch[c].buff && st->ch[c].buff_round < st->round - 1)
+            st->ch[c].buff = 0;
     }
 }
 
@@ -551,7 +555,7 @@ static int round_linked_reset(eng_state *es, nx_state *st)
     int reset = 0;
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
-        if (en->present && en->plate[en->cur].kind == P_LINKED && (en->met[0] || en->met[1])) {
+        if (st->en[e].present && en->plate[en->cur].kind == P_LINKED && (en->met[0] || en->met[1])) {
             linked_clear(en);
             eng_note(es, EV_LINKED_RESET);
             eng_say(es, st->round, "linked", en->name, "the linked plate was not completed: it is reset");
@@ -564,7 +568,8 @@ static int round_linked_reset(eng_state *es, nx_state *st)
 /* "+ name" on the progress field: the enemies of this round appear. */
 static void round_spawn(eng_state *es, nx_state *st)
 {
-    int fe = st->field >= 1 && st->field <= st->nfields ? st->fld[st->field - 1].spawn - 1 : -1;
+    /* (round_field has just moved to field 1 at least) */
+    int fe = st->field <= st->nfields ? st->fld[st->field - 1].spawn - 1 : -1;
     for (int e = 0; e < NX_MAXEN; e++)
         if ((st->en[e].round == st->round || e == fe) && !st->en[e].present && !st->en[e].defeated)
             spawn(es, st, e);
@@ -587,7 +592,7 @@ static const char *cast_illegal(const nx_state *st, int c, int k)
         return "a dead character does not cast";
     if (ch->ko)
         return "a knocked-out character cannot cast";
-    if (k < 0 || k >= NX_NAB || !ch->ab[k].set)
+    if (k >= NX_NAB || !ch->ab[k].set)     /* k >= 0: every caller counts from 0 */
         return "the character has no such ability";
     if (!can_fight(st, c))
         return "the character is at no enemy";
@@ -651,29 +656,31 @@ static void char_deals(eng_state *es, nx_state *st, int c, int amount, int bonus
     deal(es, st, c, ch->enemy - 1, total);
 }
 
-static void op_effect(eng_state *es, nx_state *st, int c, const nx_op *op, int ally, int bonus)
+/* op by value: the caller's index into effect[] or res[] is read there, where
+ * -fsanitize=bounds sees it */
+static void op_effect(eng_state *es, nx_state *st, int c, nx_op op, int ally, int bonus)
 {
     nx_char *ch = &st->ch[c];
-    switch (op->kind) {
-    case O_DMG: char_deals(es, st, c, op->n, bonus); break;
+    switch (op.kind) {
+    case O_DMG: char_deals(es, st, c, op.n, bonus); break;
     case O_HIT: hit(es, st, c, PAY_POLICY); break;
-    case O_LP: gain_lp(es, st, c, op->n); break;
-    case O_SP: gain_sp(es, st, c, op->n); break;
+    case O_LP: gain_lp(es, st, c, op.n); break;
+    case O_SP: gain_sp(es, st, c, op.n); break;
     case O_WOUND:
         if (ch->enemy > 0)
             wound(es, st, c, ch->enemy - 1);
         break;
     case O_BUFF: {
         nx_char *a = &st->ch[ally];
-        a->buff = op->n;      /* a buff cast again replaces the old one */
+        a->buff = op.n;      /* a buff cast again replaces the old one */
         a->buff_from = c;
         a->buff_round = st->round;
         eng_note(es, EV_BUFF);
-        eng_say(es, st->round, "buff", cname(st, ally), "gets a buff of +%d damage from %s", op->n, cname(st, c));
+        eng_say(es, st->round, "buff", cname(st, ally), "gets a buff of +%d damage from %s", op.n, cname(st, c));
         break;
     }
-    case O_HEAL: gain_lp(es, st, ally, op->n); break;
-    case O_SHIELD: gain_sp(es, st, ally, op->n); break;
+    case O_HEAL: gain_lp(es, st, ally, op.n); break;
+    case O_SHIELD: gain_sp(es, st, ally, op.n); break;
     default: break;
     }
 }
@@ -721,7 +728,7 @@ static void cast_effect(eng_state *es, nx_state *st, int c, int k, int ally)
     const nx_ability *a = &st->ch[c].ab[k];
     eng_note(es, EV_EFFECT);
     for (int i = 0; i < a->neffect && !st->ch[c].ko && !st->over; i++)
-        op_effect(es, st, c, &a->effect[i], ally, st->bonus);
+        op_effect(es, st, c, a->effect[i], ally, st->bonus);
 }
 
 /* Returns 1 when the new power is a T field. */
@@ -758,7 +765,7 @@ static void cast_results(eng_state *es, nx_state *st, int c, int k, int ally, in
         if (st->ch[c].ko || enemy_gone(st, c) || st->over)
             break;
         eng_note(es, EV_RESULT);
-        op_effect(es, st, c, &a->res[face][i], ally, st->bonus);
+        op_effect(es, st, c, a->res[face][i], ally, st->bonus);
     }
     st->bonus = 0;
 }
@@ -1147,16 +1154,15 @@ static void nx_init(void *data)
     st->players = 2;
     st->ai_who = st->ai_ability = 1;
     for (int c = 0; c < NX_MAXCH; c++) {
-        nx_char *ch = &st->ch[c];
-        snprintf(ch->name, sizeof ch->name, "c%d", c + 1);
-        ch->lp = ch->lpmax = 6;
-        ch->power = 1;          /* every character starts a mission with 1 power */
+        snprintf(st->ch[c].name, sizeof st->ch[c].name, "c%d", c + 1);
+        st->ch[c].lp = st->ch[c].lpmax = 6;
+        st->ch[c].power = 1;          /* every character starts a mission with 1 power */
         /* the source's example (1 power cannot pay 2) puts the low T field at
          * 0, as the state comes; the high one is a stand-in */
-        ch->thigh = 6;
-        ch->sp_first = 1;
+        st->ch[c].thigh = 6;
+        st->ch[c].sp_first = 1;
         for (int k = 0; k < NX_NAB; k++)    /* a full sheet: four abilities */
-            ch->ab[k] = ab0;
+            st->ch[c].ab[k] = ab0;
     }
     for (int e = 0; e < NX_MAXEN; e++) {
         nx_enemy *en = &st->en[e];
@@ -1320,11 +1326,9 @@ static const eng_key nx_keys[] = {
 static int best_enemy(const nx_state *st)
 {
     int best = -1;
-    for (int e = 0; e < NX_MAXEN; e++) {
-        const nx_enemy *en = &st->en[e];
-        if (en->present && (best < 0 || en->nplates - en->cur < st->en[best].nplates - st->en[best].cur))
+    for (int e = 0; e < NX_MAXEN; e++)
+        if (st->en[e].present && (best < 0 || st->en[e].nplates - st->en[e].cur < st->en[best].nplates - st->en[best].cur))
             best = e;
-    }
     return best;
 }
 
@@ -1403,10 +1407,10 @@ static double ability_value(const nx_state *st, int c, int k)
     double v = 0;
     for (int f = 0; f < 6; f++) {
         for (int i = 0; i < a->nres[f]; i++) {
-            const nx_op *op = &a->res[f][i];
-            switch (op->kind) {
+            const nx_op op = a->res[f][i];
+            switch (op.kind) {
             case O_DMG: {
-                int d = op->n + bonus;
+                int d = op.n + bonus;
                 int ok = pl->kind == P_EXACT ? d == pl->hi
                        : takes_damage(pl) ? d >= need(en, pl)
                        : pl->kind == P_LINKED;
@@ -1423,20 +1427,20 @@ static double ability_value(const nx_state *st, int c, int k)
     }
     v /= 6;
     for (int i = 0; i < a->neffect; i++) {
-        const nx_op *op = &a->effect[i];
-        int ally = ally_default(st, c, op->kind);
+        const nx_op op = a->effect[i];
+        int ally = ally_default(st, c, op.kind);
         const nx_char *al = &st->ch[ally];
-        switch (op->kind) {
-        case O_DMG: v += op->n * 0.5; break;
+        switch (op.kind) {
+        case O_DMG: v += op.n * 0.5; break;
         case O_HEAL: {
             int gap = al->lpmax - al->lp;
-            v += ally == c ? 0 : (gap < op->n ? gap : op->n) * (al->ko ? 2.0 : 0.8);
+            v += ally == c ? 0 : (gap < op.n ? gap : op.n) * (al->ko ? 2.0 : 0.8);
             break;
         }
-        case O_SHIELD: v += ally == c ? 0 : op->n * 0.5; break;
-        case O_BUFF: v += ally == c ? 0 : op->n * (!al->acted ? 0.9 : 0.4); break;
-        case O_LP: v += (ch->lpmax - ch->lp < op->n ? ch->lpmax - ch->lp : op->n) * 0.8; break;
-        case O_SP: v += op->n * 0.5; break;
+        case O_SHIELD: v += ally == c ? 0 : op.n * 0.5; break;
+        case O_BUFF: v += ally == c ? 0 : op.n * (!al->acted ? 0.9 : 0.4); break;
+        case O_LP: v += (ch->lpmax - ch->lp < op.n ? ch->lpmax - ch->lp : op.n) * 0.8; break;
+        case O_SP: v += op.n * 0.5; break;
         case O_WOUND: v += wound_worth(en, pl); break;
         default: break;
         }
@@ -1483,13 +1487,13 @@ static int auto_turn(eng_state *es, nx_state *st)
         eng_say(es, st->round, "pass", cname(st, c), "has no ability it may cast");
         return 0;
     }
-    int ally = -1;
+    int ally = c;       /* no buff, heal or shield: no one else receives anything */
     for (int i = 0; i < ch->ab[best].neffect; i++) {
         int kind = ch->ab[best].effect[i].kind;
         if (kind == O_BUFF || kind == O_HEAL || kind == O_SHIELD)
             ally = ally_default(st, c, kind);
     }
-    cast(es, st, c, best, ally < 0 ? c : ally);
+    cast(es, st, c, best, ally);
     return 0;
 }
 
@@ -1532,15 +1536,14 @@ FN(act_start)
     st->over = OV_NONE;
     st->last_roll = st->last_damage = st->bonus = st->field = st->fbonus = 0;
     for (int c = 0; c < NX_MAXCH; c++) {
-        nx_char *ch = &st->ch[c];
-        ch->lp = ch->lpmax;
-        ch->sp = ch->ko = ch->dead = ch->enemy = ch->pos = ch->acted = ch->free = ch->buff = ch->dealt = 0;
-        ch->power = 1;
+        st->ch[c].lp = st->ch[c].lpmax;
+        st->ch[c].sp = st->ch[c].ko = st->ch[c].dead = st->ch[c].enemy = st->ch[c].pos = 0;
+        st->ch[c].acted = st->ch[c].free = st->ch[c].buff = st->ch[c].dealt = 0;
+        st->ch[c].power = 1;
     }
     for (int e = 0; e < NX_MAXEN; e++) {
-        nx_enemy *en = &st->en[e];
-        en->present = en->defeated = en->wounded = en->cur = en->first = 0;
-        linked_clear(en);
+        st->en[e].present = st->en[e].defeated = st->en[e].wounded = st->en[e].cur = st->en[e].first = 0;
+        linked_clear(&st->en[e]);
     }
     eng_note(es, EV_START);
     return ENG_OK;

@@ -7,84 +7,72 @@
 /* Equivalent mutants
  * ------------------
  * Mutants of src/eng_noxius.c (`make mutate GAMES=noxius`) that survive
- * `check noxius`, sorted in the nx5 round from the whole run (every mutant,
- * not a sample; lines as of the commit that wrote this list: the run of
- * 4bbaace, whose line numbers b0926cb keeps). On b0926cb: 1740 killed, 123
- * survived of 1863 scored (93.4 %); 107 of the 123 are the equivalents
- * below, 16 the two kinds at the end (99.1 % of the rest). The rounds
- * before sorted samples of 300; what they listed and nx5 killed or removed is
- * gone from here (the narration's dead branches, the readers' cleared
- * buffers, nx_init's zero fields, the duplicated sacrifice and linked-plate
- * code, the op table's flags, the specs' 21 error returns, now REFUSE).
+ * `check noxius`, sorted in the nx6 round from the whole run of e596ddf
+ * (every mutant, not a sample; lines as of that commit): 1737 killed, 91
+ * survived of 1828 scored, 12 stillborn (95.0 %); 86 of the 91 are the
+ * equivalents below, 5 the simulated round at the end (99.7 % of the
+ * rest). nx6 killed or removed, of nx5's list: the reads one past an array
+ * (the loops now index st->ch[c] and st->en[e], an op and a condition are
+ * read as copies, no array ends its struct, so -fsanitize=bounds stops
+ * them), the tests an invariant already decided (can_fight's c < players, pos_taken's
+ * enemy, hit's position, need's lo > 0, gain_lp's lp > 0, cast_illegal's
+ * k < 0, round_spawn's field >= 1, position_illegal's pos < 1, auto_turn's
+ * ally < 0: removed), and the loops past a full ability (a scenario with four
+ * effects and four results on a face).
  *
  * Equivalent: cannot change what the engine does.
  *   Narration (the text is not behaviour; `simulate` prints it, `check`
- *       reads none): 326 the plates left, 339 the condition's number, 450
- *       "LP"/"SP" of a sacrifice, 471 the plates an enemy appears with,
- *       707-714 the cast's ability name, shaded bonus and powers.
- *   Error returns -1 -> -2 (every caller tests != 0): 787, 795, 799, 810
- *       parse_op, 936, 945 parse_cond, 433 sacrifice_cond's "none" (tested
- *       >= 0), 1348 choose_place, 1462 auto_turn (tested == 0 / != 0).
+ *       reads none): 335 the plates left, 348 the condition's number, 459
+ *       "LP"/"SP" of a sacrifice, 480 the plates an enemy appears with,
+ *       714-721 the cast's ability name, shaded bonus and powers.
+ *   Error returns -1 -> -2 (every caller tests != 0): 794, 802, 806, 817,
+ *       821 parse_op, 943, 952, 955 parse_cond, 442 sacrifice_cond's
+ *       "none" (tested >= 0), 1352 choose_place, 1466 auto_turn (tested == 0
+ *       / != 0).
  *   Flags and "nobody" sentinels 1 -> 2 or -1 -> -2, only tested for 0 or
- *       below 0: 485 pos_taken's 1, 558 round_linked_reset's 1, 862 have_r,
- *       842 parse_op's and 917 format_op's effect flag, 316 linked_clear's
- *       -1 and 1591 act_wound's -1 for a field (no character is -1 or -2), 518 current's, 617 ally_default's, 1322 best_enemy's,
- *       1472 auto_turn's `best = -1`, 1333 choose_place's best_e -1 and
- *       best_p 0 (written with the first place found) and best_d 1 << 20
- *       (any of 1 << 19 .. 2 << 20: a place weighs at most 99 * 16 + 4 +
- *       1024), 1486 `ally = -1` -> -2 or 0 and 1492 `ally < 0` -> < -1 (read
- *       only by a buff, heal or shield, which set it first).
- *   Equal gives the same minimum or cap: 216 lose's `amount < sp`, 220
- *       its `lp < 0` (-> <= 0, < 1), 235 gain_lp's `lp > lpmax`, 1433 the heal's `gap < n`, 1438 `lpmax - lp
- *       < n` (-> <=).
- *   Invariants of the actions: 259 hit's `enemy <= 0 || pos < 1` (-> < 0,
- *       <= -1, &&, < 0): place, defeated and kill set a character's enemy
- *       and position together, so one with no enemy has position 0 and one at
- *       an enemy a position; 484 pos_taken's `enemy > 0` (-> >= 0): the same;
- *       278 need's `lo > 0` (-> >= 0): only a plate with a smaller number is
- *       ever wounded; 239 gain_lp's `ko && lp > 0` (-> ||, >= 0, > -1): LP
- *       have just risen by at least 1, and clearing ko of one not knocked
- *       out changes nothing; 170, 185, 285, 302, 482, 519, 539, 1357, 1455 `c
- *       < players` -> <=: the slot past the group is never placed, knocked
- *       out, buffed or on turn; 521 current's `pos >` -> >=: two characters
- *       who may cast never share a position; 590 cast_illegal's `k < 0` -> <
- *       -1 and 1474 the abilities from k = -1 or to NX_NAB: every caller
- *       passes 0..3, and cast_illegal refuses the others; 497
- *       position_illegal's `pos < 1` -> < 0: the action's range refuses 0
- *       first; 567 round_spawn's `field >= 1` -> >= 0 and its `: -1` -> -2:
- *       round_field has moved to field 1 at least, and no enemy is -2; 701
+ *       below 0: 494 pos_taken's 1, 562 round_linked_reset's 1, 869 have_r,
+ *       849 parse_op's and 924 format_op's effect flag, 325 linked_clear's
+ *       -1 and 1594 act_wound's -1 for a field (no character is -1 or -2),
+ *       622 ally_default's, 1328 best_enemy's, 1476 auto_turn's `best =
+ *       -1`, 572 round_spawn's `: -1` (no enemy is -2), 1201 nx_measure's
+ *       `: 0` -> 1 (the keys without an index never read the enemy),
+ *       1337 choose_place's best_e -1 and best_p 0 (written with the first
+ *       place found) and best_d 1 << 20 (any of 1 << 19 .. 2 << 20: a place
+ *       weighs at most 99 * 16 + 4 + 1024).
+ *   Equal gives the same minimum or cap: 224 lose's `amount < sp`, 228 its
+ *       `lp < 0` (-> <= 0, < 1), 243 gain_lp's `lp > lpmax`, 1437 the heal's
+ *       `gap < n`, 1442 `lpmax - lp < n` (-> <=).
+ *   Invariants of the actions: 528 current's `pos >` -> >=: two characters
+ *       who may cast never share a position; 1478 auto_turn's abilities to
+ *       NX_NAB: cast_illegal refuses k >= NX_NAB (the cast action's range is
+ *       1..9, so that a fifth ability is refused as a rule); 708
  *       cast_begin's `buff_round < round` -> <=: a character casts once a
  *       round, so no buff it granted this round exists when its turn begins;
- *       362 deal's `pass < 2` -> <= 2 or < 3: a third pass repeats the
- *       second's test; 956 `last_minp = 99` -> 98 or 100 and 994, 995 the
+ *       371 deal's `pass < 2` -> <= 2 or < 3: a third pass repeats the
+ *       second's test; 476 spawn's `cur <= nplates`: the plate after the
+ *       last is read only when every plate is for a larger group (no enemy
+ *       the source describes), and then is the zeroed or earlier plate that
+ *       stops the loop; 963 `last_minp = 99` -> 98 or 100 and 1001, 1002 the
  *       bounds of A/B (1 -> 0 or 2, 99 -> 98 or 100): a grey level is at
  *       most 4, and A > B >= 1 with A <= 99 keeps B within 1..98.
- *   Offsets every candidate shares (the values are only compared): 1342
- *       the focus's `? 0 :` -> 1 or -1, 1403 ability_value's `v = 0` -> 1 or
- *       -1; 1363 the insertion sort from i = 0: the inner loop does not run.
- *   The text readers' bounds: 1029, 1097 `u < len` -> <=, 1048, 1049, 1107
- *       `len - u` -> + u, 1104, 1106 `sizeof t - k` -> + k: the longest text
+ *   Offsets every candidate shares (the values are only compared): 1346
+ *       the focus's `? 0 :` -> 1 or -1, 1407 ability_value's `v = 0` -> 1 or
+ *       -1; 1367 the insertion sort from i = 0: the inner loop does not run.
+ *   The text readers' bounds: 1036, 1104 `u < len` -> <=, 1055, 1056, 1114
+ *       `len - u` -> + u, 1111, 1113 `sizeof t - k` -> + k: the longest text
  *       (about 200 characters) fits every buffer it is read into.
- *   Scaffolding (not rules, not to be edited here): nx_getk's `idx[0] ? :
- *       0` (keys without an index never read the pointer), K_HURT's `enemy >
- *       0 && pos > 0` (the invariant above), nx_setk's error return.
+ *   Scaffolding (not rules, not to be edited here): 1221, 1222 nx_getk's
+ *       `idx[0] ? : 0` (keys without an index never read the pointer), 1225
+ *       K_HURT's `enemy > 0 && pos > 0` (the invariant of hit), 1239
+ *       nx_setk's error return.
  *
- * Not equivalent, not killed:
- *   - reads or writes one element outside an array, through a pointer the
- *     bounds check does not see (undefined behaviour rather than a rule):
- *     412 wound's conditions from k = -1 or to k = 2, 430 sacrifice_cond's
- *     from k = -1 (the byte before is a linked plate's smaller number, 0:
- *     no LP or SP condition), 467 spawn's `cur <= nplates`, 723, 1425, 1487
- *     one effect past an ability's last, 1405 one result past a face's
- *     last, 1149 nx_init's characters to NX_MAXCH, 1323 best_enemy's
- *     enemies to NX_MAXEN (552 round_linked_reset's and 1540 act_start's
- *     survive or not as the memory past the array happens to lie);
- *   - the round of a simulated fight (sim_round's auto_round and its test
- *     of the result, sim_result's words) runs only under `regelwerk
- *     simulate`: no game ships a fight file (the fixtures are invented test
- *     data), so `check` has none to play; tests/test_simulate.c and the
- *     simulator tests of tests/test_eng_noxius.c check them; fight_result,
- *     which they call, is verified through the key fight.result.
+ * Not equivalent, not killed: the round of a simulated fight (sim_round's
+ *     auto_round and its test of the result, sim_result's words) runs only
+ *     under `regelwerk simulate`: no game ships a fight file (the source
+ *     names no character or enemy, so any fight would be invented data), so
+ *     `check` has none to play; tests/test_simulate.c and the simulator
+ *     tests of tests/test_eng_noxius.c check them; fight_result, which they
+ *     call, is verified through the key fight.result.
  */
 #include "eng_noxius.h"
 
