@@ -2567,7 +2567,10 @@ static int pred_b_interact(const eng_state *st)
 }
 static int pred_b_move(const eng_state *st) { int l = lead(st); return (V(st, "m%d.behaviour", l) & 9) != 0; }
 
-static int post_b_wall(const eng_state *b, const eng_state *a) { (void)b; return V(a, "wall.broken") == 1; }
+static int post_b_wall(const eng_state *b, const eng_state *a)
+{
+    return V(a, "wall.broken") == 1 && V(a, "log.wall") == V(b, "log.wall") + 1;
+}
 static int post_b_attack(const eng_state *b, const eng_state *a)
 {
     return V(a, "log.attack") > V(b, "log.attack") && V(a, "log.behaviour") == V(b, "log.behaviour") + 1;
@@ -2587,22 +2590,26 @@ static int post_b_none(const eng_state *b, const eng_state *a)
 
 static void build_behaviour(eng_state *st, gen *g, int k, int xxl)
 {
+    /* every fourth state the unit in the first slot, the hero in the second:
+     * the procedure must find its unit wherever it stands */
+    int hs = k % 4 == 3 ? 2 : 1, as = 3 - hs;
     long x = 4 + pick(g, 8), y = 4 + pick(g, 8);
-    place(st, 1, "hero", 1, pick(g, 16), pick(g, 16), 20, 2, 2, 5, 1, 4, 2);
-    put(st, pick(g, 4) == 0, "m1.hidden");
-    if (V(st, "m1.x") == x && V(st, "m1.y") == y)
-        put(st, (x + 5) % 16, "m1.x");
+    place(st, hs, "hero", hs, pick(g, 16), pick(g, 16), 20, 2, 2, 5, 1, 4, 2);
+    put(st, pick(g, 4) == 0, "m%d.hidden", hs);
+    if (V(st, "m%d.x", hs) == x && V(st, "m%d.y", hs) == y)
+        put(st, (x + 5) % 16, "m%d.x", hs);
     /* every fifth a long attack of 1: a quick shot at long range would roll no die */
-    place(st, 2, "alien", 3, x, y, 20, pick(g, 3), 2 + pick(g, 2), 2 + pick(g, 6), k % 5 ? 2 : 1, 3, 1);
-    put(st, xxl, "m2.xxl");
+    place(st, as, "alien", 3, x, y, 20, pick(g, 3), 2 + pick(g, 2), 2 + pick(g, 6), k % 5 ? 2 : 1, 3, 1);
+    put(st, xxl, "m%d.xxl", as);
     if (xxl)
-        put(st, pick(g, 4), "m2.wall");
+        put(st, pick(g, 4), "m%d.wall", as);
     static const long mix[] = {0, 1, 2, 4, 8, 16, 9, 3, 20, 18};
-    put(st, mix[pick(g, 10)], "m2.behaviour");
+    put(st, mix[pick(g, 10)], "m%d.behaviour", as);
     if (pick(g, 2)) {
         put(st, 1, "marker");
         put(st, x + pick(g, 3) - 1 + (k % 3 == 0 ? 3 : 0), "marker.x");
-        put(st, y + pick(g, 3) - 1, "marker.y");
+        /* every seventh two rows off: not next to the unit */
+        put(st, y + pick(g, 3) - 1 + (k % 7 == 0 ? 2 : 0), "marker.y");
     }
     put(st, 3, "ai.unit");
     put(st, 3, "pending");
