@@ -1009,10 +1009,10 @@ ACTION(act_extract)
         return r;
     if (!st->m[i].deploy)
         REFUSE("only from a deployment point");
-    done(st, i, A_EXTRACT);
+    /* off the board: the hero's activation ends here, whichever action
+     * this was (start() found the hero's own activation under way) */
     st->m[i].station = 1;
-    if (st->active == i + 1)
-        finish(st, i);
+    finish(st, i);
     return ENG_OK;
 }
 

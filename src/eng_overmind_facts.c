@@ -2651,8 +2651,11 @@ static int post_h_first(const eng_state *b, const eng_state *a)
     long f = V(b, "ai.first"), t = V(b, "ai.target"), who = WHO(b);
     if (V(a, "actions") != 1 || V(a, "active") != who)
         return 0;
-    if (f == 5)
-        return V(a, "m%ld.xp", who) == V(b, "m%ld.xp", who) + 1 || V(a, "m%ld.level", who) > V(b, "m%ld.level", who);
+    if (f == 5) {      /* a heal: 1 health up to the full, and 1 XP */
+        long hp = V(b, "m%ld.health", who), full = V(b, "m%ld.health.max", who);
+        return (V(a, "m%ld.xp", who) == V(b, "m%ld.xp", who) + 1 || V(a, "m%ld.level", who) > V(b, "m%ld.level", who)) &&
+               V(a, "m%ld.health", who) == (hp < full ? hp + 1 : full) && V(a, "log.heal") == V(b, "log.heal") + 1;
+    }
     if (f == 3) {      /* next to it in melee, else a shot at short or long range */
         long d = cheb(b, (int)who, (int)t), sr = V(b, "m%ld.short.range", who);
         long v = V(b, d == 1 ? "m%ld.melee" : d <= sr ? "m%ld.short.attack" : "m%ld.long.attack", who);
@@ -2671,7 +2674,7 @@ static int post_h_repeat(const eng_state *b, const eng_state *a)
 static int post_h_ow_moved(const eng_state *b, const eng_state *a)
 {
     (void)b;
-    return V(a, "m%ld.overwatch", WHO(a)) && V(a, "m%ld.overwatch.moved", WHO(a)) == 1 && V(a, "active") == 0;
+    return V(a, "m%ld.overwatch", WHO(a)) == 1 && V(a, "m%ld.overwatch.moved", WHO(a)) == 1 && V(a, "active") == 0;
 }
 static int post_h_second(const eng_state *b, const eng_state *a)
 {
@@ -2683,6 +2686,7 @@ static void build_hero(eng_state *st, gen *g, int k)
     static const char *const acts[] = {"move", "sprint", "attack", "interact", "overwatch"};
     (void)k;
     place(st, 1, "hero", 1, 5, 5, 6, 2, 2, 6, 1, 4, 2);
+    put(st, 6 - pick(g, 2), "m1.health");      /* full or 1 below: a heal may be capped */
     place(st, 2, "alien", 2, 5 + 1 + pick(g, 6), 5 + pick(g, 3), 20, 1, 0, 0, 0, 3, 1);
     put(st, 1, "m2.acted");
     if (pick(g, 3) == 0)
