@@ -202,6 +202,7 @@ static void gain_xp(eng_state *es, ov_model *h, int n)
     }
 }
 
+/* killer: the model whose attack it was (every damage comes from one). */
 static void kill(eng_state *es, ov_state *st, int v, int killer)
 {
     ov_model *m = &st->m[v];
@@ -211,7 +212,7 @@ static void kill(eng_state *es, ov_state *st, int v, int killer)
         m->station = 1;          /* to the HQ room: out of this mission */
         st->abduct += 2;
         eng_note(es, EV_ABDUCT);
-    } else if (killer >= 0 && st->m[killer].side == S_HERO && m->size > 0) {
+    } else if (st->m[killer].side == S_HERO && m->size > 0) {
         gain_xp(es, &st->m[killer], m->cost / m->size);
     }
     check_mission_end(st);
@@ -615,8 +616,8 @@ static const char *begin(const ov_state *st, int i, int act)
         return "the mission is over";
     if (!alive(m) || !st->active || st->m[st->active - 1].unit != m->unit)
         return "the model is not activated";
-    if (st->nacts >= 2)
-        return "two actions per activation";
+    /* (a third action needs no test: done() ends the activation at the
+     * second, so begin() then finds none under way) */
     if (st->nacts == 1 && st->prev == act)
         return "no action twice in one activation";
     if ((m->stunned || m->down) && act != A_RECOVER)
@@ -1008,10 +1009,10 @@ ACTION(act_extract)
         return r;
     if (!st->m[i].deploy)
         REFUSE("only from a deployment point");
-    done(st, i, A_EXTRACT);
+    /* off the board: the hero's activation ends here, whichever action
+     * this was (start() found the hero's own activation under way) */
     st->m[i].station = 1;
-    if (st->active == i + 1)
-        finish(st, i);
+    finish(st, i);
     return ENG_OK;
 }
 

@@ -4,60 +4,77 @@
  * procedures. Only the public interface (eng.h) is used here. */
 /* Equivalent mutants
  * ------------------
- * Mutants of src/eng_overmind.c (`make mutate GAMES=overmind`) that cannot
- * change what the engine does, with the reason; lines as of the commit that
- * wrote this list (the samples of 300 with seeds 1 and 2).
+ * Mutants of src/eng_overmind.c (`make mutate GAMES=overmind`) that survive
+ * `check overmind`, sorted in the om6 round from the whole run of 4479f43
+ * (every mutant: 1694 of 1850, 91.6 %, 156 survivors) and re-tested one by
+ * one on 4e34baa; lines as of 4e34baa. The rest of the 156 were killed by
+ * scenarios, facts and flowchart states, or went with code that could not
+ * fail (kill()'s killer >= 0, begin()'s third action, act_extract's done()).
  *
- *   318 attack_value `am->la > 0` -> > -1: a long attack of 0 is then
- *       refused as "an attack value of 0" instead of "out of range"; every
- *       caller reads only that it was refused.
- *   497 flip `j == l || !alive(m)` -> &&: the leader is skipped anyway (its
- *       token flag was cleared the line before); a removed model of the
- *       unit would be given a field, which no rule reads.
- *   514 sight, 944 act_attack, 1494 run_move `flip(..., 1)` -> 2: flip
- *       reads `automatic` only as a truth value.
- *   570 approach `d < want` -> <=: d == want left the loop the line before.
- *   743 end_mission `options[] = {0, ...}` -> {-1, ...}: options[0] is never
- *       read, missions count from 1.
- *   1009 act_extract `done(...)` deleted: the extraction ends the
- *       activation at once (finish), and the next activation counts its
- *       actions from 0.
- *   1241 act_redraw `redrawn = 1` -> 2: read only as a truth value.
- *   1415 attack_strength `m->melee > m->sa` -> >=: a maximum either way.
- *   1451 run_order `cost = 0` -> -1: costs are 0 or more, the maximum is
- *       the same. 1461 `att = -1` -> 0 and `pick = cand[0]` -> cand[1]:
- *       the first candidate's strength (0 or more) beats -1 and sets pick;
- *       from 0 a strength of 0 keeps cand[0] all the same.
- *   1555 choose_target `att = -1` -> -2: every attack strength is 0 or
- *       more, so the first candidate beats either.
- *   1769 run_combat `return -1` -> -2: the flowchart check reads any
- *       negative return as an error.
+ * Equivalent: cannot change what the engine does.
+ *   Truth values (read only as true or false): 114 in_melee's, 122
+ *       unit_alive's, 433 hero_sees's, 444 free_field's, 587
+ *       heroes_waiting's `return 1` -> 2; 515 sight's, 947 act_attack's and
+ *       1497 run_move's `flip(..., 1)` -> 2 (flip reads `automatic` as a
+ *       truth value); 1244 act_redraw's `redrawn = 1` -> 2.
+ *   "None" returns and sentinels -1 -> -2 (tested < 0, >= 0 or != 0): 139
+ *       leader, 337 friend_in_melee, 1118 behave's (Protect) `best`, 1479
+ *       nearest_hero's `best`, 1494 and 1508 run_move's and 1611
+ *       run_behaviour's `return -1` (their callers test != 0), 1539
+ *       choose_target's, 1772 run_combat's (the flowchart check reads any
+ *       negative return as an error).
+ *   The same minimum or maximum when equal: 665 draw's `n < deck` (-> <=),
+ *       696 the hand limit's `hand > 5` (-> >=: 0 discarded either way), 830
+ *       act_recruit's `spent > points` (-> >=: 0 off the reinforcements),
+ *       1418 and 1419 attack_strength's `>` (-> >=), 1426 unit_strength's
+ *       `> best` (-> >=), 1533 choose_target's nearest model `<` (-> <=).
+ *   Values never reached: 571 approach's `d < want` (-> <=: d == want left
+ *       the loop the line before), 599 activate's `solo_cards = 0` (-> -1:
+ *       only tested > 0), 744 end_mission's `options[] = {0, ...}` (-> 1,
+ *       -1: options[0] is never read, missions count from 1), 1396
+ *       act_agenda's `? 1` (-> 0: goals was raised to 1 at least the line
+ *       before), 1619 run_behaviour's `kind <= 4` (-> <= 5: 1 << 5 is no
+ *       behaviour, the flags end at 16), 1682 act_mission5's move to the
+ *       marker with want 0 (-> -1: at the marker the step is 0 either way).
+ *   Offsets every candidate shares: 1424 unit_strength's `best = 0` (-> -1:
+ *       only a unit of no attack reads -1 instead of 0, the order is the
+ *       same); 1454 run_order's `cost = 0` (-> -1: costs are 0 or more);
+ *       1464 run_order's and 1558 choose_target's `att = -1` (-> -2, 0) and
+ *       `pick = cand[0]` (-> cand[1]): the first candidate's strength (0 or
+ *       more) beats -1 and sets pick; from 0 a strength of 0 keeps cand[0].
+ *   Arguments the callee does not read: 1632 run_behaviour's `behave(...,
+ *       h, 0, 0)` x and y (-> 1, -1: only Take Cover reads a field), 1645
+ *       its `behave(..., 0, m->x, m->y)` target (-> 1, -1: Take Cover and
+ *       Protect read no target).
+ *   Names swapped alike: 941 act_attack's `kind == K_PSYCHO` (-> !=): the
+ *       psycho attack and the attack trade their action numbers everywhere
+ *       they are compared (no action twice), so no sequence changes.
+ *   Models no rule reads: 498 flip's `j == l || !alive(m)` (-> &&): the
+ *       leader is skipped anyway (its token flag was cleared the line
+ *       before); a removed model of the unit would be given a field.
  *
- * Survivors no content can kill (not equivalent, listed so that the score
- * is read right):
- *   - 1504 run_move `h < 0` -> < -1, 1540 choose_target `i < n` -> <=
- *     (reads dd[n], never set), 1594 run_target `t >= 0` -> >= -1 and 1660
- *     act_mission5 `l < 0` -> < -1 (model -1): undefined behaviour, no
- *     rule.
- *   - 1112 behave (Rush) `alive(m) && dist(...) == 1` -> ||: the other
- *     models of the unit attack when the rushing model is not adjacent or
- *     fell on the way. The source speaks of one model ("Gelangt das Modell
- *     in Nahkampfreichweite"), not of a unit's other models.
- *   - 1451 run_order `cost = 0` -> 1: differs only when every unit left
+ * Not equivalent, not killed (listed so that the score is read right):
+ *   - Ties the source does not break (the engine takes the first): 228
+ *     wound_unit's lowest defence `<` (-> <=: the last of models with equal
+ *     defence takes the damage first), 1121 behave's (Protect) nearest
+ *     friendly unit, 1466 run_order's and 1560 choose_target's most attacks
+ *     `> att` (-> >=), 1674 act_mission5's nearest unit to heal (-> <=).
+ *   - 1115 behave (Rush) `alive(m) && dist(...) == 1` -> ||: the other
+ *     models of the unit attack when the rushing model fell on the way next
+ *     to its target. The source speaks of one model ("Gelangt das Modell in
+ *     Nahkampfreichweite"), not of a unit's other models.
+ *   - 1454 run_order `cost = 0` -> 1: differs only when every unit left
  *     costs 0; no alien unit does (decoys cost 0 but have no attack, so the
  *     attack rule keeps the first either way).
- *   - 1463 run_order and 1557 choose_target `> att` -> >=: the last of the
- *     units (heroes) tied on every rule instead of the first; the source
- *     gives no further rule.
- *   - 1118 behave (Protect) `dist(...) < dist(...)` -> <=: the last of two
- *     friendly units equally near instead of the first; the source names
- *     only the nearest.
- *   - 1491 run_move and 1608 run_behaviour `return -1` -> 0: ai.unit
- *     naming no unit is an argument error, which no flowchart state sets
- *     up.
- *   - 1964 ov_init `mission = 1` -> 0 and 1966 `ai_who = 1` deleted: the
- *     fresh state's settings; the campaign action sets mission 1, and every
- *     probe and flowchart state of a hero's procedure sets ai.who. */
+ *   - 1610 run_behaviour `l < 0` -> < -1 (model -1: undefined behaviour)
+ *     and 1611, 1772 `return -1` -> 0: ai.unit naming no unit, or a combat
+ *     procedure whose attack is refused, which no flowchart state sets up
+ *     (the solo-move and mission5 actions refuse it, see solo-karte).
+ *   - 1628 run_behaviour's Rush test `dist <= 6` (-> < 6) and `melee > 1`
+ *     (-> > 0): the behaviour states meet neither edge in a way the
+ *     postconditions tell apart (to widen).
+ *   - 1689 act_mission5's attack modifier 0 -> 1: mission5-erster reads the
+ *     health and the attacks, not the attack value (to add). */
 #include "eng_overmind.h"
 
 #include <stdarg.h>
@@ -2567,7 +2584,10 @@ static int pred_b_interact(const eng_state *st)
 }
 static int pred_b_move(const eng_state *st) { int l = lead(st); return (V(st, "m%d.behaviour", l) & 9) != 0; }
 
-static int post_b_wall(const eng_state *b, const eng_state *a) { (void)b; return V(a, "wall.broken") == 1; }
+static int post_b_wall(const eng_state *b, const eng_state *a)
+{
+    return V(a, "wall.broken") == 1 && V(a, "log.wall") == V(b, "log.wall") + 1;
+}
 static int post_b_attack(const eng_state *b, const eng_state *a)
 {
     return V(a, "log.attack") > V(b, "log.attack") && V(a, "log.behaviour") == V(b, "log.behaviour") + 1;
@@ -2587,22 +2607,26 @@ static int post_b_none(const eng_state *b, const eng_state *a)
 
 static void build_behaviour(eng_state *st, gen *g, int k, int xxl)
 {
+    /* every fourth state the unit in the first slot, the hero in the second:
+     * the procedure must find its unit wherever it stands */
+    int hs = k % 4 == 3 ? 2 : 1, as = 3 - hs;
     long x = 4 + pick(g, 8), y = 4 + pick(g, 8);
-    place(st, 1, "hero", 1, pick(g, 16), pick(g, 16), 20, 2, 2, 5, 1, 4, 2);
-    put(st, pick(g, 4) == 0, "m1.hidden");
-    if (V(st, "m1.x") == x && V(st, "m1.y") == y)
-        put(st, (x + 5) % 16, "m1.x");
+    place(st, hs, "hero", hs, pick(g, 16), pick(g, 16), 20, 2, 2, 5, 1, 4, 2);
+    put(st, pick(g, 4) == 0, "m%d.hidden", hs);
+    if (V(st, "m%d.x", hs) == x && V(st, "m%d.y", hs) == y)
+        put(st, (x + 5) % 16, "m%d.x", hs);
     /* every fifth a long attack of 1: a quick shot at long range would roll no die */
-    place(st, 2, "alien", 3, x, y, 20, pick(g, 3), 2 + pick(g, 2), 2 + pick(g, 6), k % 5 ? 2 : 1, 3, 1);
-    put(st, xxl, "m2.xxl");
+    place(st, as, "alien", 3, x, y, 20, pick(g, 3), 2 + pick(g, 2), 2 + pick(g, 6), k % 5 ? 2 : 1, 3, 1);
+    put(st, xxl, "m%d.xxl", as);
     if (xxl)
-        put(st, pick(g, 4), "m2.wall");
+        put(st, pick(g, 4), "m%d.wall", as);
     static const long mix[] = {0, 1, 2, 4, 8, 16, 9, 3, 20, 18};
-    put(st, mix[pick(g, 10)], "m2.behaviour");
+    put(st, mix[pick(g, 10)], "m%d.behaviour", as);
     if (pick(g, 2)) {
         put(st, 1, "marker");
         put(st, x + pick(g, 3) - 1 + (k % 3 == 0 ? 3 : 0), "marker.x");
-        put(st, y + pick(g, 3) - 1, "marker.y");
+        /* every seventh two rows off: not next to the unit */
+        put(st, y + pick(g, 3) - 1 + (k % 7 == 0 ? 2 : 0), "marker.y");
     }
     put(st, 3, "ai.unit");
     put(st, 3, "pending");
@@ -2644,8 +2668,11 @@ static int post_h_first(const eng_state *b, const eng_state *a)
     long f = V(b, "ai.first"), t = V(b, "ai.target"), who = WHO(b);
     if (V(a, "actions") != 1 || V(a, "active") != who)
         return 0;
-    if (f == 5)
-        return V(a, "m%ld.xp", who) == V(b, "m%ld.xp", who) + 1 || V(a, "m%ld.level", who) > V(b, "m%ld.level", who);
+    if (f == 5) {      /* a heal: 1 health up to the full, and 1 XP */
+        long hp = V(b, "m%ld.health", who), full = V(b, "m%ld.health.max", who);
+        return (V(a, "m%ld.xp", who) == V(b, "m%ld.xp", who) + 1 || V(a, "m%ld.level", who) > V(b, "m%ld.level", who)) &&
+               V(a, "m%ld.health", who) == (hp < full ? hp + 1 : full) && V(a, "log.heal") == V(b, "log.heal") + 1;
+    }
     if (f == 3) {      /* next to it in melee, else a shot at short or long range */
         long d = cheb(b, (int)who, (int)t), sr = V(b, "m%ld.short.range", who);
         long v = V(b, d == 1 ? "m%ld.melee" : d <= sr ? "m%ld.short.attack" : "m%ld.long.attack", who);
@@ -2664,7 +2691,7 @@ static int post_h_repeat(const eng_state *b, const eng_state *a)
 static int post_h_ow_moved(const eng_state *b, const eng_state *a)
 {
     (void)b;
-    return V(a, "m%ld.overwatch", WHO(a)) && V(a, "m%ld.overwatch.moved", WHO(a)) == 1 && V(a, "active") == 0;
+    return V(a, "m%ld.overwatch", WHO(a)) == 1 && V(a, "m%ld.overwatch.moved", WHO(a)) == 1 && V(a, "active") == 0;
 }
 static int post_h_second(const eng_state *b, const eng_state *a)
 {
@@ -2676,6 +2703,7 @@ static void build_hero(eng_state *st, gen *g, int k)
     static const char *const acts[] = {"move", "sprint", "attack", "interact", "overwatch"};
     (void)k;
     place(st, 1, "hero", 1, 5, 5, 6, 2, 2, 6, 1, 4, 2);
+    put(st, 6 - pick(g, 2), "m1.health");      /* full or 1 below: a heal may be capped */
     place(st, 2, "alien", 2, 5 + 1 + pick(g, 6), 5 + pick(g, 3), 20, 1, 0, 0, 0, 3, 1);
     put(st, 1, "m2.acted");
     if (pick(g, 3) == 0)
