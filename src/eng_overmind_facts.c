@@ -54,7 +54,9 @@
  *       before); a removed model of the unit would be given a field.
  *
  * Not equivalent, not killed (listed so that the score is read right):
- *   - Ties the source does not break (the engine takes the first): 228
+ *   - Ties the source does not break (the engine takes the first; the
+ *     sheet prints the gap and leaves the choice to the players, so any
+ *     tied one is right and no content can tell them apart): 228
  *     wound_unit's lowest defence `<` (-> <=: the last of models with equal
  *     defence takes the damage first), 1121 behave's (Protect) nearest
  *     friendly unit, 1466 run_order's and 1560 choose_target's most attacks
