@@ -409,10 +409,8 @@ static int first_enemy_ahead(const sx_state *st, int s)
 {
     int best = -1;
     for (int g = 0; g < SX_GROUPS; g++) {
-        if (!group_alive(st, g))
-            continue;
         int d = ((st->g[g].sector - s) % SX_SECTORS + SX_SECTORS) % SX_SECTORS;
-        if (best < 0 || d < best)
+        if (group_alive(st, g) && (best < 0 || d < best))
             best = d;
     }
     return best;
@@ -467,7 +465,7 @@ static void hero_spend(eng_state *s, int h, int ap)
     for (int k = 1; k < ap && k < SX_SECTORS; k++) {
         int sec = fwd(from, k);
         for (int g = 0; g < SX_GROUPS; g++)
-            if (group_alive(st, g) && st->g[g].sector == sec)
+            if (st->g[g].sector == sec && group_alive(st, g))
                 reactions(s, g, h);
     }
 }
@@ -1256,7 +1254,9 @@ static int hero_due(const sx_state *st, int h)
 
 static int group_due(const sx_state *st, int g)
 {
-    return group_alive(st, g) && st->g[g].sector == st->phase && st->g[g].stop != st->stops;
+    /* st->g[g] read first, so that the bounds check sees a loop past the
+     * groups (group_alive only compares numbers) */
+    return st->g[g].sector == st->phase && st->g[g].stop != st->stops && group_alive(st, g);
 }
 
 static int sector_busy(const sx_state *st)
