@@ -134,7 +134,10 @@
  *
  * Not equivalent and not verified yet (rules the content could still
  * check): the kind of attack endurance tests, the penalty die taken once
- * in the attack procedure. (st7: five questions the rulebook leaves open,
+ * in the attack procedure, act_resolve's `p->model >= 0` (1817 as of
+ * 0b425cb: a power with damage= and no model=, which no scenario casts);
+ * 1991 act_heal's `arg < wounds` -> `<=` is a minimum of two equal values
+ * (equivalent). (st7: five questions the rulebook leaves open,
  * listed here before, are now the summary's printed gaps, each pinned by a
  * scenario: a lance or blow aimed at a diagonal main target goes along the
  * row (area_square's `abs(dx) >= abs(dy)`, "lanze-schraeg"); a model that
