@@ -128,9 +128,11 @@ typedef struct sx_die {
     int face, enemy, hero, gone;
 } sx_die;
 
+/* The dice come first: a struct's last array may be taken for a flexible
+ * one, which the bounds check then leaves alone (a loop over d[] from -1). */
 typedef struct sx_pool {
-    int mode, n, start, penalty, hero, model, sym, need, weak, pierce, sustained, kind, fixed, dmg;
     sx_die d[SX_POOL];
+    int mode, n, start, penalty, hero, model, sym, need, weak, pierce, sustained, kind, fixed, dmg;
 } sx_pool;
 
 typedef struct sx_state {
@@ -197,9 +199,11 @@ static int dist(int x1, int y1, int x2, int y2)
     return abs(x1 - x2) + abs(y1 - y2);
 }
 
-static int model_alive(const sx_model *m)
+/* Model m is on the battlefield. It takes the index, not a pointer, so that
+ * the bounds check sees a loop that runs one model too far. */
+static int model_alive(const sx_state *st, int m)
 {
-    return m->grp > 0 && m->wounds < m->he;
+    return st->m[m].grp > 0 && st->m[m].wounds < st->m[m].he;
 }
 
 static int hero_on(const sx_state *st, int x, int y, int standing)
@@ -213,7 +217,7 @@ static int hero_on(const sx_state *st, int x, int y, int standing)
 static int model_on(const sx_state *st, int x, int y)
 {
     for (int i = 0; i < SX_MODELS; i++)
-        if (model_alive(&st->m[i]) && st->m[i].x == x && st->m[i].y == y)
+        if (model_alive(st, i) && st->m[i].x == x && st->m[i].y == y)
             return i + 1;
     return 0;
 }
@@ -221,7 +225,7 @@ static int model_on(const sx_state *st, int x, int y)
 static int group_alive(const sx_state *st, int g)
 {
     for (int i = 0; i < SX_MODELS; i++)
-        if (st->m[i].grp == g + 1 && model_alive(&st->m[i]))
+        if (st->m[i].grp == g + 1 && model_alive(st, i))
             return 1;
     return 0;
 }
@@ -405,10 +409,8 @@ static int first_enemy_ahead(const sx_state *st, int s)
 {
     int best = -1;
     for (int g = 0; g < SX_GROUPS; g++) {
-        if (!group_alive(st, g))
-            continue;
         int d = ((st->g[g].sector - s) % SX_SECTORS + SX_SECTORS) % SX_SECTORS;
-        if (best < 0 || d < best)
+        if (group_alive(st, g) && (best < 0 || d < best))
             best = d;
     }
     return best;
@@ -421,9 +423,9 @@ static void hero_wounds(eng_state *s, int h, int n);
  * mission objective, or his TV at least the objective's. */
 static int in_control(const sx_state *st, int m, int h)
 {
+    /* st->h[h] indexed, as in hero_due */
     const sx_model *mo = &st->m[m];
-    const sx_hero *he = &st->h[h];
-    return he->in && !he->ko && dist(mo->x, mo->y, he->x, he->y) <= mo->ca;
+    return st->h[h].in && !st->h[h].ko && dist(mo->x, mo->y, st->h[h].x, st->h[h].y) <= mo->ca;
 }
 
 static int threat(const sx_state *st, int m, int h)
@@ -439,7 +441,7 @@ static void reactions(eng_state *s, int g, int h)
 {
     sx_state *st = eng_data(s);
     for (int i = 0; i < SX_MODELS; i++) {
-        if (st->m[i].grp != g + 1 || !model_alive(&st->m[i]) || st->m[i].acted || !threat(st, i, h))
+        if (st->m[i].grp != g + 1 || !model_alive(st, i) || st->m[i].acted || !threat(st, i, h))
             continue;
         st->g[g].combat = 1;
         eng_note(s, EV_REACTION);
@@ -463,7 +465,7 @@ static void hero_spend(eng_state *s, int h, int ap)
     for (int k = 1; k < ap && k < SX_SECTORS; k++) {
         int sec = fwd(from, k);
         for (int g = 0; g < SX_GROUPS; g++)
-            if (group_alive(st, g) && st->g[g].sector == sec)
+            if (st->g[g].sector == sec && group_alive(st, g))
                 reactions(s, g, h);
     }
 }
@@ -512,7 +514,7 @@ static void model_wounds(eng_state *s, int m, int n, int h)
 {
     sx_state *st = eng_data(s);
     sx_model *mo = &st->m[m];
-    if (n <= 0 || !model_alive(mo))
+    if (n <= 0 || !model_alive(st, m))
         return;
     mo->wounds += n;
     if (h >= 0 && mo->size != Z_TINY)
@@ -534,7 +536,7 @@ static int adjacent_enemies(const sx_state *st, int h)
 {
     int n = 0;
     for (int i = 0; i < SX_MODELS; i++)
-        n += model_alive(&st->m[i]) && dist(st->m[i].x, st->m[i].y, st->h[h].x, st->h[h].y) == 1;
+        n += model_alive(st, i) && dist(st->m[i].x, st->m[i].y, st->h[h].x, st->h[h].y) == 1;
     return n;
 }
 
@@ -1011,7 +1013,7 @@ static void enemy_turn(eng_state *s, int m)
     }
     if (mo->brain)
         model_brain(s, m);
-    if (!model_alive(mo))
+    if (!model_alive(st, m))
         return;
     if (mo->soulbreaker) {
         mo->soulbreaker = 0;
@@ -1083,7 +1085,7 @@ static void group_activation(eng_state *s, int g)
     sx_state *st = eng_data(s);
     for (int i = 0; i < SX_MODELS; i++) {
         sx_model *mo = &st->m[i];
-        if (mo->grp != g + 1 || !model_alive(mo))
+        if (!model_alive(st, i) || mo->grp != g + 1)
             continue;
         if (mo->acted) {
             mo->acted = 0;
@@ -1114,7 +1116,7 @@ static void brain_move(eng_state *s, int h)
     }
     int left[SX_MODELS] = {0};
     for (int i = 0; i < SX_MODELS; i++)
-        left[i] = he->engaged && model_alive(&st->m[i]) && dist(st->m[i].x, st->m[i].y, he->x, he->y) == 1 &&
+        left[i] = he->engaged && model_alive(st, i) && dist(st->m[i].x, st->m[i].y, he->x, he->y) == 1 &&
                   dist(st->m[i].x, st->m[i].y, nx, ny) > 1;
     he->x = nx;
     he->y = ny;
@@ -1245,13 +1247,16 @@ static void hero_end(eng_state *s, int h)
  * alive, not yet activated at this stop of the hand. */
 static int hero_due(const sx_state *st, int h)
 {
-    const sx_hero *he = &st->h[h];
-    return he->in && !he->ko && he->sector == st->phase && he->stop != st->stops;
+    /* indexed, not through a pointer, so that the bounds check sees a loop
+     * that runs one hero too far (as model_alive) */
+    return st->h[h].in && !st->h[h].ko && st->h[h].sector == st->phase && st->h[h].stop != st->stops;
 }
 
 static int group_due(const sx_state *st, int g)
 {
-    return group_alive(st, g) && st->g[g].sector == st->phase && st->g[g].stop != st->stops;
+    /* st->g[g] read first, so that the bounds check sees a loop past the
+     * groups (group_alive only compares numbers) */
+    return st->g[g].sector == st->phase && st->g[g].stop != st->stops && group_alive(st, g);
 }
 
 static int sector_busy(const sx_state *st)
@@ -1385,7 +1390,7 @@ static long get_engaged_adj(const void *d, const int *idx)
 static long get_alive(const void *d, const int *idx)
 {
     const sx_state *st = d;
-    return model_alive(&st->m[idx[0] - 1]);
+    return model_alive(st, idx[0] - 1);
 }
 /* line of sight, hero N to model M and model N to hero M: 0 none, 1 the
  * target is in cover, 2 in clear sight */
@@ -1393,13 +1398,13 @@ static long get_hero_sees(const void *d, const int *idx)
 {
     const sx_state *st = d;
     int h = idx[0] - 1, m = idx[1] - 1;
-    return st->h[h].in && model_alive(&st->m[m]) ? hero_sees(st, h, m) : 0;
+    return st->h[h].in && model_alive(st, m) ? hero_sees(st, h, m) : 0;
 }
 static long get_model_sees(const void *d, const int *idx)
 {
     const sx_state *st = d;
     int m = idx[0] - 1, h = idx[1] - 1;
-    return st->h[h].in && model_alive(&st->m[m]) ? model_sees(st, h, st->m[m].x, st->m[m].y) : 0;
+    return st->h[h].in && model_alive(st, m) ? model_sees(st, h, st->m[m].x, st->m[m].y) : 0;
 }
 /* enemy models on the battlefield (model_alive, counted) */
 static long get_models(const void *d, const int *idx)
@@ -1408,7 +1413,7 @@ static long get_models(const void *d, const int *idx)
     (void)idx;
     int n = 0;
     for (int i = 0; i < SX_MODELS; i++)
-        n += model_alive(&st->m[i]);
+        n += model_alive(st, i);
     return n;
 }
 
@@ -1642,7 +1647,7 @@ static int act_move(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
     he->y = ty;
     /* entering a control area brings the group into combat */
     for (int i = 0; i < SX_MODELS; i++)
-        if (model_alive(&st->m[i]) && in_control(st, i, h))
+        if (model_alive(st, i) && in_control(st, i, h))
             st->g[st->m[i].grp - 1].combat = 1;
     return done(s, h);
 }
@@ -1664,7 +1669,7 @@ static int act_disengage(eng_state *s, void *d, const eng_arg *arg, char *err, s
     hero_spend(s, h, ap);
     int left[SX_MODELS];
     for (int i = 0; i < SX_MODELS; i++)
-        left[i] = model_alive(&st->m[i]) && dist(st->m[i].x, st->m[i].y, he->x, he->y) == 1 &&
+        left[i] = model_alive(st, i) && dist(st->m[i].x, st->m[i].y, he->x, he->y) == 1 &&
                   dist(st->m[i].x, st->m[i].y, tx, ty) > 1;
     for (int i = 0; i < SX_MODELS; i++)
         if (left[i] && !he->ko) {
@@ -1705,7 +1710,7 @@ static int act_attack(eng_state *s, void *d, const eng_arg *arg, char *err, size
     /* weapon 0: bare fists, a weak PH attack for 3 AP at range 1 */
     const sx_weapon fists = {S_PH, 0, SY_FAUST, 3, 1, 1, 1, 0, 0};
     const sx_weapon *w = wi < 0 ? &fists : &he->w[wi];
-    if (!model_alive(mo))
+    if (!model_alive(st, m))
         return (snprintf(err, errlen, "model %d is not on the battlefield", m + 1), ENG_ERROR);
     if (st->pool.mode != P_NONE)
         ILLEGAL("a roll is still open: resolve it first");
@@ -1737,7 +1742,7 @@ static int act_attack(eng_state *s, void *d, const eng_arg *arg, char *err, size
     he->chain_model = chain && wi == 0 ? m + 1 : 0;
     if (ap > 0)
         hero_spend(s, h, ap);
-    if (he->ko || !model_alive(mo))
+    if (he->ko || !model_alive(st, m))
         return done(s, h);
     if (arg[4].v)
         he->strength = 0;
@@ -1825,7 +1830,7 @@ static int act_enemy_attack(eng_state *s, void *d, const eng_arg *arg, char *err
 {
     sx_state *st = d;
     int m = (int)arg[0].v - 1, h = (int)arg[1].v - 1;
-    if (!model_alive(&st->m[m]) || !st->h[h].in)
+    if (!model_alive(st, m) || !st->h[h].in)
         return (snprintf(err, errlen, "no such model or hero"), ENG_ERROR);
     if (st->h[h].ko)
         ILLEGAL("a knocked-out hero cannot be attacked");
@@ -1850,7 +1855,7 @@ static int act_engage(eng_state *s, void *d, const eng_arg *arg, char *err, size
     sx_state *st = d;
     sx_model *mo = &st->m[arg[0].v - 1];
     sx_hero *he = &st->h[arg[1].v - 1];
-    if (!model_alive(mo) || dist(mo->x, mo->y, he->x, he->y) != 1 || he->ko)
+    if (!model_alive(st, (int)arg[0].v - 1) || dist(mo->x, mo->y, he->x, he->y) != 1 || he->ko)
         ILLEGAL("only an adjacent enemy engages a standing hero");
     if (mo->ap < 1)
         ILLEGAL("model %ld has no AP", arg[0].v);
@@ -1871,7 +1876,7 @@ static int act_power(eng_state *s, void *d, const eng_arg *arg, char *err, size_
         ILLEGAL("hero %d is not a psionic", h + 1);
     if (st->pool.mode != P_NONE)
         ILLEGAL("a roll is still open");
-    if (m >= 0 && !model_alive(&st->m[m]))
+    if (m >= 0 && !model_alive(st, m))
         return (snprintf(err, errlen, "model %d is not on the battlefield", m + 1), ENG_ERROR);
     int ap = (int)arg[1].v, rc = hero_can(st, arg, &ap, err, errlen);
     if (rc != ENG_OK)
@@ -1891,7 +1896,7 @@ static int act_power(eng_state *s, void *d, const eng_arg *arg, char *err, size_
     p->sustained = 0;
     pool_penalty(s, h);
     for (int i = 0; i < SX_MODELS; i++)
-        if (st->m[i].anomaly && model_alive(&st->m[i]) && dist(st->m[i].x, st->m[i].y, he->x, he->y) <= 5) {
+        if (st->m[i].anomaly && model_alive(st, i) && dist(st->m[i].x, st->m[i].y, he->x, he->y) <= 5) {
             for (int k = 0; k < p->n; k++)
                 if (successes(p, k))
                     enemy_reroll(s, k);
@@ -2004,7 +2009,7 @@ static int act_wound(eng_state *s, void *d, const eng_arg *arg, char *err, size_
             ILLEGAL("hero %ld is knocked out", arg[0].v);
         hero_wounds(s, (int)arg[0].v - 1, (int)arg[2].v);
     } else if (arg[1].v > 0) {
-        if (!model_alive(&st->m[arg[1].v - 1]))
+        if (!model_alive(st, (int)arg[1].v - 1))
             ILLEGAL("model %ld is not on the battlefield", arg[1].v);
         model_wounds(s, (int)arg[1].v - 1, (int)arg[2].v, (int)arg[3].v - 1);
     } else {
@@ -2134,7 +2139,7 @@ static int act_area(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
     st->last_area = 0;
     for (int i = 0; i < SX_MODELS; i++) {
         sx_model *mo = &st->m[i];
-        if (!model_alive(mo) || !area_square(st, shape, he->x, he->y, tx, ty, n, mo->x, mo->y))
+        if (!model_alive(st, i) || !area_square(st, shape, he->x, he->y, tx, ty, n, mo->x, mo->y))
             continue;
         st->last_area++;
         if (hits < 0 || shape == A_WAVE)
@@ -2144,7 +2149,7 @@ static int act_area(eng_state *s, void *d, const eng_arg *arg, char *err, size_t
     }
     for (int o = 0; o < SX_HEROES; o++) {
         sx_hero *other = &st->h[o];
-        if (o == h || !other->in || other->ko || !area_square(st, shape, he->x, he->y, tx, ty, n, other->x, other->y))
+        if (o == h || !st->h[o].in || other->ko || !area_square(st, shape, he->x, he->y, tx, ty, n, other->x, other->y))
             continue;
         st->last_area++;
         if (hits < 0)
@@ -2169,7 +2174,7 @@ static int act_hit(eng_state *s, void *d, const eng_arg *arg, char *err, size_t 
     int m = (int)arg[0].v - 1, t = (int)arg[1].v - 1, second = (int)arg[2].v;
     const sx_model *mo = &st->m[m];
     sx_model *to = &st->m[t];
-    if (!model_alive(mo) || !model_alive(to) || m == t)
+    if (!model_alive(st, m) || !model_alive(st, t) || m == t)
         return (snprintf(err, errlen, "hit: two different models on the battlefield"), ENG_ERROR);
     if (second && mo->c_ap == 0)
         ILLEGAL("model %d has no chained second attack", m + 1);
@@ -2265,7 +2270,7 @@ static const eng_action actions[] = {
 static int asked_model(const sx_state *st)
 {
     int m = st->ai_model - 1;
-    return m >= 0 && model_alive(&st->m[m]) ? m : -1;
+    return m >= 0 && model_alive(st, m) ? m : -1;
 }
 
 /* The hero (index) the question names, ai.hero, or -1 when it names none in

@@ -101,9 +101,9 @@
  *     adjacent_enemies, 1305 sector_busy `<=`; 544, 599 from -1; 374 los
  *     `k < 5` reads mx[4]; 1950 meditate's done(h - 1) and 2039 act_wound's
  *     h[-1] for hero 1): undefined behaviour rather than a rule;
- *   - a sustained symbol of -1 and pool_roll's clamps (556 no clamp at 24
- *     dice, 558 n = -1 for no dice): no content rolls more than 24 dice or
- *     fewer than 0;
+ *   - a sustained symbol of -1 and pool_roll's clamp at 24 dice (556): no
+ *     content rolls more than 24 dice (its clamp at 0 dice, 558, is killed
+ *     since st7 by "gift-ohne-wuerfel", MI 0 and poisoned);
  *   - set_next/get_next's error and bound paths (1325, 1340, 1345, 1346),
  *     act_power's `m >= 0` check of a model not on the battlefield (1910):
  *     paths of a content error the checker reports before any scenario;
@@ -119,20 +119,35 @@
  *     0; 1275 advance's `k = 0` -> -1, a 13th sector when no figure at all
  *     is left to act: the game is over then. (advance answers nothing
  *     since sta: act_advance never read its result.)
+ *   - (st7) Most of the loops above, one past the models, heroes or groups
+ *     or over the dice from -1, are trapped by the bounds check since st7:
+ *     model_alive, hero_due, in_control and group_due index the arrays
+ *     (they read through a pointer before), and the pool's dice are no
+ *     longer its last member (GCC takes a struct's last array for a
+ *     possible flexible one and leaves it unchecked). Left: loops over the
+ *     dice to `<= p->n` (a die past the roll, inside the array, never
+ *     counted: 601, 637, 2400 as of 0b425cb) and advance's `k` (1279, as
+ *     1275 above: it counts sectors and indexes nothing).
+ *   - (st7) 432 threat's `g->obj_tv == 0` -> `== -1`: a hero's TV is never
+ *     below 0 (tv_add stops there, as does the key), so without an
+ *     objective `tv >= obj_tv` holds as `obj_tv == 0` does (equivalent).
  *
  * Not equivalent and not verified yet (rules the content could still
- * check): the direction of a lance or blow aimed at a diagonal main target
- * (2116, which the rulebook does not give), a reacting model that already
- * carries Acted (the rulebook is silent), the kind of attack endurance
- * tests, the penalty die taken once in the attack procedure; (sta) whether
- * a knocked-out hero lying between a model and its target breaks the line
- * (358 hero_on's standing 1 -> 0; the rulebook: every figure hinders its
- * opponents' line, a knocked-out hero is laid down on his square), whether
- * a marker moved 13 or more sectors in one action passes its own start
- * sector again (463 hero_spend's `k < SX_SECTORS`; the rulebook does not
- * say), and which of the farthest squares a shooter takes to attack from
- * (929 pick_square's `d * 1000 - c` -> `+ c`: the dearest leaves less AP
- * for a chain attack; the rulebook does not say). (The threat tie among
+ * check): the kind of attack endurance tests, the penalty die taken once
+ * in the attack procedure, act_resolve's `p->model >= 0` (1817 as of
+ * 0b425cb: a power with damage= and no model=, which no scenario casts);
+ * 1991 act_heal's `arg < wounds` -> `<=` is a minimum of two equal values
+ * (equivalent). (st7: five questions the rulebook leaves open,
+ * listed here before, are now the summary's printed gaps, each pinned by a
+ * scenario: a lance or blow aimed at a diagonal main target goes along the
+ * row (area_square's `abs(dx) >= abs(dy)`, "lanze-schraeg"); a model that
+ * carries Acted does not react again (reactions' `acted ||`,
+ * "reaktion-schon-gehandelt"); a knocked-out hero does not hinder a
+ * model's line of sight (line_meets' hero_on(..., 1), "sichtlinie-ko-held");
+ * a marker moved 13 or more sectors does not pass its own start sector
+ * (hero_spend's `k < SX_SECTORS`, "reaktion-volle-runde"); of the
+ * farthest squares a shooter takes one with the fewest AP (pick_square's
+ * `d * 1000 - c`, "schuetze-kuerzester-weg").) (The threat tie among
  * three heroes at one distance, 875 choose_target's `top`, is checked by
  * the target flowchart since the AI board got two more spots 8 squares
  * away, and the attack procedure's poisoned hero, 2412, since the attack
