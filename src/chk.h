@@ -51,7 +51,8 @@ typedef struct chk_options {
                              chart's build) */
 } chk_options;
 
-/* Runs every check of g. Returns 0 when nothing failed. */
+/* Runs every check of g (opt NULL: every check, every language and flow).
+ * Returns 0 when nothing failed. */
 int chk_game(const game *g, const chk_options *opt, chk_report *rep, diag_list *diags);
 
 /* Runs the scenarios [first, g->nscenarios) only (extra scenario files). */

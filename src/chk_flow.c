@@ -526,7 +526,7 @@ void chk_flows(chk_ctx *c)
     const game *g = c->g;
     for (size_t i = 0; i < g->nflows; i++) {
         const game_flow *f = &g->flows[i];
-        if (c->opt->flow && strcmp(c->opt->flow, f->id) != 0)
+        if (c->opt && c->opt->flow && strcmp(c->opt->flow, f->id) != 0)
             continue;
         const eng_ai *ai = eng_find_ai(g->engine, f->ai);
         char needle[300];

@@ -50,8 +50,9 @@ long tu_content_check(tu_content *tc, diag_list *dl, chk_report *out)
     if (!g)
         return -1;
     chk_report rep = {0};
-    chk_options opt = {0, 0, NULL, NULL};
-    chk_game(g, &opt, &rep, dl);
+    /* no options (NULL), as bench.c calls it: every check, language and flow
+     * (a NULL dereference of opt once crashed make bench only) */
+    chk_game(g, NULL, &rep, dl);
     long failed = rep.failed + (long)dl->errors;
     if (out)
         *out = rep;
