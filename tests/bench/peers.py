@@ -7,11 +7,11 @@ shared: a ratio of two bests is what stays comparable). Figures only.
               both papers, flowcharts, cards): wall and CPU (children
               included), peak RSS; target < 0.5 s.
   sheets      each source-language A4 sheet against pdfLaTeX on its LaTeX
-              twin (latex_twin.py: the same paragraphs), wall and CPU, and
-              bytes a page; targets: 0.1x the time, 1.2x the bytes a page.
-              The twin has no tables, examples or icons: the characters of
-              text each PDF holds (pdftotext) and its bytes a character are
-              printed beside.
+              twin (latex_twin.py: the same text, tables and examples
+              included), wall and CPU, and bytes a page; targets: 0.1x the
+              time, 1.2x the bytes a page. The twin has no icons, footers,
+              glossary or colophon: the characters of text each PDF holds
+              (pdftotext) and its bytes a character are printed beside.
   flowcharts  every flowchart the build of everything writes (each game,
               edition and paper that has one): our build of that one chart
               (`build GAME --lang L --flow F --paper P`, a whole process:
