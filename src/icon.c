@@ -380,15 +380,19 @@ static const char *json_skip(const char *p, const char *e, int depth)
 }
 
 /* The string from its opening quote p to just past its closing quote q,
- * unescaped (\uXXXX and surrogate pairs as UTF-8); caller frees. */
-static char *json_unescape(const char *p, const char *q)
+ * unescaped (\uXXXX and surrogate pairs as UTF-8); caller frees. NULL with
+ * *malformed set for a bad escape or a raw control character, NULL alone
+ * when memory ran out (errno is no witness: not every allocator sets it). */
+static char *json_unescape(const char *p, const char *q, int *malformed)
 {
     char *out = malloc((size_t)(q - p) + 1), *o = out;
+    *malformed = 0;
     if (!out)
         return NULL;
     for (p++, q--; p < q; p++) {
         if ((unsigned char)*p < 0x20) {
             free(out);
+            *malformed = 1;
             return NULL;
         }
         if (*p != '\\') {
@@ -404,6 +408,7 @@ static char *json_unescape(const char *p, const char *q)
         unsigned long u = 0;
         if (c != 'u' || q - p < 5 || sscanf(p + 1, "%4lx", &u) != 1) {
             free(out);
+            *malformed = 1;
             return NULL;
         }
         p += 4;
@@ -500,10 +505,10 @@ static const char *add_member(void *ctx, const char *k, const char *kend, const 
             return sc->oom = 1, NULL;
         sc->cap = cap;
     }
-    errno = 0;
-    char *name = json_unescape(k, kend);
+    int malformed;
+    char *name = json_unescape(k, kend, &malformed);
     if (!name)
-        return sc->oom = errno == ENOMEM, NULL; /* else a bad \u escape */
+        return sc->oom = !malformed, NULL;
     sc->names[sc->n] = name;
     sc->list[sc->n++] = (json_member){NULL, (size_t)(v - sc->j->data), (size_t)(vend - v)};
     return vend;
@@ -756,7 +761,7 @@ static const char *find_member(void *ctx, const char *k, const char *kend, const
     find_ctx *f = ctx;
     const char *q = json_skip(v, e, 1);
     if (q && !f->value && key_is(k, kend, f->key) && *v == '"')
-        f->value = json_unescape(v, q);
+        f->value = json_unescape(v, q, &(int){0});
     return q;
 }
 
