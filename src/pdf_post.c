@@ -260,23 +260,35 @@ int pdf_post_unhint_ttf(const unsigned char *ttf, size_t len, unsigned char **ou
     return *out ? 1 : nomem ? -1 : 0;
 }
 
+/* Stream st's decoded data put through fn (pdf_post_unhint_ttf,
+ * pdf_post_round_content: 1 rewritten, 0 left alone, -1 out of memory) and
+ * stored back, to be compressed when written. 1 rewritten (its new length in
+ * *newlen), 0 left as it was, -1 out of memory. */
+static int rewrite_stream(qpdf_data q, qpdf_oh st,
+                          int (*fn)(const unsigned char *, size_t, unsigned char **, size_t *), size_t *newlen)
+{
+    unsigned char *data = NULL, *r = NULL;
+    size_t len = 0;
+    QPDF_BOOL filtered = QPDF_FALSE;
+    int rc = 0;
+    if (qpdf_oh_is_stream(q, st) &&
+        !(qpdf_oh_get_stream_data(q, st, qpdf_dl_generalized, &filtered, &data, &len) & QPDF_ERRORS) && filtered &&
+        (rc = fn(data, len, &r, newlen)) == 1)
+        qpdf_oh_replace_stream_data(q, st, r, *newlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+    free(r);
+    free(data);
+    return rc;
+}
+
 /* The font descriptor's TrueType font (FontFile2) without its hinting;
  * /Length1 is the font's own length. 0, or -1 out of memory. */
 static int unhint_font(qpdf_data q, qpdf_oh fd)
 {
     qpdf_oh ff = qpdf_oh_get_key(q, fd, "/FontFile2");
-    unsigned char *ttf = NULL, *bare = NULL;
-    size_t len = 0, nlen = 0;
-    QPDF_BOOL filtered = QPDF_FALSE;
-    int rc = 0;
-    if (qpdf_oh_is_stream(q, ff) &&
-        !(qpdf_oh_get_stream_data(q, ff, qpdf_dl_generalized, &filtered, &ttf, &len) & QPDF_ERRORS) && filtered &&
-        (rc = pdf_post_unhint_ttf(ttf, len, &bare, &nlen)) == 1) {
-        qpdf_oh_replace_stream_data(q, ff, bare, nlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+    size_t nlen = 0;
+    int rc = rewrite_stream(q, ff, pdf_post_unhint_ttf, &nlen);
+    if (rc == 1)
         qpdf_oh_replace_key(q, qpdf_oh_get_dict(q, ff), "/Length1", qpdf_oh_new_integer(q, (long long)nlen));
-    }
-    free(bare);
-    free(ttf);
     return rc < 0 ? -1 : 0;
 }
 
@@ -681,16 +693,8 @@ int pdf_post_round_content(const unsigned char *s, size_t n, unsigned char **out
 /* A content stream with its numbers rounded. 0, or -1 out of memory. */
 static int round_stream(qpdf_data q, qpdf_oh st)
 {
-    unsigned char *data = NULL, *r = NULL;
-    size_t len = 0, rlen = 0;
-    QPDF_BOOL filtered = QPDF_FALSE;
-    int rc = 0;
-    if (!(qpdf_oh_get_stream_data(q, st, qpdf_dl_generalized, &filtered, &data, &len) & QPDF_ERRORS) && filtered &&
-        (rc = pdf_post_round_content(data, len, &r, &rlen)) == 1)
-        qpdf_oh_replace_stream_data(q, st, r, rlen, qpdf_oh_new_null(q), qpdf_oh_new_null(q));
-    free(r);
-    free(data);
-    return rc < 0 ? -1 : 0;
+    size_t rlen = 0;
+    return rewrite_stream(q, st, pdf_post_round_content, &rlen) < 0 ? -1 : 0;
 }
 
 /* ---- ToUnicode maps that say what the encoding says -------------------- */
