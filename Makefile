@@ -239,6 +239,9 @@ mutate: export MUTATE_CC = $(CC)
 mutate: export MUTATE_CPPFLAGS = $(REQ_CPPFLAGS) $(CPPFLAGS)
 mutate: export MUTATE_CFLAGS = $(filter-out -MMD -MP -Werror -g,$(REQ_CFLAGS) $(CFLAGS)) -O0 -w $(MUTATE_BOUNDS)
 mutate: export MUTATE_LDFLAGS = $(ALL_LDFLAGS) $(MUTATE_BOUNDS)
+# a survivor is compiled again as the tool ships, to tell whether the
+# compiler makes the engine's own object of it (run.sh: equivalent)
+mutate: export MUTATE_TCE_CFLAGS = $(filter-out -MMD -MP -Werror -g,$(REQ_CFLAGS) $(CFLAGS)) -w
 mutate: export MUTATE_LDLIBS = $(ALL_LDLIBS)
 mutate: export MUTATE_BUILD = $(BUILD)
 mutate: export MUTATE_TOOL = $(MUTATOR)

@@ -148,6 +148,31 @@ static void test_errors(void)
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s frobnicate %s 2>/dev/null", mutator(), FIXTURE), 2);
 }
 
+/* make mutate's equivalence test (run.sh --same-code): in the fixture, x is
+ * 2 or 3 whatever the branch does and only `x >= 0` reads it, so the
+ * optimizer folds away every mutant of x, of the branch and of the dead
+ * `a == -b`; a mutant that changes what sample() returns or prints, or what
+ * twice() computes, is not the same object. */
+static int same_code(int id)
+{
+    char out[4096];
+    return tu_runf(out, sizeof out,
+                   "MUTATE_TOOL=%s MUTATE_CC=cc MUTATE_CPPFLAGS= MUTATE_TCE_CFLAGS='-O2 -w' "
+                   "sh tests/mutate/run.sh --same-code %d %s 2>&1",
+                   mutator(), id, FIXTURE);
+}
+
+static void test_same_code(void)
+{
+    static const int same[] = {2, 4, 6, 10, 19, 20, 21, 23};
+    static const int differs[] = {1, 16, 22};
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++)
+        CU_ASSERT_EQUAL(same_code(same[i]), 0);
+    for (size_t i = 0; i < sizeof differs / sizeof *differs; i++)
+        CU_ASSERT_EQUAL(same_code(differs[i]), 1);
+    CU_ASSERT_EQUAL(same_code(35), 2);
+}
+
 void suite_mutate(void);
 void suite_mutate(void)
 {
@@ -158,4 +183,5 @@ void suite_mutate(void)
     CU_add_test(s, "apply -o writes the file", test_apply_to_file);
     CU_add_test(s, "list --sample is reproducible", test_sample);
     CU_add_test(s, "errors exit 2", test_errors);
+    CU_add_test(s, "run.sh --same-code: the compiler's equivalent mutants", test_same_code);
 }

@@ -9,6 +9,16 @@
 # the content does not yet verify. A mutant that does not compile or link is
 # stillborn and counted apart.
 #
+# A survivor is then compiled once more as the tool ships (-O2, without the
+# bounds check, MUTATE_TCE_CFLAGS) and compared with the unmutated engine
+# compiled the same way: when the two objects hold the same code and data
+# (debug information aside), the compiler has proved the mutant equivalent
+# ("trivial compiler equivalence", Papadakis et al., ICSE 2015), e.g. a
+# `return -1` turned into -2 that every caller, once inlined, tests `< 0`.
+# Such a mutant is counted apart as equivalent, listed, and left out of the
+# score like a stillborn one: no content can kill a program that is the
+# original. Only survivors are compared, so it costs one compile each.
+#
 # A game is named by its engine's file (src/eng_sinetempore.c: sinetempore);
 # the check runs on the content games whose game.xml names that engine
 # (engine="sinetempore": content/sine-tempore), or on the engine's own name
@@ -16,7 +26,7 @@
 #
 # make sets (exported): MUTATE_CC, MUTATE_CPPFLAGS, MUTATE_CFLAGS,
 #   MUTATE_LDFLAGS, MUTATE_LDLIBS (as the Makefile builds, flags with make's
-#   shell quoting), MUTATE_BUILD (the object folder), MUTATE_TOOL (the
+#   shell quoting), MUTATE_TCE_CFLAGS (the equivalence compile's), MUTATE_BUILD (the object folder), MUTATE_TOOL (the
 #   mutator); the user: GAMES, MUTATE_MAX (a reproducible sample of at most N
 #   mutants per game), MUTATE_SEED (the sample's seed, default 1),
 #   MUTATE_JOBS (default 2), MUTATE_OUT (default out/mutate).
@@ -32,12 +42,15 @@
 # the run itself broke (no mutator, the unmutated engine does not build or
 # does not check clean).
 #
-# Internally, `run.sh --one GAME ID` runs one mutant (xargs calls it).
+# Internally, `run.sh --one GAME ID` runs one mutant (xargs calls it);
+# `run.sh --same-code ID FILE` applies mutant ID to FILE and exits 0 when the
+# compiler makes the same object of both, 1 when not, 2 when it cannot tell
+# (tests/test_mutate.c runs it on the mutator's fixture).
 
 set -u
 
 : "${MUTATE_CC:=cc}" "${MUTATE_CPPFLAGS:=}" "${MUTATE_CFLAGS:=}" "${MUTATE_LDFLAGS:=}"
-: "${MUTATE_LDLIBS:=}" "${MUTATE_BUILD:=out/build}" "${MUTATE_TOOL:=out/build/tests/mutate}"
+: "${MUTATE_LDLIBS:=}" "${MUTATE_TCE_CFLAGS:=-O2 -w}" "${MUTATE_BUILD:=out/build}" "${MUTATE_TOOL:=out/build/tests/mutate}"
 : "${MUTATE_MAX:=0}" "${MUTATE_SEED:=1}" "${MUTATE_JOBS:=2}" "${MUTATE_OUT:=out/mutate}"
 : "${GAMES:=}"
 # absolute, because each mutant's check runs from the snapshot
@@ -46,7 +59,7 @@ absolute() {
 }
 MUTATE_OUT=$(absolute "$MUTATE_OUT") MUTATE_BUILD=$(absolute "$MUTATE_BUILD")
 MUTATE_TOOL=$(absolute "$MUTATE_TOOL")
-export MUTATE_CC MUTATE_CPPFLAGS MUTATE_CFLAGS MUTATE_LDFLAGS MUTATE_LDLIBS MUTATE_BUILD \
+export MUTATE_CC MUTATE_CPPFLAGS MUTATE_CFLAGS MUTATE_LDFLAGS MUTATE_LDLIBS MUTATE_TCE_CFLAGS MUTATE_BUILD \
        MUTATE_TOOL MUTATE_MAX MUTATE_SEED MUTATE_JOBS MUTATE_OUT
 
 # The content games whose game.xml says engine="$1", or $1 itself.
@@ -83,6 +96,18 @@ build_one() {
     eval "\"\$MUTATE_CC\" \"\$@\" -o \"\$_bin\" \"\$MUTATE_BUILD/src/main.o\" \"\$_obj\" \"\$_lib\" $MUTATE_LDLIBS"
 }
 
+# Compiles $1 into $2 as the tool ships, without its debug information (it
+# holds columns and paths that a mutant shifts without changing the code).
+# $1's base name must be the same for the two objects compared: it is in the
+# object's symbol table.
+tce_object() {
+    eval "set -- \"\$@\" $MUTATE_CPPFLAGS $MUTATE_TCE_CFLAGS"
+    _src=$1 _obj=$2
+    shift 2
+    "$MUTATE_CC" "$@" -c -o "$_obj.full" "$_src" && strip -g -o "$_obj" "$_obj.full" &&
+        rm -f "$_obj.full"
+}
+
 # One mutant: prints "ID killed|survived|stillborn|timeout" into its result file.
 one() {
     game=$1 id=$2
@@ -103,6 +128,11 @@ one() {
         rc=$?
         if [ "$rc" -eq 0 ]; then
             status=survived
+            # the same object as the engine's: equivalent (see the header)
+            if tce_object "$dir/eng_$game.c" "$dir/tce.o" > "$dir/tce.log" 2>&1 &&
+                cmp -s "$dir/tce.o" "$work/base/tce.o"; then
+                status=equivalent
+            fi
         elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
             status=timeout
         else
@@ -116,6 +146,19 @@ one() {
 if [ "${1:-}" = "--one" ]; then
     one "$2" "$3"
     exit 0
+fi
+
+if [ "${1:-}" = "--same-code" ] && [ $# -eq 3 ]; then
+    [ -x "$MUTATE_TOOL" ] || die "no mutator at $MUTATE_TOOL"
+    tmp=$(mktemp -d) || die "no temporary folder"
+    trap 'rm -rf "$tmp"' EXIT
+    base=$(basename "$3")
+    mkdir "$tmp/a" "$tmp/b" && cp "$3" "$tmp/a/$base" &&
+        "$MUTATE_TOOL" apply "$2" "$3" -o "$tmp/b/$base" || die "cannot write mutant $2 of $3"
+    tce_object "$tmp/a/$base" "$tmp/a.o" && tce_object "$tmp/b/$base" "$tmp/b.o" ||
+        die "cannot compile $3 or its mutant $2"
+    cmp -s "$tmp/a.o" "$tmp/b.o" && exit 0
+    exit 1
 fi
 
 [ -x "$MUTATE_TOOL" ] || die "no mutator at $MUTATE_TOOL (run it through make mutate)"
@@ -162,6 +205,9 @@ for game in $GAMES; do
     mkdir -p "$work/base"
     build_one "$work/snap/$src" "$work/base/eng.o" "$work/base/regelwerk" "$work/lib.a" \
         > "$work/base/build.log" 2>&1 || { cat "$work/base/build.log" >&2; die "$src does not build"; }
+    # (the object a survivor is compared with; the same base name as a mutant's)
+    tce_object "$work/snap/$src" "$work/base/tce.o" > "$work/base/tce.log" 2>&1 ||
+        { cat "$work/base/tce.log" >&2; die "$src does not build with MUTATE_TCE_CFLAGS"; }
     content_for "$game" > "$work/games"
     t0=$(now)
     # shellcheck disable=SC2046
@@ -201,19 +247,22 @@ for game in $GAMES; do
             if (s == "killed" || s == "timeout") { killed++; if (s == "timeout") timeouts++ }
             else if (s == "survived") { survived++; surv[survived] = line }
             else if (s == "stillborn") { stillborn++; still[stillborn] = line }
+            else if (s == "equivalent") { equivalent++; equiv[equivalent] = line }
             else { broken++ }
             total++
         }
         END {
             scored = killed + survived
-            printf "mutate %s: %d killed, %d survived, %d stillborn, %d total (score %.1f %%)\n",
-                game, killed, survived, stillborn, total, scored ? 100 * killed / scored : 0
+            printf "mutate %s: %d killed, %d survived, %d equivalent, %d stillborn, %d total (score %.1f %%)\n",
+                game, killed, survived, equivalent, stillborn, total, scored ? 100 * killed / scored : 0
             if (total < all)
                 printf "  a sample of %d of the %d mutants (MUTATE_MAX=%d, seed %d)\n", total, all, max, seed
             printf "  %d of the killed timed out; %d s\n", timeouts, secs
             for (i = 1; i <= survived; i++) print surv[i]
             if (stillborn) printf "stillborn (do not compile or link):\n"
             for (i = 1; i <= stillborn; i++) print "  " still[i]
+            if (equivalent) printf "equivalent (the same object as the engine at MUTATE_TCE_CFLAGS):\n"
+            for (i = 1; i <= equivalent; i++) print "  " equiv[i]
             if (broken) { printf "mutate %s: %d mutants could not be written\n", game, broken; exit 3 }
         }' "$work/results" "$work/list" > "$report.tmp"
     rc=$?
