@@ -29,7 +29,9 @@
 #   shell quoting), MUTATE_TCE_CFLAGS (the equivalence compile's), MUTATE_BUILD (the object folder), MUTATE_TOOL (the
 #   mutator); the user: GAMES, MUTATE_MAX (a reproducible sample of at most N
 #   mutants per game), MUTATE_SEED (the sample's seed, default 1),
-#   MUTATE_JOBS (default 2), MUTATE_OUT (default out/mutate).
+#   MUTATE_JOBS (default 2), MUTATE_OUT (default out/mutate), MUTATE_IDS
+#   (only these mutants, by the ids of `mutate list`: e.g. the survivors of
+#   an earlier run of the same source, after content was added).
 #
 # The run works on a snapshot taken when it starts: the engine's source and
 # content/ are copied into MUTATE_OUT/work/GAME/snap, the mutants are made
@@ -52,7 +54,7 @@ set -u
 : "${MUTATE_CC:=cc}" "${MUTATE_CPPFLAGS:=}" "${MUTATE_CFLAGS:=}" "${MUTATE_LDFLAGS:=}"
 : "${MUTATE_LDLIBS:=}" "${MUTATE_TCE_CFLAGS:=-O2 -w}" "${MUTATE_BUILD:=out/build}" "${MUTATE_TOOL:=out/build/tests/mutate}"
 : "${MUTATE_MAX:=0}" "${MUTATE_SEED:=1}" "${MUTATE_JOBS:=2}" "${MUTATE_OUT:=out/mutate}"
-: "${GAMES:=}"
+: "${GAMES:=}" "${MUTATE_IDS:=}"
 # absolute, because each mutant's check runs from the snapshot
 absolute() {
     case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac
@@ -218,7 +220,11 @@ for game in $GAMES; do
     awk -v a="$t0" -v b="$t1" 'BEGIN { t = (b - a) * 10; if (t < 5) t = 5; printf "%.1f\n", t }' \
         > "$work/timeout"
 
-    if [ "$MUTATE_MAX" -gt 0 ] 2> /dev/null; then
+    if [ -n "$MUTATE_IDS" ]; then
+        mutator list "$src" | awk -v ids="$MUTATE_IDS" '
+            BEGIN { n = split(ids, a, /[ ,]+/); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+            $1 in want' > "$work/list" || die "the mutator failed on $src"
+    elif [ "$MUTATE_MAX" -gt 0 ] 2> /dev/null; then
         mutator list --sample "$MUTATE_MAX" --seed "$MUTATE_SEED" "$src" > "$work/list" ||
             die "the mutator failed on $src"
     else
@@ -231,7 +237,7 @@ for game in $GAMES; do
 
     # Join the results to the list: ID FILE:LINE:COL OP ORIG->REPL
     find "$work/res" -type f -exec cat {} + | sort -n > "$work/results"
-    awk -v game="$game" -v all="$all" -v max="$MUTATE_MAX" -v seed="$MUTATE_SEED" \
+    awk -v game="$game" -v all="$all" -v ids="$MUTATE_IDS" -v max="$MUTATE_MAX" -v seed="$MUTATE_SEED" \
         -v secs="$(awk -v a="$started" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')" '
         FNR == NR { status[$1] = $2; next }
         {
@@ -255,7 +261,9 @@ for game in $GAMES; do
             scored = killed + survived
             printf "mutate %s: %d killed, %d survived, %d equivalent, %d stillborn, %d total (score %.1f %%)\n",
                 game, killed, survived, equivalent, stillborn, total, scored ? 100 * killed / scored : 0
-            if (total < all)
+            if (total < all && ids != "")
+                printf "  %d of the %d mutants, named by MUTATE_IDS\n", total, all
+            else if (total < all)
                 printf "  a sample of %d of the %d mutants (MUTATE_MAX=%d, seed %d)\n", total, all, max, seed
             printf "  %d of the killed timed out; %d s\n", timeouts, secs
             for (i = 1; i <= survived; i++) print surv[i]
