@@ -1698,8 +1698,26 @@ static long defence_dice(eng_probe *p, const char *token, int use, const char *k
     return eng_probe_get(p, "pool.n") - 3;
 }
 PROBE(probe_shell) { *value = defence_dice(p, "shell", 0, "psionic"); return 0; }
-PROBE(probe_endurance) { *value = defence_dice(p, "endurance", 1, "melee"); return 0; }
-PROBE(probe_impendurance) { *value = defence_dice(p, "impendurance", 2, "ranged"); return 0; }
+
+/* Endurance and improved endurance help "against a physical attack" only:
+ * offered against a psionic one (the defence on MI) they add no die and
+ * the marker stays; the value is what they add against a melee (endurance)
+ * or a ranged (improved) attack, which spends the marker. */
+static int endurance_dice(eng_probe *p, const char *token, int use, const char *kind, long *value)
+{
+    long plain = defence_dice(p, token, 0, "psionic");
+    long offered = defence_dice(p, token, use, "psionic");
+    long left = eng_probe_get(p, "h1.%s", token);
+    if (offered != plain || left != 1)
+        return eng_probe_fail(p, "%s used against a psionic attack: %ld dice instead of %ld, %ld left", token,
+                              offered + 3, plain + 3, left);
+    *value = defence_dice(p, token, use, kind);
+    if (eng_probe_get(p, "h1.%s", token) != 0)
+        return eng_probe_fail(p, "%s kept after a %s attack it helped against", token, kind);
+    return 0;
+}
+PROBE(probe_endurance) { return endurance_dice(p, "endurance", 1, "melee", value); }
+PROBE(probe_impendurance) { return endurance_dice(p, "impendurance", 2, "ranged", value); }
 
 PROBE(probe_strength)
 {
@@ -2012,7 +2030,7 @@ const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS] = {
     F("token.ap-gone", "+2 markers left after the activation", probe_ap_tokens_go),
     F("token.shell", "dice the psionic shell adds against mental attacks", probe_shell),
     F("token.endurance", "dice endurance adds against a physical attack", probe_endurance),
-    F("token.impendurance", "dice improved endurance adds", probe_impendurance),
+    F("token.impendurance", "dice improved endurance adds against a physical attack", probe_impendurance),
     F("token.strength", "dice strength adds to a melee attack", probe_strength),
     F("token.speedup", "AP speed up saves on an attack", probe_speedup),
     F("token.one", "markers of one kind (psionic shell) a hero holds at most", probe_one_marker),
