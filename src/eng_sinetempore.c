@@ -1551,7 +1551,7 @@ static int hero_can(sx_state *st, const eng_arg *arg, int *cost, char *err, size
 {
     sx_hero *he = &st->h[arg[0].v - 1];
     if (!he->in)
-        return (snprintf(err, errlen, "hero %ld takes no part", arg[0].v), ENG_ERROR);
+        ILLEGAL("hero %ld takes no part", arg[0].v);
     if (!he->active)
         ILLEGAL("hero %ld is not activated", arg[0].v);
     if (he->slowed)
@@ -1711,7 +1711,7 @@ static int act_attack(eng_state *s, void *d, const eng_arg *arg, char *err, size
     const sx_weapon fists = {S_PH, 0, SY_FAUST, 3, 1, 1, 1, 0, 0};
     const sx_weapon *w = wi < 0 ? &fists : &he->w[wi];
     if (!model_alive(st, m))
-        return (snprintf(err, errlen, "model %d is not on the battlefield", m + 1), ENG_ERROR);
+        ILLEGAL("model %d is not on the battlefield", m + 1);
     if (st->pool.mode != P_NONE)
         ILLEGAL("a roll is still open: resolve it first");
     int dd = dist(he->x, he->y, mo->x, mo->y);
@@ -1831,7 +1831,7 @@ static int act_enemy_attack(eng_state *s, void *d, const eng_arg *arg, char *err
     sx_state *st = d;
     int m = (int)arg[0].v - 1, h = (int)arg[1].v - 1;
     if (!model_alive(st, m) || !st->h[h].in)
-        return (snprintf(err, errlen, "no such model or hero"), ENG_ERROR);
+        ILLEGAL("model %d is not on the battlefield or hero %d takes no part", m + 1, h + 1);
     if (st->h[h].ko)
         ILLEGAL("a knocked-out hero cannot be attacked");
     if (st->pool.mode != P_NONE)
@@ -1877,7 +1877,7 @@ static int act_power(eng_state *s, void *d, const eng_arg *arg, char *err, size_
     if (st->pool.mode != P_NONE)
         ILLEGAL("a roll is still open");
     if (m >= 0 && !model_alive(st, m))
-        return (snprintf(err, errlen, "model %d is not on the battlefield", m + 1), ENG_ERROR);
+        ILLEGAL("model %d is not on the battlefield", m + 1);
     int ap = (int)arg[1].v, rc = hero_can(st, arg, &ap, err, errlen);
     if (rc != ENG_OK)
         return rc;
