@@ -2175,7 +2175,7 @@ static int act_hit(eng_state *s, void *d, const eng_arg *arg, char *err, size_t 
     const sx_model *mo = &st->m[m];
     sx_model *to = &st->m[t];
     if (!model_alive(st, m) || !model_alive(st, t) || m == t)
-        return (snprintf(err, errlen, "hit: two different models on the battlefield"), ENG_ERROR);
+        ILLEGAL("hit: two different models on the battlefield");
     if (second && mo->c_ap == 0)
         ILLEGAL("model %d has no chained second attack", m + 1);
     int dd = dist(mo->x, mo->y, to->x, to->y);
