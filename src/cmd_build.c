@@ -922,7 +922,7 @@ static int build_one(const cli_env *env, const build_opts *bo, doc_loader *ld, c
                      diag_list *diags)
 {
     size_t errors = diags->errors;
-    game *g = game_load(ld, env->content, name, env->templates, diags);
+    game *g = game_load_lang(ld, env->content, name, env->templates, bo->lang, diags);
     if (!g || diags->errors > errors) {
         /* a game that does not load or validate is not typeset */
         game_free(g);

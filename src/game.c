@@ -758,6 +758,12 @@ static void load_po_lang(game *g, game_lang *l, const char *templates_dir, diag_
 game *game_load(const doc_loader *ld, const char *content_root, const char *name,
                 const char *templates_dir, diag_list *diags)
 {
+    return game_load_lang(ld, content_root, name, templates_dir, NULL, diags);
+}
+
+game *game_load_lang(const doc_loader *ld, const char *content_root, const char *name,
+                     const char *templates_dir, const char *only_lang, diag_list *diags)
+{
     game *g = calloc(1, sizeof *g);
     if (!g) {
         diag_add(diags, DIAG_ERROR, NULL, 0, 0, "memory", "out of memory");
@@ -835,10 +841,18 @@ game *game_load(const doc_loader *ld, const char *content_root, const char *name
                          "the summary says game=\"%s\" but belongs to \"%s\"", r->ref, g->id);
         }
     }
-    /* translations kept as PO files, made from the loaded source */
-    for (size_t i = 0; i < g->nlangs; i++)
-        if (g->langs[i].is_po && g->langs[i].path)
+    /* translations kept as PO files, made from the loaded source; with
+     * only_lang, another language's PO is not read (a third of loading a
+     * game: gettext's parser, the translation, its vocabulary), since
+     * nothing is checked or built in it. The source stays: a translation
+     * is made from it and checked against it. */
+    for (size_t i = 0; i < g->nlangs; i++) {
+        const game_lang *l = &g->langs[i];
+        if (only_lang && l->code && strcmp(l->code, only_lang) != 0)
+            continue;
+        if (l->is_po && l->path)
             load_po_lang(g, &g->langs[i], templates_dir, diags);
+    }
     read_data(g, ld, "examples.xml", "examples", read_scenarios, diags);
     check_scenarios(g, 0, diags);
     read_data(g, ld, "flows.xml", "flows", read_flows, diags);

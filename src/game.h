@@ -173,6 +173,12 @@ typedef struct game {
  * game.xml is missing or invalid. templates_dir may be NULL. */
 game *game_load(const doc_loader *ld, const char *content_root, const char *name,
                 const char *templates_dir, diag_list *diags);
+/* The same, but a translation kept as a PO file is read only when it is
+ * only_lang's (NULL: every language), for a command that checks and
+ * builds that language alone (build --lang): the others' PO files are
+ * not parsed, and their langs[] entries stay without doc and cat. */
+game *game_load_lang(const doc_loader *ld, const char *content_root, const char *name,
+                     const char *templates_dir, const char *only_lang, diag_list *diags);
 void game_free(game *g);
 
 /* Runs a scenario file that is not part of a game folder (check --examples). */

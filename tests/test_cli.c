@@ -581,15 +581,24 @@ static void test_cli_new_game(void)
 /* A changed German sentence makes the Italian translation stale: check
  * says so at the PO's line; building German goes on, building Italian (or
  * everything) waits for the translator. */
-static void test_cli_stale_translation(void)
+/* A copy of the content whose Noxius file (de.xml, po/it.po) has one
+ * text replaced; the check of both languages must then fail at it.po. */
+static void noxius_planted(char *root, size_t cap, const char *file, const char *from, const char *to)
 {
-    char root[256], path[512];
-    CU_ASSERT_FATAL(content_copy(root, sizeof root) == 0);
-    snprintf(path, sizeof path, "%s/content/noxius/de.xml", root);
-    CU_ASSERT_FATAL(tu_replace_in_file(path, "Gespielt wird kooperativ", "Man spielt kooperativ") == 0);
+    char path[512];
+    CU_ASSERT_FATAL(content_copy(root, cap) == 0);
+    snprintf(path, sizeof path, "%s/content/noxius/%s", root, file);
+    CU_ASSERT_FATAL(tu_replace_in_file(path, from, to) == 0);
     static char out[65536];
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius 2>&1", tu_bin(), root), 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "po/it.po:"));
+}
+
+static void test_cli_stale_translation(void)
+{
+    char root[256], path[512];
+    noxius_planted(root, sizeof root, "de.xml", "Gespielt wird kooperativ", "Man spielt kooperativ");
+    static char out[65536];
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content check noxius --lang de 2>&1", tu_bin(), root), 0);
     CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content build noxius --lang de --only sheet "
                             "--paper a4 -o %s/out 2>&1", tu_bin(), root, root), 0);
@@ -597,6 +606,24 @@ static void test_cli_stale_translation(void)
                             "--paper a4 -o %s/out 2>&1", tu_bin(), root, root), 1);
     snprintf(path, sizeof path, "%s/out/noxius/noxius-it-a4.pdf", root);
     CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
+    tu_runf(out, sizeof out, "rm -rf %s", root);
+}
+
+/* build --lang L reads no other language's PO (build_one's game_load_lang):
+ * a Noxius whose Italian PO does not even parse still builds its German
+ * sheet, while a check of both languages stops at the PO's line. */
+static void test_cli_lang_reads_no_other_po(void)
+{
+    char root[256], path[512];
+    noxius_planted(root, sizeof root, "po/it.po", "msgid \"\"", "msgid \"\" \"unterminated");
+    static char out[65536];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content build noxius --lang de --only sheet "
+                            "--paper a4 -o %s/out 2>&1", tu_bin(), root, root), 0);
+    CU_ASSERT_PTR_NULL(strstr(out, "it.po"));
+    snprintf(path, sizeof path, "%s/out/noxius/noxius-de-a4.pdf", root);
+    CU_ASSERT_EQUAL(access(path, F_OK), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "%s --content %s/content build noxius --lang it --only sheet "
+                            "--paper a4 -o %s/out 2>&1", tu_bin(), root, root), 1);
     tu_runf(out, sizeof out, "rm -rf %s", root);
 }
 
@@ -627,4 +654,5 @@ void suite_cli(void)
     CU_add_test(s, "build --report json: files, figures, diagnostics", test_cli_build_report);
     CU_add_test(s, "regelwerk new: a text-only game that checks and builds at once", test_cli_new_game);
     CU_add_test(s, "a stale translation stops its own build, not its source's", test_cli_stale_translation);
+    CU_add_test(s, "build --lang reads no other language's PO file", test_cli_lang_reads_no_other_po);
 }
