@@ -180,6 +180,12 @@ int doc_src_find(const char *file, int *line, int *byte, const char *needle, int
  * diagnostics that show the source line. */
 const char *doc_src_line(const char *file, int line);
 
+/* Compiles the schema at path into the loader's cache, as the first parse
+ * validated against it would, so that processes forked afterwards inherit
+ * it instead of each compiling it again. Quiet: 0, or -1 when it did not
+ * compile (then nothing is kept and that first parse reports why). */
+int doc_schema_preload(const char *path);
+
 /* Releases the loader's caches (compiled schemas, source lines). */
 void doc_loader_cleanup(void);
 

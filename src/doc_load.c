@@ -307,6 +307,19 @@ static xmlRelaxNGPtr schema_get(const char *path, diag_list *diags, const doc_sc
     return rng;
 }
 
+int doc_schema_preload(const char *path)
+{
+    /* its diagnostics are dropped: a schema that does not compile is not
+     * kept, so the first parse that needs it compiles it again and reports */
+    diag_list scratch;
+    diag_list_init(&scratch);
+    const doc_schema_names *names = NULL;
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    int rc = schema_get(path, &scratch, &names) ? 0 : -1;
+    diag_list_free(&scratch);
+    return rc;
+}
+
 void doc_loader_cleanup(void)
 {
     for (size_t i = 0; i < nschemas; i++) {
