@@ -855,7 +855,12 @@ dev_device *dev_haru_new(const char *path, diag_list *diags)
         free(d);
         return NULL;
     }
-    HPDF_SetCompressionMode(d->pdf, HPDF_COMP_ALL);
+    /* Nothing deflated here: every PDF this device writes goes through
+     * pdf_post, whose qpdf pass inflated libharu's streams and deflated them
+     * again (a sixth of a haru build's instructions); it compresses every
+     * stream it writes (qpdf_set_compress_streams), an uncompressed one as
+     * well, so the files are the same bytes. */
+    HPDF_SetCompressionMode(d->pdf, HPDF_COMP_NONE);
     HPDF_UseUTFEncodings(d->pdf);
     HPDF_SetCurrentEncoder(d->pdf, "UTF-8");
     dev_device *v = &d->dev;
