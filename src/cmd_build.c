@@ -1110,10 +1110,12 @@ static int build_games(const cli_env *env, const build_opts *bo, doc_loader *ld,
         icon_set_free(icon_set_load(env->icons, &scratch));
         diag_list_free(&scratch);
     }
-    /* and the summaries' compiled RELAX NG schema (11 M instructions a
-     * process: xmlRelaxNGParse and the schema's names) */
+    /* and the compiled RELAX NG schemas of the summaries and of the
+     * templates (8 M and 3 M instructions a process: xmlRelaxNGParse and
+     * the schema's names) */
     if (ld->schema_path)
         doc_schema_preload(ld->schema_path);
+    lay_template_preload(env->templates);
     /* so are the hyphenation patterns (28 M instructions a process), which
      * every game's sheets of both languages load (a sheet gives no folder:
      * lay_sheet_meta's default) */

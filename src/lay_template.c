@@ -231,6 +231,14 @@ static void find_schema(const char *templates_dir, char *out, size_t cap)
     out[0] = '\0';
 }
 
+void lay_template_preload(const char *templates_dir)
+{
+    char schema[PATH_MAX];
+    find_schema(templates_dir, schema, sizeof schema);
+    if (schema[0])
+        doc_schema_preload(schema);
+}
+
 /* Templates and themes are read like content (doc_parse_data: no DTD, no
  * entities, no network, errors at file:line) and validated against
  * template.rng when it is there. */

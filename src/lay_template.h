@@ -69,6 +69,10 @@ lay_template *lay_template_default(const char *paper, int landscape, int columns
 
 void lay_template_free(lay_template *t);
 
+/* Compiles template.rng into the loader's cache (doc_schema_preload), for
+ * a process about to fork children that each load templates. */
+void lay_template_preload(const char *templates_dir);
+
 /* Paper sizes in points (portrait); 0 for an unknown name. */
 int lay_paper_size(const char *paper, double *w, double *h);
 
