@@ -1339,6 +1339,12 @@ static void fits_free(fit *fits, size_t n)
  * is laid out and freed on its own, so the charts do not share state. */
 static GVC_t *flow_gvc;
 
+void lay_flow_preload(void)
+{
+    if (!flow_gvc)
+        flow_gvc = gvContext();
+}
+
 void lay_flow_cleanup(void)
 {
     if (flow_gvc)

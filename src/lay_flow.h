@@ -126,4 +126,8 @@ int lay_flow_build(const game_flow *f, const doc *d, const lay_flow_meta *meta, 
  * first lay_flow_build); call once no chart is being built. */
 void lay_flow_cleanup(void);
 
+/* Makes that context now, for a process about to fork children that each
+ * build charts: they inherit it instead of each making their own. */
+void lay_flow_preload(void);
+
 #endif
