@@ -173,6 +173,45 @@ static void test_same_code(void)
     CU_ASSERT_EQUAL(same_code(35), 2);
 }
 
+/* make mutate's named equivalents (tests/mutate/named.sh): a survivor that
+ * the names file names (by function, mutation, column in the line and the
+ * line's text) is marked with its reason and left out of the second score;
+ * one it does not name stays a survivor; a name that matches no survivor is
+ * reported as stale; --keys prints the survivors in the names' format. */
+static void test_named(void)
+{
+    char dir[] = "/tmp/regelwerk-named-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char report[256], names[256];
+    snprintf(report, sizeof report, "%s/report.txt", dir);
+    snprintf(names, sizeof names, "%s/names.txt", dir);
+    CU_ASSERT_EQUAL(tu_write_file(report,
+                                  "mutate sample: 3 killed, 2 survived, 0 equivalent, 0 stillborn, 5 total (score 60.0 %)\n"
+                                  "  0 of the killed timed out; 1 s\n" FIXTURE ":22:11: survived: cmp < -> <=\n" FIXTURE
+                                  ":27:14: survived: cmp >= -> >\n"),
+                    0);
+    CU_ASSERT_EQUAL(tu_write_file(names, "# a comment\n"
+                                         "sample\tcmp\t>= -> >\t9\treturn x >= 0 || a == -b;\tx is 2 or 3\n"
+                                         "twice\tarith\t+ -> -\t9\treturn v + v;\tgone\n"),
+                    0);
+    static char out[OUT];
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "sh tests/mutate/named.sh %s %s %s", report, FIXTURE, names), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "(score 60.0 %; 1 named equivalent, 75.0 % without them)\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, FIXTURE ":22:11: survived: cmp < -> <=\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, FIXTURE ":27:14: named equivalent: cmp >= -> > (x is 2 or 3)\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "line 3 of the names: twice | arith | + -> - | 9 | return v + v;"));
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "sh tests/mutate/named.sh --keys %s %s", report, FIXTURE), 0);
+    CU_ASSERT_STRING_EQUAL(out, "sample\tcmp\t< -> <=\t6\tif (a < b && b != 0)\t?\n"
+                                "sample\tcmp\t>= -> >\t9\treturn x >= 0 || a == -b;\t?\n");
+    /* a names line without its six fields is refused */
+    CU_ASSERT_EQUAL(tu_write_file(names, "sample\tcmp\n"), 0);
+    CU_ASSERT_EQUAL(tu_runf(out, sizeof out, "sh tests/mutate/named.sh %s %s %s 2>/dev/null", report, FIXTURE, names),
+                    2);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CU_ASSERT_EQUAL(system(cmd), 0);
+}
+
 void suite_mutate(void);
 void suite_mutate(void)
 {
@@ -184,4 +223,5 @@ void suite_mutate(void)
     CU_add_test(s, "list --sample is reproducible", test_sample);
     CU_add_test(s, "errors exit 2", test_errors);
     CU_add_test(s, "run.sh --same-code: the compiler's equivalent mutants", test_same_code);
+    CU_add_test(s, "named.sh: named equivalents marked, both scores, stale names", test_named);
 }

@@ -19,6 +19,11 @@
 # score like a stillborn one: no content can kill a program that is the
 # original. Only survivors are compared, so it costs one compile each.
 #
+# Survivors that are equivalent but that the compiler does not prove so are
+# named one by one, with the reason, in tests/mutate/equivalent/GAME.txt
+# (tests/mutate/named.sh says how); the report marks them and prints the
+# score without them beside the score with them.
+#
 # A game is named by its engine's file (src/eng_sinetempore.c: sinetempore);
 # the check runs on the content games whose game.xml names that engine
 # (engine="sinetempore": content/sine-tempore), or on the engine's own name
@@ -189,6 +194,11 @@ for game in $GAMES; do
     started=$(now)
     # the snapshot (see the header): from here on only it is read
     cp "$src" "$work/snap/src/" && cp -R content "$work/snap/" || die "cannot snapshot $src and content/"
+    # the survivors named as equivalent, if any (tests/mutate/named.sh)
+    names=tests/mutate/equivalent/$game.txt
+    if [ -f "$names" ]; then
+        cp "$names" "$work/snap/names.txt" || die "cannot snapshot $names"
+    fi
     # (the mutator runs in the snapshot, so that its list says src/eng_GAME.c)
     mutator() {
         (cd "$work/snap" && "$MUTATE_TOOL" "$@")
@@ -274,6 +284,11 @@ for game in $GAMES; do
             if (broken) { printf "mutate %s: %d mutants could not be written\n", game, broken; exit 3 }
         }' "$work/results" "$work/list" > "$report.tmp"
     rc=$?
+    # the named equivalents marked, and the score without them beside
+    if [ "$rc" -eq 0 ] && [ -f "$work/snap/names.txt" ]; then
+        sh "$(dirname "$0")/named.sh" "$report.tmp" "$work/snap/$src" "$work/snap/names.txt" > "$report.named" &&
+            mv "$report.named" "$report.tmp" || die "cannot mark the named equivalents of $game"
+    fi
     mv "$report.tmp" "$report" || die "cannot write $report"
     cat "$report"
     [ "$rc" -eq 0 ] || die "the mutator could not write every mutant of $game"
