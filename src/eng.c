@@ -851,7 +851,7 @@ static long val_of(const eng_state *st, const key_ref *r)
 
 /* The key that keyfmt and ap name, resolved through the memo (its entry) or
  * into *own; NULL when it does not resolve. *off: a plain int field's offset
- * in the data, or -1. The key text is in key when it had to be formatted. */
+ * in the data, or -1. */
 static const key_ref *val_key(const eng_game *g, const char *keyfmt, va_list ap, key_ref *own, long *off)
 {
     char key[128], err[8];
