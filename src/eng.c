@@ -1458,7 +1458,9 @@ void eng_record_free(eng_record *rec)
 {
     eng_state_free(rec->prev);
     rec->prev = NULL;
-    for (int i = 0; i < ENG_MAXTRACE; i++) {
+    /* snapshots are taken only for a kept run (eng_step): a plain run, the
+     * most common by far, has none to free */
+    for (int i = 0; rec->keep && i < ENG_MAXTRACE; i++) {
         eng_state_free(rec->snap[i]);
         rec->snap[i] = NULL;
     }
