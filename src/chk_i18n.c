@@ -226,10 +226,12 @@ static size_t drop_last_char(const char *w, size_t len)
 /* Whether text holds form as a run of words, each word of the form allowed
  * to change its last letter or grow (inflection: "Intruso" → "Intrusi",
  * "Eindringling" → "Eindringlinge"). Case-insensitive. */
-static int term_matches(const char *text, const char *form)
+/* lt: the text already lowered (i18n_lower), once for all the terms a
+ * segment is checked against; lowering it for each term was most of the
+ * glossary check. */
+static int term_matches(const char *lt, const char *form)
 {
-    char lt[4096], lf[512];
-    i18n_lower(text, lt, sizeof lt);
+    char lf[512];
     i18n_lower(form, lf, sizeof lf);
     for (const char *start = lt; *start; start++) {
         if (start != lt && (unsigned char)start[-1] > ' ' && start[-1] != '(' && start[-1] != '\'' &&
@@ -261,6 +263,15 @@ static int term_matches(const char *text, const char *form)
             return 1;
     }
     return 0;
+}
+
+/* text lowered into buf, the first time only (*done) */
+static const char *lowered(const char *text, char *buf, size_t len, int *done)
+{
+    if (!*done)
+        i18n_lower(text, buf, len);
+    *done = 1;
+    return buf;
 }
 
 static const char *form_in(const game_term *t, const char *lang)
@@ -313,6 +324,8 @@ static void check_terms(chk_ctx *c, const game_lang *tr, const i18n_seg *s, cons
 {
     const game *g = c->g;
     const char *po = tr->cat->path;
+    char lower[4096];
+    int low = 0;   /* lowered on the first term that needs it */
     if (s->kind == I18N_SEG_INLINE) {
         const doc_node *el[256];
         size_t ne = i18n_seg_elems(s->node, el, 256);
@@ -332,7 +345,8 @@ static void check_terms(chk_ctx *c, const game_lang *tr, const i18n_seg *s, cons
                 reported[ti] = 1;
                 continue;
             }
-            chk_result(c, term_matches(plain, form), po, e->line, NULL, "i18n-glossary",
+            const char *lt = lowered(plain, lower, sizeof lower, &low);
+            chk_result(c, term_matches(lt, form), po, e->line, NULL, "i18n-glossary",
                        "%s: %s: the source says \"%s\" (term %s); the %s glossary form \"%s\" is missing", tr->code,
                        s->ctx, form_in(t, g->source_lang) ? form_in(t, g->source_lang) : t->id, t->id, tr->code,
                        form);
@@ -341,7 +355,8 @@ static void check_terms(chk_ctx *c, const game_lang *tr, const i18n_seg *s, cons
     for (size_t i = 0; i < g->nterms; i++) {
         const game_term *t = &g->terms[i];
         for (size_t a = 0; a < t->navoids; a++)
-            if (t->avoid_langs[a] && strcmp(t->avoid_langs[a], tr->code) == 0 && term_matches(plain, t->avoids[a]))
+            if (t->avoid_langs[a] && strcmp(t->avoid_langs[a], tr->code) == 0 &&
+                term_matches(lowered(plain, lower, sizeof lower, &low), t->avoids[a]))
                 chk_result(c, 0, po, e->line, NULL, "i18n-glossary",
                            "%s: %s: \"%s\" is not the %s term for %s: write \"%s\"", tr->code, s->ctx, t->avoids[a],
                            tr->code, t->id, form_in(t, tr->code) ? form_in(t, tr->code) : "?");

@@ -537,12 +537,17 @@ static int resolve_scan(const eng_game *g, const char *key, key_ref *r, char *er
 }
 
 /* A plain field's bytes (a string's need no alignment) and as an int. */
-static unsigned char *field_at(const eng_state *st, const key_ref *r)
+static size_t field_off(const key_ref *r)
 {
     size_t off = r->k->off + (size_t)r->word * sizeof(int);
     for (int j = 0; j < r->nidx; j++)
         off += (size_t)(r->idx[j] - ((r->k->zero_based >> j) & 1 ? 0 : 1)) * r->k->stride[j];
-    return (unsigned char *)(uintptr_t)(st->data + off);
+    return off;
+}
+
+static unsigned char *field_at(const eng_state *st, const key_ref *r)
+{
+    return (unsigned char *)(uintptr_t)(st->data + field_off(r));
 }
 
 static int *field(const eng_state *st, const key_ref *r)
@@ -844,29 +849,24 @@ static long val_of(const eng_state *st, const key_ref *r)
     return get_ref(st, r, &v, buf, sizeof buf) ? 0 : v;
 }
 
-long eng_val(const eng_state *st, const char *keyfmt, ...)
+/* The key that keyfmt and ap name, resolved through the memo (its entry) or
+ * into *own; NULL when it does not resolve. *off: a plain int field's offset
+ * in the data, or -1. */
+static const key_ref *val_key(const eng_game *g, const char *keyfmt, va_list ap, key_ref *own, long *off)
 {
     char key[128], err[8];
-    va_list ap, ap2;
+    va_list ap2;
     long a[ENG_MAXIDX] = {0, 0};
     const val_fmt *vf = val_format(keyfmt);
     val_memo *e = NULL;
-    va_start(ap, keyfmt);
     if (vf && vf->nconv >= 0) {
         va_copy(ap2, ap);
         for (int i = 0; i < vf->nconv; i++)
             a[i] = vf->conv[i] ? va_arg(ap2, long) : va_arg(ap2, int);
         va_end(ap2);
-        e = val_slot(st->g, vf->serial, a);
-        if (e->g == st->g && e->serial == vf->serial && e->a[0] == a[0] && e->a[1] == a[1]) {
-            va_end(ap);
-            if (e->off >= 0) {
-                int v;
-                memcpy(&v, st->data + e->off, sizeof v);
-                return v + e->r.k->plus;   /* as get_ref shows a plain field */
-            }
-            return val_of(st, &e->r);
-        }
+        e = val_slot(g, vf->serial, a);
+        if (e->g == g && e->serial == vf->serial && e->a[0] == a[0] && e->a[1] == a[1])
+            return *off = e->off, &e->r;
     }
     va_copy(ap2, ap);
     if (!strchr(keyfmt, '%'))
@@ -874,19 +874,64 @@ long eng_val(const eng_state *st, const char *keyfmt, ...)
     else if (format_key(key, sizeof key, keyfmt, ap) != 0)
         vsnprintf(key, sizeof key, keyfmt, ap2);
     va_end(ap2);
-    va_end(ap);
-    key_ref r;
-    if (resolve(st->g, key, &r, err, sizeof err) != 0)
-        return 0;
+    if (resolve(g, key, own, err, sizeof err) != 0)
+        return NULL;
+    *off = own->log || own->k->type == ENG_TEXT || own->k->get || own->k->getk || own->k->counted
+               ? -1 : (long)field_off(own);
     if (e) {
-        e->g = st->g;
+        e->g = g;
         e->serial = vf->serial;
         memcpy(e->a, a, sizeof e->a);
-        e->r = r;
-        e->off = r.log || r.k->type == ENG_TEXT || r.k->get || r.k->getk || r.k->counted
-                     ? -1 : (long)((const unsigned char *)field(st, &r) - st->data);
+        e->r = *own;
+        e->off = *off;
     }
-    return val_of(st, &r);
+    return own;
+}
+
+long eng_val(const eng_state *st, const char *keyfmt, ...)
+{
+    va_list ap;
+    key_ref own;
+    long off;
+    va_start(ap, keyfmt);
+    const key_ref *r = val_key(st->g, keyfmt, ap, &own, &off);
+    va_end(ap);
+    if (!r)
+        return 0;
+    if (off >= 0) {
+        int v;
+        memcpy(&v, st->data + off, sizeof v);
+        return v + r->k->plus;   /* as get_ref shows a plain field */
+    }
+    return val_of(st, r);
+}
+
+int eng_vset_long(eng_state *st, long value, const char *keyfmt, va_list ap)
+{
+    va_list ap2;
+    key_ref own;
+    long off;
+    va_copy(ap2, ap);
+    const key_ref *r = val_key(st->g, keyfmt, ap2, &own, &off);
+    va_end(ap2);
+    /* A whole number that eng_set would take as it is (an INT key that is
+     * set, in range) is stored as eng_set stores it; anything else takes
+     * eng_set's way with text, which refuses it with its reason. */
+    if (r && !r->log && r->k->type == ENG_INT && !eng_key_read_only(r->k) && value >= r->k->lo &&
+        value <= r->k->hi) {
+        const eng_key *k = r->k;
+        char err[128];
+        if (k->setk)
+            return k->setk(st->data, k, r->idx, value, err, sizeof err);
+        if (k->set)
+            return k->set(st->data, r->idx, value, err, sizeof err);
+        *field(st, r) = (int)(value - k->plus);
+        return 0;
+    }
+    char key[128], text[24], err[128];
+    vsnprintf(key, sizeof key, keyfmt, ap);
+    snprintf(text, sizeof text, "%ld", value);
+    return eng_set(st, key, text, err, sizeof err);
 }
 
 /* Checks and converts value for r's key without storing it. */
@@ -1413,7 +1458,9 @@ void eng_record_free(eng_record *rec)
 {
     eng_state_free(rec->prev);
     rec->prev = NULL;
-    for (int i = 0; i < ENG_MAXTRACE; i++) {
+    /* snapshots are taken only for a kept run (eng_step): a plain run, the
+     * most common by far, has none to free */
+    for (int i = 0; rec->keep && i < ENG_MAXTRACE; i++) {
         eng_state_free(rec->snap[i]);
         rec->snap[i] = NULL;
     }

@@ -32,6 +32,7 @@
 #ifndef REGELWERK_ENG_H
 #define REGELWERK_ENG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -599,6 +600,12 @@ int eng_get_long(const eng_state *st, const char *key, long *out, char *err, siz
 /* A key's number, printf-style key; 0 when the key does not resolve (for
  * predicates and postconditions, whose keys the tests prove). */
 long eng_val(const eng_state *st, const char *keyfmt, ...) __attribute__((format(printf, 2, 3)));
+/* Sets a key to a number, printf-style key: what eng_set does with the
+ * number in decimal (the same refusals), without formatting and parsing
+ * both when the key was resolved before (enumerators set keys by the
+ * hundred thousand). 0, or -1. */
+int eng_vset_long(eng_state *st, long value, const char *keyfmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
 
 /* Performs action with arguments (NULL or "k=v k=v"). ENG_OK, ENG_ILLEGAL or
  * ENG_ERROR, with err. */

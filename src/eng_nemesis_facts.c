@@ -1872,13 +1872,11 @@ const eng_fact eng_nemesis_facts[] = {
 static int setl(eng_state *st, long v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
 static int setl(eng_state *st, long v, const char *keyfmt, ...)
 {
-    char key[64], val[24], err[128];
     va_list ap;
     va_start(ap, keyfmt);
-    vsnprintf(key, sizeof key, keyfmt, ap);
+    int rc = eng_vset_long(st, v, keyfmt, ap);
     va_end(ap);
-    snprintf(val, sizeof val, "%ld", v);
-    return eng_set(st, key, val, err, sizeof err);
+    return rc;
 }
 
 static int playing(const eng_state *st, int c)

@@ -1258,18 +1258,17 @@ static long spec_shade(const eng_state *st, long c, long k, long power)
     return 0;
 }
 
-/* The sum of the N of every "name:N" op of the effect. */
-static long spec_effect(const eng_state *st, long c, long k, const char *name)
+/* The sum of the N of every "name:N" op of an effect's text. */
+static long effect_sum(const char *s, const char *name)
 {
-    char s[128];
     long sum = 0;
     size_t nl = strlen(name);
-    spec_part(st, c, k, "effect", s, sizeof s);
     for (const char *q = s; *q; q += strcspn(q, ","), q += *q == ',')
         if (strncmp(q, name, nl) == 0 && q[nl] == ':')
             sum += strtol(q + nl + 1, NULL, 10);
     return sum;
 }
+
 
 /* The damage of a hit at character c's position. */
 static long position_damage(const eng_state *st, long c)
@@ -1565,8 +1564,9 @@ static int pred_c_shaded(const eng_state *st)
 /* Landing needs a move: a change of 0 lands nowhere. */
 static int pred_c_on_t(const eng_state *st)
 {
-    long np = new_power(st);
-    return spec_delta(st, WHO(st), ABILITY(st)) != 0 && (np == CV(st, "tlow") || np == CV(st, "thigh"));
+    /* the delta read once: new_power's own, as it adds it to the power */
+    long delta = spec_delta(st, WHO(st), ABILITY(st)), np = CV(st, "power") + delta;
+    return delta != 0 && (np == CV(st, "tlow") || np == CV(st, "thigh"));
 }
 
 /* The effect (on the caster itself) and then the hit of the position. */
@@ -1574,10 +1574,14 @@ static int pred_c_t_ko(const eng_state *st)
 {
     long c = WHO(st), k = ABILITY(st);
     long lp = CV(st, "lp"), sp = CV(st, "sp"), full = CV(st, "lpmax");
-    lp += spec_effect(st, c, k, "lp") + spec_effect(st, c, k, "heal");
+    /* the effect's text read once for its four sums (each read formats the
+     * whole ability) */
+    char e[128];
+    spec_part(st, c, k, "effect", e, sizeof e);
+    lp += effect_sum(e, "lp") + effect_sum(e, "heal");
     if (lp > full)
         lp = full;
-    sp += spec_effect(st, c, k, "sp") + spec_effect(st, c, k, "shield");
+    sp += effect_sum(e, "sp") + effect_sum(e, "shield");
     long d = position_damage(st, c);
     long from_sp = CV(st, "sp-first") ? (d < sp ? d : sp) : 0;
     return lp - (d - from_sp) <= 0;

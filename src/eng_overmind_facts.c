@@ -2220,13 +2220,10 @@ static long pick(gen *g, long n)
 static void put(eng_state *st, long v, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void put(eng_state *st, long v, const char *fmt, ...)
 {
-    char key[48], val[24], err[128];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(key, sizeof key, fmt, ap);
+    eng_vset_long(st, v, fmt, ap);
     va_end(ap);
-    snprintf(val, sizeof val, "%ld", v);
-    eng_set(st, key, val, err, sizeof err);
 }
 static void put_text(eng_state *st, const char *v, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void put_text(eng_state *st, const char *v, const char *fmt, ...)
@@ -2422,26 +2419,98 @@ static long enum_move(const eng_game *g, uint64_t seed, int (*visit)(const eng_s
 
 /* ---- combat target -------------------------------------------------------------------------------------------- */
 
-/* Can alien j attack hero h: 1 melee, 2 shot. */
-static int can_hit(const eng_state *st, int j, int h, int kind)
+/* What the combat rules read of every model, read once per question: they
+ * pair every alien of the unit with every hero (and every other hero), and
+ * reading the same keys again for each pair was most of Overmind's check. */
+typedef struct model_view {
+    int board, hero;
+    long unit, blip, down, shaken, shaken_by, hidden, x, y, melee, s_range, s_attack, l_range, l_attack;
+} model_view;
+typedef struct board_view {
+    model_view m[NM + 1];
+    long night;
+} board_view;
+
+/* The last view read, with the state data it was read from: the
+ * predicates and postconditions of one state ask for it several times over
+ * (mode_of, candidates, target_left, chose), and comparing the data is much
+ * cheaper than reading the sixteen models' keys again. The view is a
+ * function of the data alone (no log keys). */
+static struct {
+    const eng_game *g;
+    unsigned char *data;
+    board_view v;
+} last_view;
+
+static void read_board(const eng_state *st, board_view *v);
+
+static void view_board(const eng_state *st, board_view *v)
 {
-    if (!on_board(st, j) || V(st, "m%d.blip", j) || V(st, "m%d.down", j) || !is_hero(st, h))
+    const eng_game *g = eng_state_game(st);
+    const void *data = eng_cdata(st);
+    if (last_view.g == g && last_view.data && memcmp(last_view.data, data, g->state_size) == 0) {
+        *v = last_view.v;
+        return;
+    }
+    read_board(st, v);
+    unsigned char *keep = last_view.g == g ? last_view.data : NULL;
+    if (!keep) {
+        free(last_view.data);
+        last_view.g = NULL;
+        last_view.data = keep = malloc(g->state_size);
+    }
+    if (keep) {   /* without memory, views are read every time */
+        memcpy(keep, data, g->state_size);
+        last_view.g = g;
+        last_view.v = *v;
+    }
+}
+
+static void read_board(const eng_state *st, board_view *v)
+{
+    /* model 0 is no key: what eng_val gives for one (a lead of 0 asks) */
+    memset(&v->m[0], 0, sizeof v->m[0]);
+    for (int j = 1; j <= NM; j++) {
+        model_view *m = &v->m[j];
+        m->board = on_board(st, j);
+        m->hero = is_hero(st, j);
+        m->unit = V(st, "m%d.unit", j), m->blip = V(st, "m%d.blip", j), m->down = V(st, "m%d.down", j);
+        m->shaken = V(st, "m%d.shaken", j), m->shaken_by = V(st, "m%d.shaken.by", j);
+        m->hidden = V(st, "m%d.hidden", j);
+        m->x = V(st, "m%d.x", j), m->y = V(st, "m%d.y", j), m->melee = V(st, "m%d.melee", j);
+        m->s_range = V(st, "m%d.short.range", j), m->s_attack = V(st, "m%d.short.attack", j);
+        m->l_range = V(st, "m%d.long.range", j), m->l_attack = V(st, "m%d.long.attack", j);
+    }
+    v->night = V(st, "night");
+}
+
+/* cheb() on the view */
+static long cheb_v(const board_view *v, int a, int b)
+{
+    long dx = labs(v->m[a].x - v->m[b].x), dy = labs(v->m[a].y - v->m[b].y);
+    return dx > dy ? dx : dy;
+}
+
+/* Can alien j attack hero h: 1 melee, 2 shot. */
+static int can_hit(const board_view *v, int j, int h, int kind)
+{
+    const model_view *a = &v->m[j];
+    if (!a->board || a->blip || a->down || !v->m[h].hero)
         return 0;
-    if (V(st, "m%d.shaken", j) && V(st, "m%d.shaken.by", j) == h)
+    if (a->shaken && a->shaken_by == h)
         return 0;
-    long d = cheb(st, j, h);
+    long d = cheb_v(v, j, h);
     if (kind == 1)
-        return d == 1 && V(st, "m%d.melee", j) > 0;
+        return d == 1 && a->melee > 0;
     for (int o = 1; o <= NM; o++)
-        if (is_hero(st, o) && cheb(st, j, o) == 1)
+        if (v->m[o].hero && cheb_v(v, j, o) == 1)
             return 0;
-    if (V(st, "m%d.hidden", h))
+    if (v->m[h].hidden)
         return 0;
-    return (d <= V(st, "m%d.short.range", j) && V(st, "m%d.short.attack", j) > 0) ||
-           (d <= V(st, "m%d.long.range", j) && V(st, "m%d.long.attack", j) > 0 && !V(st, "night"));
+    return (d <= a->s_range && a->s_attack > 0) || (d <= a->l_range && a->l_attack > 0 && !v->night);
 }
 /* Heroes the unit can attack in mode kind, with their distance. */
-static int candidates(const eng_state *st, int kind, int *c, long *d)
+static int candidates_v(const eng_state *st, const board_view *v, int kind, int *c, long *d)
 {
     long u = V(st, "ai.unit");
     int n = 0;
@@ -2449,20 +2518,28 @@ static int candidates(const eng_state *st, int kind, int *c, long *d)
         int ok = 0;
         long best = 99;
         for (int j = 1; j <= NM; j++)
-            if (on_board(st, j) && V(st, "m%d.unit", j) == u && !V(st, "m%d.blip", j)) {
-                ok |= can_hit(st, j, h, kind);
-                best = cheb(st, j, h) < best ? cheb(st, j, h) : best;
+            if (v->m[j].board && v->m[j].unit == u && !v->m[j].blip) {
+                ok |= can_hit(v, j, h, kind);
+                best = cheb_v(v, j, h) < best ? cheb_v(v, j, h) : best;
             }
         if (ok)
             c[n] = h, d[n++] = best;
     }
     return n;
 }
+static int candidates(const eng_state *st, int kind, int *c, long *d)
+{
+    board_view v;
+    view_board(st, &v);
+    return candidates_v(st, &v, kind, c, d);
+}
 static int mode_of(const eng_state *st)
 {
     int c[NM];
     long d[NM];
-    return candidates(st, 1, c, d) ? 1 : candidates(st, 2, c, d) ? 2 : 0;
+    board_view v;
+    view_board(st, &v);
+    return candidates_v(st, &v, 1, c, d) ? 1 : candidates_v(st, &v, 2, c, d) ? 2 : 0;
 }
 /* The candidates left after rule 1 (nearest) or 2 (lowest defence). */
 static int target_left(const eng_state *st, int kind, int rules, int *c)
@@ -2564,13 +2641,15 @@ static int pred_b_attack(const eng_state *st)
 {
     int l = lead(st);
     long b = V(st, "m%d.behaviour", l);
+    board_view v;
+    view_board(st, &v);
     for (int h = 1; h <= NM; h++) {
         if (!is_hero(st, h))
             continue;
         long d = cheb(st, l, h);
         long shot = d <= V(st, "m%d.short.range", l) && V(st, "m%d.short.attack", l) > 0 ? V(st, "m%d.short.attack", l)
                                                                                          : V(st, "m%d.long.attack", l);
-        if ((b & 2) && can_hit(st, l, h, 2) && shot > 1)
+        if ((b & 2) && can_hit(&v, l, h, 2) && shot > 1)
             return 1;
         if ((b & 4) && !V(st, "m%d.hidden", h) && d <= 6 && V(st, "m%d.melee", l) > 1)
             return 1;

@@ -2054,31 +2054,42 @@ const eng_fact eng_sinetempore_facts[ENG_SINETEMPORE_NFACTS] = {
 
 static int absd(long a) { return (int)(a < 0 ? -a : a); }
 
-static int hdist(const eng_state *st, int m, int h)
-{
-    return absd(V("m%d.x", m) - V("h%d.x", h)) + absd(V("m%d.y", m) - V("h%d.y", h));
-}
-
 static int standing(const eng_state *st, int h)
 {
     return V("h%d.in", h) && !V("h%d.ko", h);
 }
 
-/* a hero in the model's control area whom it takes for a threat */
-static int is_threat(const eng_state *st, int m, int h)
+/* What the target rules read of model m and the heroes, read once: the
+ * rules compare the same few keys many times over (rule by rule, hero by
+ * hero), and reading them was most of the target predicates' cost.
+ * threat[h]: a standing hero in the model's control area whom it takes for
+ * a threat (a TV at least the objective's); tv and dist are read for
+ * standing heroes only, the only ones the rules compare. */
+typedef struct target_view {
+    int up[HEROES + 1], threat[HEROES + 1], threats;
+    long tv[HEROES + 1], dist[HEROES + 1];
+} target_view;
+
+static void view_targets(const eng_state *st, int m, target_view *t)
 {
-    long obj = V("g%ld.obj_tv", V("m%d.grp", m));
-    return standing(st, h) && hdist(st, m, h) <= V("m%d.ca", m) && (obj == 0 || V("h%d.tv", h) >= obj);
+    long obj = V("g%ld.obj_tv", V("m%d.grp", m)), ca = V("m%d.ca", m), mx = V("m%d.x", m), my = V("m%d.y", m);
+    t->threats = 0;
+    for (int h = 1; h <= HEROES; h++) {
+        t->up[h] = standing(st, h);
+        t->tv[h] = t->up[h] ? V("h%d.tv", h) : 0;
+        t->dist[h] = t->up[h] ? absd(mx - V("h%d.x", h)) + absd(my - V("h%d.y", h)) : 0;
+        t->threat[h] = t->up[h] && t->dist[h] <= ca && (obj == 0 || t->tv[h] >= obj);
+        t->threats |= t->threat[h];
+    }
 }
 
 static int model_q(const eng_state *st) { return (int)V("ai.model"); }
 
 static int any_threat(const eng_state *st)
 {
-    for (int h = 1; h <= HEROES; h++)
-        if (is_threat(st, model_q(st), h))
-            return 1;
-    return 0;
+    target_view t;
+    view_targets(st, model_q(st), &t);
+    return t.threats;
 }
 
 /* The candidates of a target rule, by the rulebook's order: among the
@@ -2087,9 +2098,11 @@ static int any_threat(const eng_state *st)
  * returns how many are left after `stage` filters (1 or 2). */
 static int candidates(const eng_state *st, int stage, int cand[HEROES + 1])
 {
-    int m = model_q(st), threats = any_threat(st), n = 0;
+    target_view t;
+    view_targets(st, model_q(st), &t);
+    int threats = t.threats, n = 0;
     for (int h = 1; h <= HEROES; h++)
-        cand[h] = threats ? is_threat(st, m, h) : standing(st, h);
+        cand[h] = threats ? t.threat[h] : t.up[h];
     for (int s = 1; s <= stage; s++) {
         /* threats: first TV (highest), then distance; others: distance first */
         int by_tv = threats ? s == 1 : s == 2;
@@ -2098,12 +2111,12 @@ static int candidates(const eng_state *st, int stage, int cand[HEROES + 1])
         for (int h = 1; h <= HEROES; h++) {
             if (!cand[h])
                 continue;
-            long k = by_tv ? V("h%d.tv", h) : -hdist(st, m, h);
+            long k = by_tv ? t.tv[h] : -t.dist[h];
             if (!have || k > best)
                 best = k, have = 1;
         }
         for (int h = 1; h <= HEROES; h++)
-            if (cand[h] && (by_tv ? V("h%d.tv", h) : -hdist(st, m, h)) != best)
+            if (cand[h] && (by_tv ? t.tv[h] : -t.dist[h]) != best)
                 cand[h] = 0;
     }
     for (int h = 1; h <= HEROES; h++)
@@ -2158,13 +2171,10 @@ static int o_none(const eng_state *b, const eng_state *after)
 static void setl(eng_state *st, long v, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void setl(eng_state *st, long v, const char *fmt, ...)
 {
-    char key[64], val[32], err[128];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(key, sizeof key, fmt, ap);
+    eng_vset_long(st, v, fmt, ap);
     va_end(ap);
-    snprintf(val, sizeof val, "%ld", v);
-    eng_set(st, key, val, err, sizeof err);
 }
 
 /* The board of the AI questions: model 1 of group 1 at 6,2, CA 4;
@@ -2293,6 +2303,16 @@ static void reach(const eng_state *st, int m, int cost[SIZE + 1][SIZE + 1])
         for (int y = 0; y <= SIZE; y++)
             cost[x][y] = -1;
     int sx = (int)V("m%d.x", m), sy = (int)V("m%d.y", m);
+    /* the heroes read once, not at every square the walk tries: the state
+     * does not change during the walk (12 squares by 4 neighbours by 4
+     * heroes was most of the enemy flows' predicates) */
+    long hx[HEROES + 1], hy[HEROES + 1];
+    int up[HEROES + 1];
+    for (int h = 1; h <= HEROES; h++) {
+        up[h] = standing(st, h);
+        hx[h] = V("h%d.x", h);
+        hy[h] = V("h%d.y", h);
+    }
     cost[sx][sy] = 0;
     qx[tail] = sx, qy[tail++] = sy;
     while (head < tail) {
@@ -2303,7 +2323,7 @@ static void reach(const eng_state *st, int m, int cost[SIZE + 1][SIZE + 1])
             if (nx < 1 || ny < 1 || nx > SIZE || ny > SIZE || cost[nx][ny] >= 0)
                 continue;
             for (int h = 1; h <= HEROES; h++)
-                blocked |= standing(st, h) && V("h%d.x", h) == nx && V("h%d.y", h) == ny;
+                blocked |= up[h] && hx[h] == nx && hy[h] == ny;
             if (blocked)
                 continue;
             cost[nx][ny] = cost[x][y] + 1;
@@ -2339,13 +2359,15 @@ static int attack_square(const eng_state *st, int h, int farthest, int *fx, int 
     int cost[SIZE + 1][SIZE + 1];
     reach(st, 1, cost);
     long ap = model_ap(st), best = -1, bk = 0;
+    /* read once for the 144 squares (the state is not changed here) */
+    long a_ap = V("m1.a_ap"), tx = V("h%d.x", h), ty = V("h%d.y", h), a_min = V("m1.a_min"), a_rng = V("m1.a_rng");
     for (int x = 1; x <= SIZE; x++)
         for (int y = 1; y <= SIZE; y++) {
             int c = cost[x][y];
-            if (c < 0 || c + V("m1.a_ap") > ap)
+            if (c < 0 || c + a_ap > ap)
                 continue;
-            int d = absd(x - V("h%d.x", h)) + absd(y - V("h%d.y", h));
-            if (d < V("m1.a_min") || d > V("m1.a_rng"))
+            int d = absd(x - tx) + absd(y - ty);
+            if (d < a_min || d > a_rng)
                 continue;
             long key = farthest ? d * 1000L - c : -c;
             if (best < 0 || key > bk)
