@@ -6,6 +6,13 @@
 
 /* Equivalent mutants
  * ------------------
+ * Since the eighth round the equivalent survivors of a whole run are named
+ * one by one, with the reason, in tests/mutate/equivalent/sinetempore.txt,
+ * which `make mutate` reads (a name no survivor matches any more is
+ * reported as stale); mutants the compiler folds into the engine's own
+ * object are found by the run itself. What follows is the reasoning by kind
+ * as it was found, with the lines of the commits named.
+ *
  * Mutants of src/eng_sinetempore.c (`make mutate GAMES=sinetempore`) that
  * cannot change what the engine does, with the reason; lines as of the
  * commit that added line of sight (the sample of seed 1, 300 mutants).
@@ -133,9 +140,20 @@
  *     objective `tv >= obj_tv` holds as `obj_tv == 0` does (equivalent).
  *
  * Not equivalent and not verified yet (rules the content could still
- * check): the kind of attack endurance tests, the penalty die taken once
- * in the attack procedure, act_resolve's `p->model >= 0` (1817 as of
- * 0b425cb: a power with damage= and no model=, which no scenario casts);
+ * check), as of the eighth round's runs (lines as of its last commit):
+ * 335 crosses' `t0 < t1` -> `<=` (a line that only touches a blocking
+ * square's corner: los tries several lines, and no scenario has one whose
+ * every line grazes a corner); 831, 862 choose_target's ties, 934
+ * pick_square's `- c` -> `+ c` for the approach: another of the choices
+ * the sheet's gaps leave to the players, the engine taking one; 1638
+ * act_move's `cost < 0` -> `<= 0`: a move onto the hero's own square;
+ * 2152 act_area's `|| other->ko` -> `&&`: a knocked-out hero inside an
+ * area (the source does not say whether he is hit); 2382 run_attack's
+ * sustained -1; 166 forced_for `<=`: a stale forced die past the list,
+ * which no scenario leaves. Verified since (st7's three): what endurance
+ * helps against (the endurance facts offer it against a psionic attack),
+ * act_resolve's `p->model >= 0` (scenario kraft-schaden-ohne-ziel); the
+ * penalty die taken once in the attack procedure is no survivor any more.
  * 1991 act_heal's `arg < wounds` -> `<=` is a minimum of two equal values
  * (equivalent). (st7: five questions the rulebook leaves open,
  * listed here before, are now the summary's printed gaps, each pinned by a
