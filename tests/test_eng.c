@@ -2,6 +2,7 @@
  * keys and actions from tables, static validation, logs, copies, probes
  * that must measure, and procedures checked by their effect. */
 #include <CUnit/CUnit.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -678,6 +679,51 @@ static void test_families(void)
     eng_state_free(st);
 }
 
+/* eng_vset_long, through a printf-style wrapper as the enumerators use it. */
+static int vset(eng_state *st, long value, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int vset(eng_state *st, long value, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = eng_vset_long(st, value, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+/* eng_vset_long does what eng_set does with the number in decimal, the
+ * same refusals included, the first time (resolving the key) and again
+ * (from the memo): each pair is set on two fresh states, one each way. */
+static void test_vset_long(void)
+{
+    static const struct {
+        const char *key;
+        long value;
+    } cases[] = {{"c3.hp", 7},  {"c3.hp", 0},    {"c3.hp", 9},  {"c3.hp", 10}, {"c3.hp", -1}, {"c1.hp", 4},
+                 {"c4.hp", 1},  {"c1.hq", 1},    {"total", 3},  {"phase", 1},  {"phase", 2},  {"c2.guard", 1},
+                 {"c2.guard", 5}, {"c2.name", 3}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        eng_state *a = eng_state_new(&toy_game, 1), *b = eng_state_new(&toy_game, 1);
+        CU_ASSERT_FATAL(a != NULL && b != NULL);
+        char text[32];
+        snprintf(text, sizeof text, "%ld", cases[i].value);
+        for (int round = 0; round < 2; round++) {
+            int ra = eng_set(a, cases[i].key, text, err, sizeof err);
+            int rb = vset(b, cases[i].value, "%s", cases[i].key);
+            CU_ASSERT_EQUAL(ra, rb);
+            CU_ASSERT_EQUAL(eng_val(a, "%s", cases[i].key), eng_val(b, "%s", cases[i].key));
+        }
+        eng_state_free(a);
+        eng_state_free(b);
+    }
+    /* a key built from its format's arguments */
+    eng_state *st = eng_state_new(&toy_game, 1);
+    CU_ASSERT_EQUAL(vset(st, 6, "c%d.%s", 2, "hp"), 0);
+    CU_ASSERT_EQUAL(eng_val(st, "c2.hp"), 6);
+    CU_ASSERT_EQUAL(vset(st, 12, "c%d.%s", 2, "hp"), -1);
+    CU_ASSERT_EQUAL(eng_val(st, "c2.hp"), 6);
+    eng_state_free(st);
+}
+
 static void test_faces(void)
 {
     static const char *const names[] = {"larva", "adult", "blank"};
@@ -817,6 +863,7 @@ void suite_eng(void)
     CU_add_test(s, "probes measure through actions or fail", test_probes);
     CU_add_test(s, "procedures are checked by their effect", test_procedures);
     CU_add_test(s, "numbers parsed whole, with range checks", test_parse_long);
+    CU_add_test(s, "eng_vset_long sets and refuses as eng_set does", test_vset_long);
     CU_add_test(s, "lists of die faces, with and without numbers", test_faces);
     CU_add_test(s, "plain fields and actions without accessors or wrappers: face lists, counted arrays, strings, run0/run1",
                 test_plain_fields);
