@@ -906,9 +906,10 @@ long eng_val(const eng_state *st, const char *keyfmt, ...)
     return val_of(st, r);
 }
 
-int eng_vset_long(eng_state *st, long value, const char *keyfmt, va_list ap)
+int eng_set_long(eng_state *st, long value, const char *keyfmt, ...)
 {
-    va_list ap2;
+    va_list ap, ap2;
+    va_start(ap, keyfmt);
     key_ref own;
     long off;
     va_copy(ap2, ap);
@@ -921,6 +922,7 @@ int eng_vset_long(eng_state *st, long value, const char *keyfmt, va_list ap)
         value <= r->k->hi) {
         const eng_key *k = r->k;
         char err[128];
+        va_end(ap);
         if (k->setk)
             return k->setk(st->data, k, r->idx, value, err, sizeof err);
         if (k->set)
@@ -930,6 +932,7 @@ int eng_vset_long(eng_state *st, long value, const char *keyfmt, va_list ap)
     }
     char key[128], text[24], err[128];
     vsnprintf(key, sizeof key, keyfmt, ap);
+    va_end(ap);
     snprintf(text, sizeof text, "%ld", value);
     return eng_set(st, key, text, err, sizeof err);
 }

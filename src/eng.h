@@ -604,8 +604,7 @@ long eng_val(const eng_state *st, const char *keyfmt, ...) __attribute__((format
  * number in decimal (the same refusals), without formatting and parsing
  * both when the key was resolved before (enumerators set keys by the
  * hundred thousand). 0, or -1. */
-int eng_vset_long(eng_state *st, long value, const char *keyfmt, va_list ap)
-    __attribute__((format(printf, 3, 0)));
+int eng_set_long(eng_state *st, long value, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Performs action with arguments (NULL or "k=v k=v"). ENG_OK, ENG_ILLEGAL or
  * ENG_ERROR, with err. */

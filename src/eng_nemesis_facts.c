@@ -1869,16 +1869,6 @@ const eng_fact eng_nemesis_facts[] = {
 
 /* ---- AI procedures: helpers over keys ---------------------------------------------------------- */
 
-static int setl(eng_state *st, long v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
-static int setl(eng_state *st, long v, const char *keyfmt, ...)
-{
-    va_list ap;
-    va_start(ap, keyfmt);
-    int rc = eng_vset_long(st, v, keyfmt, ap);
-    va_end(ap);
-    return rc;
-}
-
 static int playing(const eng_state *st, int c)
 {
     return c <= eng_val(st, "players") && !eng_val(st, "c%d.dead", c) && !eng_val(st, "c%d.hibernated", c) &&
@@ -2014,15 +2004,15 @@ static long enum_target(const eng_game *g, uint64_t seed, int (*visit)(const eng
                         if (surprise > 0 && (!(mask & (1 << (surprise - 1))) || (mask & ((1 << (surprise - 1)) - 1))))
                             continue;
                         eng_state_assign(st, base);
-                        setl(st, players, "players");
-                        setl(st, first, "first");
-                        setl(st, 3, "ai.room");
-                        setl(st, surprise, "ai.surprise");
+                        eng_set_long(st, players, "players");
+                        eng_set_long(st, first, "first");
+                        eng_set_long(st, 3, "ai.room");
+                        eng_set_long(st, surprise, "ai.surprise");
                         int h = hands;
                         for (int i = 0; i < players; i++) {
                             int in = (mask & (1 << i)) != 0;
-                            setl(st, in ? 3 : 0, "c%d.room", i + 1);
-                            setl(st, in ? h % 3 : 0, "c%d.hand", i + 1);
+                            eng_set_long(st, in ? 3 : 0, "c%d.room", i + 1);
+                            eng_set_long(st, in ? h % 3 : 0, "c%d.hand", i + 1);
                             h /= in ? 3 : 1;
                         }
                         n++;
@@ -2160,8 +2150,8 @@ static long enum_damage(const eng_game *g, uint64_t seed, int (*visit)(const eng
                             continue;
                         eng_state_assign(st, base);
                         eng_set(st, "i1.type", types[type], err, sizeof err);
-                        setl(st, dmg, "i1.damage");
-                        setl(st, amount, "ai.amount");
+                        eng_set_long(st, dmg, "i1.damage");
+                        eng_set_long(st, amount, "ai.amount");
                         snprintf(next, sizeof next, "%s %s", none ? "" : cards[c1], two ? cards[c2] : "");
                         eng_set(st, "next.attack", next, err, sizeof err);
                         n++;
@@ -2369,28 +2359,28 @@ static long enum_states(const eng_game *g, uint64_t seed, int (*visit)(const eng
             continue;
         eng_state_assign(st, base);
         eng_rng_seed(eng_state_rng(st), seed + (uint64_t)code);
-        setl(st, sd, "sd.active");
-        setl(st, red && !sd ? 1 : 8, "time");
-        setl(st, red && sd ? 1 : 5, "sd");
+        eng_set_long(st, sd, "sd.active");
+        eng_set_long(st, red && !sd ? 1 : 8, "time");
+        eng_set_long(st, red && sd ? 1 : 5, "sd");
         if (!supply)
             eng_set(st, "supply", "", err, sizeof err);
         /* character 1: fighting an adult in room 2, or out of play */
-        setl(st, 2, "c1.room");
-        setl(st, !combat, "c1.dead");
+        eng_set_long(st, 2, "c1.room");
+        eng_set_long(st, !combat, "c1.dead");
         if (combat)
             eng_act(st, "place-intruder", "type=adult room=2 token=3", err, sizeof err);
         /* character 2: free in room 4, or out of play */
-        setl(st, 4, "c2.room");
-        setl(st, !free_char, "c2.dead");
+        eng_set_long(st, 4, "c2.room");
+        eng_set_long(st, !free_char, "c2.dead");
         /* character 3: in the nest with a creeper, or out of play */
-        setl(st, NEST, "c3.room");
-        setl(st, 5, "c3.hand");
-        setl(st, !nest, "c3.dead");
+        eng_set_long(st, NEST, "c3.room");
+        eng_set_long(st, 5, "c3.hand");
+        eng_set_long(st, !nest, "c3.dead");
         if (nest)
             eng_act(st, "place-intruder", "type=creeper room=11 token=1", err, sizeof err);
         if (fire) {
-            setl(st, 1, "room.8.fire");
-            setl(st, 1, "room.8.explored");
+            eng_set_long(st, 1, "room.8.fire");
+            eng_set_long(st, 1, "room.8.explored");
             eng_act(st, "place-intruder", "type=adult room=8 token=2", err, sizeof err);
         }
         snprintf(v, sizeof v, "%s%s%s", combat ? "v2-light " : "", nest ? "v2-light " : "", fire ? "v3-serious" : "");

@@ -2217,14 +2217,6 @@ static long pick(gen *g, long n)
     g->s = g->s * 6364136223846793005u + 1442695040888963407u;
     return (long)((g->s >> 33) % (uint64_t)n);
 }
-static void put(eng_state *st, long v, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void put(eng_state *st, long v, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    eng_vset_long(st, v, fmt, ap);
-    va_end(ap);
-}
 static void put_text(eng_state *st, const char *v, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void put_text(eng_state *st, const char *v, const char *fmt, ...)
 {
@@ -2239,19 +2231,19 @@ static void place(eng_state *st, int j, const char *side, long unit, long x, lon
                   long lr, long la, long move, long def)
 {
     put_text(st, side, "m%d.side", j);
-    put(st, unit, "m%d.unit", j);
-    put(st, x, "m%d.x", j);
-    put(st, y, "m%d.y", j);
-    put(st, hp, "m%d.health", j);
-    put(st, hp, "m%d.health.max", j);
-    put(st, melee, "m%d.melee", j);
-    put(st, sa ? 2 : 0, "m%d.short.range", j);
-    put(st, sa, "m%d.short.attack", j);
-    put(st, lr, "m%d.long.range", j);
-    put(st, la, "m%d.long.attack", j);
-    put(st, move, "m%d.move", j);
-    put(st, def, "m%d.defence", j);
-    put(st, 1, "m%d.size", j);
+    eng_set_long(st, unit, "m%d.unit", j);
+    eng_set_long(st, x, "m%d.x", j);
+    eng_set_long(st, y, "m%d.y", j);
+    eng_set_long(st, hp, "m%d.health", j);
+    eng_set_long(st, hp, "m%d.health.max", j);
+    eng_set_long(st, melee, "m%d.melee", j);
+    eng_set_long(st, sa ? 2 : 0, "m%d.short.range", j);
+    eng_set_long(st, sa, "m%d.short.attack", j);
+    eng_set_long(st, lr, "m%d.long.range", j);
+    eng_set_long(st, la, "m%d.long.attack", j);
+    eng_set_long(st, move, "m%d.move", j);
+    eng_set_long(st, def, "m%d.defence", j);
+    eng_set_long(st, 1, "m%d.size", j);
 }
 static void force(eng_state *st, const char *face)
 {
@@ -2293,16 +2285,16 @@ static void build_order(eng_state *st, gen *g, int k)
     static const long spots[] = {7, 8, 6, 9, 4, 11};
     place(st, 1, "hero", 1, 0, 0, 10, 2, 2, 6, 1, 4, 2);
     place(st, 2, "hero", 2, 15, 0, 10, 2, 2, 6, 1, 4, 2);
-    put(st, 1, "m1.acted");
-    put(st, 1, "m2.acted");
+    eng_set_long(st, 1, "m1.acted");
+    eng_set_long(st, 1, "m2.acted");
     int units = k % 7 == 0 ? 0 : 1 + (int)pick(g, 4);
     for (int u = 0; u < units; u++) {
         int j = 3 + u;
         place(st, j, "alien", 3 + u, spots[pick(g, k % 3 == 0 ? 2 : 6)], spots[pick(g, 2)], 3, 1 + pick(g, 3), 0, 0, 0, 3,
               1);
-        put(st, 3 + pick(g, 2), "m%d.cost", j);
+        eng_set_long(st, 3 + pick(g, 2), "m%d.cost", j);
         if (pick(g, 5) == 0)
-            put(st, 1, "m%d.acted", j);
+            eng_set_long(st, 1, "m%d.acted", j);
     }
 }
 static long enum_order(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
@@ -2402,15 +2394,15 @@ static void build_move(eng_state *st, gen *g, int k)
     place(st, 3, "alien", 5, x, y, 20, 2, 0, ranged ? 1 + pick(g, 7) : 0, ranged ? 2 : 0, 2 + pick(g, 4), 1);
     if (pick(g, 2))
         place(st, 4, "alien", 5, x, y, 20, 2, 0, 0, 0, 4, 1);
-    put(st, pick(g, 2), "m3.blip");
-    put(st, V(st, "m3.blip"), "m4.blip");
-    put(st, pick(g, 3) == 0, "m3.hidden");
+    eng_set_long(st, pick(g, 2), "m3.blip");
+    eng_set_long(st, V(st, "m3.blip"), "m4.blip");
+    eng_set_long(st, pick(g, 3) == 0, "m3.hidden");
     if (pick(g, 3) == 0) {
-        put(st, 1, "marker");
-        put(st, pick(g, 16), "marker.x");
-        put(st, pick(g, 16), "marker.y");
+        eng_set_long(st, 1, "marker");
+        eng_set_long(st, pick(g, 16), "marker.x");
+        eng_set_long(st, pick(g, 16), "marker.y");
     }
-    put(st, 5, "ai.unit");
+    eng_set_long(st, 5, "ai.unit");
 }
 static long enum_move(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
@@ -2617,7 +2609,7 @@ static void build_target(eng_state *st, gen *g, int k)
         s = s > 7 ? 7 : s;
         place(st, h, "hero", h, x + dx[s], y + dy[s], 1 + pick(g, 3), 1 + pick(g, 3), 1, 0, 0, 4, 1 + pick(g, 2));
         if (h > 1 && V(st, "m%d.x", h) == V(st, "m%d.x", h - 1) && V(st, "m%d.y", h) == V(st, "m%d.y", h - 1))
-            put(st, V(st, "m%d.x", h) + 1, "m%d.x", h);
+            eng_set_long(st, V(st, "m%d.x", h) + 1, "m%d.x", h);
     }
     long ranged = pick(g, 3);
     place(st, 9, "alien", 9, x, y, 5, 1 + pick(g, 3), 0, ranged ? 3 + pick(g, 5) : 0, ranged ? 2 : 0, 3, 1);
@@ -2627,7 +2619,7 @@ static void build_target(eng_state *st, gen *g, int k)
         place(st, 12, "alien", 12, V(st, "m1.x"), V(st, "m1.y") + 1, 5, 2, 0, 0, 0, 3, 1);
     for (int i = 0; i < 40; i++)
         force(st, pick(g, 2) ? "blank" : "def");
-    put(st, 9, "ai.unit");
+    eng_set_long(st, 9, "ai.unit");
 }
 static long enum_target(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
 {
@@ -2693,24 +2685,24 @@ static void build_behaviour(eng_state *st, gen *g, int k, int xxl)
     int hs = k % 4 == 3 ? 2 : 1, as = 3 - hs;
     long x = 4 + pick(g, 8), y = 4 + pick(g, 8);
     place(st, hs, "hero", hs, pick(g, 16), pick(g, 16), 20, 2, 2, 5, 1, 4, 2);
-    put(st, pick(g, 4) == 0, "m%d.hidden", hs);
+    eng_set_long(st, pick(g, 4) == 0, "m%d.hidden", hs);
     if (V(st, "m%d.x", hs) == x && V(st, "m%d.y", hs) == y)
-        put(st, (x + 5) % 16, "m%d.x", hs);
+        eng_set_long(st, (x + 5) % 16, "m%d.x", hs);
     /* every fifth a long attack of 1: a quick shot at long range would roll no die */
     place(st, as, "alien", 3, x, y, 20, pick(g, 3), 2 + pick(g, 2), 2 + pick(g, 6), k % 5 ? 2 : 1, 3, 1);
-    put(st, xxl, "m%d.xxl", as);
+    eng_set_long(st, xxl, "m%d.xxl", as);
     if (xxl)
-        put(st, pick(g, 4), "m%d.wall", as);
+        eng_set_long(st, pick(g, 4), "m%d.wall", as);
     static const long mix[] = {0, 1, 2, 4, 8, 16, 9, 3, 20, 18};
-    put(st, mix[pick(g, 10)], "m%d.behaviour", as);
+    eng_set_long(st, mix[pick(g, 10)], "m%d.behaviour", as);
     if (pick(g, 2)) {
-        put(st, 1, "marker");
-        put(st, x + pick(g, 3) - 1 + (k % 3 == 0 ? 3 : 0), "marker.x");
+        eng_set_long(st, 1, "marker");
+        eng_set_long(st, x + pick(g, 3) - 1 + (k % 3 == 0 ? 3 : 0), "marker.x");
         /* every seventh two rows off: not next to the unit */
-        put(st, y + pick(g, 3) - 1 + (k % 7 == 0 ? 2 : 0), "marker.y");
+        eng_set_long(st, y + pick(g, 3) - 1 + (k % 7 == 0 ? 2 : 0), "marker.y");
     }
-    put(st, 3, "ai.unit");
-    put(st, 3, "pending");
+    eng_set_long(st, 3, "ai.unit");
+    eng_set_long(st, 3, "pending");
     for (int i = 0; i < 20; i++)
         force(st, "hit");
 }
@@ -2784,15 +2776,15 @@ static void build_hero(eng_state *st, gen *g, int k)
     static const char *const acts[] = {"move", "sprint", "attack", "interact", "overwatch"};
     (void)k;
     place(st, 1, "hero", 1, 5, 5, 6, 2, 2, 6, 1, 4, 2);
-    put(st, 6 - pick(g, 2), "m1.health");      /* full or 1 below: a heal may be capped */
+    eng_set_long(st, 6 - pick(g, 2), "m1.health");      /* full or 1 below: a heal may be capped */
     place(st, 2, "alien", 2, 5 + 1 + pick(g, 6), 5 + pick(g, 3), 20, 1, 0, 0, 0, 3, 1);
-    put(st, 1, "m2.acted");
+    eng_set_long(st, 1, "m2.acted");
     if (pick(g, 3) == 0)
-        put(st, 1, pick(g, 2) ? "m1.stunned" : "m1.down");
+        eng_set_long(st, 1, pick(g, 2) ? "m1.stunned" : "m1.down");
     put_text(st, acts[pick(g, 5)], "ai.first");
     put_text(st, acts[pick(g, 5)], "ai.second");
-    put(st, 1, "ai.who");
-    put(st, 2, "ai.target");
+    eng_set_long(st, 1, "ai.who");
+    eng_set_long(st, 2, "ai.target");
     force_random(st, g, 20);
 }
 static long enum_hero(const eng_game *g, uint64_t seed, int (*visit)(const eng_state *, void *), void *ctx)
@@ -2873,8 +2865,8 @@ static void build_combat(eng_state *st, gen *g, int k)
     if (shot && pick(g, 2))
         place(st, 4, "hero", 4, 7, 6, 10, 2, 0, 0, 0, 4, 2);
     put_text(st, pick(g, 3) == 0 ? "cover" : pick(g, 2) ? "open" : "normal", "m2.terrain");
-    put(st, 1, "ai.who");
-    put(st, 2, "ai.target");
+    eng_set_long(st, 1, "ai.who");
+    eng_set_long(st, 2, "ai.target");
     put_text(st, shot ? "shot" : "melee", "ai.kind");
     force_random(st, g, 10);
 }

@@ -2186,15 +2186,6 @@ static int o_none(const eng_state *b, const eng_state *after)
     return !p_any_hero(b) && A("ai.goal") == 0 && A("ai.target") == 0;
 }
 
-static void setl(eng_state *st, long v, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void setl(eng_state *st, long v, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    eng_vset_long(st, v, fmt, ap);
-    va_end(ap);
-}
-
 /* The board of the AI questions: model 1 of group 1 at 6,2, CA 4;
  * heroes 1..3 placed by pos (0: absent), TVs by tv. The last two spots lie
  * 8 squares from the model, as spot 5 does: three heroes tied on distance
@@ -2204,17 +2195,17 @@ static const int spots[][2] = {{0, 0}, {6, 5}, {8, 4}, {4, 4}, {6, 9}, {10, 6}, 
 
 static void seat(eng_state *st, int h, int spot, int tv)
 {
-    setl(st, spot > 0, "h%d.in", h);
+    eng_set_long(st, spot > 0, "h%d.in", h);
     if (spot > 0) {
-        setl(st, spots[spot][0], "h%d.x", h);
-        setl(st, spots[spot][1], "h%d.y", h);
+        eng_set_long(st, spots[spot][0], "h%d.x", h);
+        eng_set_long(st, spots[spot][1], "h%d.y", h);
     } else {
-        setl(st, 12, "h%d.x", h);
-        setl(st, 12, "h%d.y", h);
+        eng_set_long(st, 12, "h%d.x", h);
+        eng_set_long(st, 12, "h%d.y", h);
     }
-    setl(st, tv, "h%d.tv", h);
-    setl(st, 20, "h%d.he", h);
-    setl(st, 5, "h%d.sector", h);
+    eng_set_long(st, tv, "h%d.tv", h);
+    eng_set_long(st, 20, "h%d.he", h);
+    eng_set_long(st, 5, "h%d.sector", h);
 }
 
 /* The enumerators' one loop: a base state set up by prepare, and count
@@ -2246,16 +2237,16 @@ static long sweep(const eng_game *g, uint64_t seed, void (*prepare)(eng_state *)
  * to an earlier question (hero 3) still in the keys */
 static void prepare_model(eng_state *st)
 {
-    setl(st, 1, "m1.grp");
-    setl(st, 6, "m1.x");
-    setl(st, 2, "m1.y");
-    setl(st, 4, "m1.ca");
-    setl(st, 9, "m1.he");
-    setl(st, 1, "g1.sector");
-    setl(st, 1, "ai.model");
+    eng_set_long(st, 1, "m1.grp");
+    eng_set_long(st, 6, "m1.x");
+    eng_set_long(st, 2, "m1.y");
+    eng_set_long(st, 4, "m1.ca");
+    eng_set_long(st, 9, "m1.he");
+    eng_set_long(st, 1, "g1.sector");
+    eng_set_long(st, 1, "ai.model");
     char err[64];
     eng_set(st, "ai.goal", "hero", err, sizeof err);
-    setl(st, 3, "ai.target");
+    eng_set_long(st, 3, "ai.target");
 }
 
 /* Every seating of heroes 1..3 on distinct spots (or absent; hero 3 on
@@ -2271,7 +2262,7 @@ static int vary_target(eng_state *st, long k)
     seat(st, 1, a, tv & 1 ? 3 : 1);
     seat(st, 2, b, tv & 2 ? 3 : 1);
     seat(st, 3, c, tv & 4 ? 3 : 1);
-    setl(st, objs[o], "g1.obj_tv");
+    eng_set_long(st, objs[o], "g1.obj_tv");
     return 1;
 }
 
@@ -2519,32 +2510,32 @@ static int vary_enemy(eng_state *st, long k)
     seat(st, 1, a, 3);
     seat(st, 2, b ? b + 4 : 0, f & 1 ? 3 : 1);
     int kind = f / 2 % 9, ra = f / 18 % 2 ? 6 : 4, obj = f / 36;
-    setl(st, ra, "g1.ra");
-    setl(st, obj == 1 ? 2 : obj == 2 ? 5 : 0, "g1.obj_tv");
-    setl(st, 11, "g1.obj_x");
-    setl(st, 1, "g1.obj_y");
+    eng_set_long(st, ra, "g1.ra");
+    eng_set_long(st, obj == 1 ? 2 : obj == 2 ? 5 : 0, "g1.obj_tv");
+    eng_set_long(st, 11, "g1.obj_x");
+    eng_set_long(st, 1, "g1.obj_y");
     switch (kind) {
-    case 1: setl(st, 1, "m1.acted"); break;
-    case 2: setl(st, 0, "g1.combat"); break;
-    case 3: setl(st, 1, "m1.stunned"); break;
-    case 4: setl(st, 1, "m1.soulbreaker"); break;
+    case 1: eng_set_long(st, 1, "m1.acted"); break;
+    case 2: eng_set_long(st, 0, "g1.combat"); break;
+    case 3: eng_set_long(st, 1, "m1.stunned"); break;
+    case 4: eng_set_long(st, 1, "m1.soulbreaker"); break;
     case 5:
-        setl(st, 1, "m1.shooter");
-        setl(st, 2, "m1.a_min");
-        setl(st, 4, "m1.a_rng");
-        setl(st, 2, "m1.a_ap");
+        eng_set_long(st, 1, "m1.shooter");
+        eng_set_long(st, 2, "m1.a_min");
+        eng_set_long(st, 4, "m1.a_rng");
+        eng_set_long(st, 2, "m1.a_ap");
         break;
-    case 6: setl(st, 4, "m1.c_ap"); break;
+    case 6: eng_set_long(st, 4, "m1.c_ap"); break;
     case 7:
-        setl(st, 1, "m1.shooter");
-        setl(st, 3, "m1.a_rng");
-        setl(st, 3, "m1.b_rng");
-        setl(st, 4, "m1.c_ap");
-        setl(st, 1, "m1.stunned");
+        eng_set_long(st, 1, "m1.shooter");
+        eng_set_long(st, 3, "m1.a_rng");
+        eng_set_long(st, 3, "m1.b_rng");
+        eng_set_long(st, 4, "m1.c_ap");
+        eng_set_long(st, 1, "m1.stunned");
         break;
     case 8:
-        setl(st, 0, "g1.combat");
-        setl(st, 1, "g1.hunter");
+        eng_set_long(st, 0, "g1.combat");
+        eng_set_long(st, 1, "g1.hunter");
         break;
     default: break;
     }
@@ -2761,15 +2752,15 @@ static int h_end(const eng_state *before, const eng_state *after)
 /* Hero 1 (RA 5, sector 1, at 6,10, MI 2, one wound); the enemy far away. */
 static void prepare_hero(eng_state *st)
 {
-    setl(st, 1, "h1.in");
-    setl(st, 6, "h1.x");
-    setl(st, 10, "h1.y");
-    setl(st, 2, "h1.mi");
-    setl(st, 1, "h1.wounds");
-    setl(st, 1, "ai.hero");
-    setl(st, 1, "m1.x");
-    setl(st, 1, "m1.y");
-    setl(st, 0, "m1.ca");
+    eng_set_long(st, 1, "h1.in");
+    eng_set_long(st, 6, "h1.x");
+    eng_set_long(st, 10, "h1.y");
+    eng_set_long(st, 2, "h1.mi");
+    eng_set_long(st, 1, "h1.wounds");
+    eng_set_long(st, 1, "ai.hero");
+    eng_set_long(st, 1, "m1.x");
+    eng_set_long(st, 1, "m1.y");
+    eng_set_long(st, 0, "m1.ca");
 }
 
 /* Each combination of his marker-phase conditions (stunned and +2 AP
@@ -2782,17 +2773,17 @@ static int vary_hero(eng_state *st, long k)
     int far = (int)(k % 2), plan = (int)(k / 2 % 6), flags = (int)(k / 12);
     if ((flags & 0x81) == 0x81)
         return 0;
-    setl(st, 1, "m1.grp");
-    setl(st, flags & 1, "h1.brain");
-    setl(st, (flags >> 1) & 1, "h1.contagion");
-    setl(st, (flags >> 2) & 1, "h1.hemorrhage");
-    setl(st, (flags >> 3) & 1, "h1.resilience");
-    setl(st, (flags >> 4) & 1 ? 2 : 0, "h1.oblivion");
-    setl(st, (flags >> 5) & 1, "h1.stunned");
-    setl(st, (flags >> 6) & 1, "h1.fire");
-    setl(st, (flags >> 7) & 1, "h1.ap2");
-    setl(st, plan, "ai.plan");
-    setl(st, far ? 8 : 4, "g1.sector");
+    eng_set_long(st, 1, "m1.grp");
+    eng_set_long(st, flags & 1, "h1.brain");
+    eng_set_long(st, (flags >> 1) & 1, "h1.contagion");
+    eng_set_long(st, (flags >> 2) & 1, "h1.hemorrhage");
+    eng_set_long(st, (flags >> 3) & 1, "h1.resilience");
+    eng_set_long(st, (flags >> 4) & 1 ? 2 : 0, "h1.oblivion");
+    eng_set_long(st, (flags >> 5) & 1, "h1.stunned");
+    eng_set_long(st, (flags >> 6) & 1, "h1.fire");
+    eng_set_long(st, (flags >> 7) & 1, "h1.ap2");
+    eng_set_long(st, plan, "ai.plan");
+    eng_set_long(st, far ? 8 : 4, "g1.sector");
     char err[64];
     eng_set(st, "next.dice", stacks[(flags + plan) & 1], err, sizeof err);
     return 1;
@@ -2808,14 +2799,14 @@ static long enum_hero(const eng_game *g, uint64_t seed, int (*visit)(const eng_s
 static int vary_hero_end(eng_state *st, long k)
 {
     int far = (int)(k % 4), plan = (int)(k / 4 % 8), flags = (int)(k / 32);
-    setl(st, 0, "h1.wounds");
-    setl(st, 5, "h1.mi");
-    setl(st, flags & 1, "h1.fire");
-    setl(st, (flags >> 1) & 1, "h1.hemorrhage");
-    setl(st, (flags >> 2) & 1, "h1.ap2");
-    setl(st, plan, "ai.plan");
-    setl(st, far < 3, "m1.grp");
-    setl(st, 1 + 3 * far, "g1.sector");
+    eng_set_long(st, 0, "h1.wounds");
+    eng_set_long(st, 5, "h1.mi");
+    eng_set_long(st, flags & 1, "h1.fire");
+    eng_set_long(st, (flags >> 1) & 1, "h1.hemorrhage");
+    eng_set_long(st, (flags >> 2) & 1, "h1.ap2");
+    eng_set_long(st, plan, "ai.plan");
+    eng_set_long(st, far < 3, "m1.grp");
+    eng_set_long(st, 1 + 3 * far, "g1.sector");
     return 1;
 }
 
@@ -2975,15 +2966,15 @@ static int a_wounds(const eng_state *before, const eng_state *after)
 /* Hero 1 (PH 3) at 6,10 attacks model 1 (HE 4) at 6,9 with the fist. */
 static void prepare_attack(eng_state *st)
 {
-    setl(st, 1, "h1.in");
-    setl(st, 6, "h1.x");
-    setl(st, 10, "h1.y");
-    setl(st, 1, "m1.grp");
-    setl(st, 6, "m1.x");
-    setl(st, 9, "m1.y");
-    setl(st, 4, "m1.he");
-    setl(st, 1, "ai.hero");
-    setl(st, 1, "ai.model");
+    eng_set_long(st, 1, "h1.in");
+    eng_set_long(st, 6, "h1.x");
+    eng_set_long(st, 10, "h1.y");
+    eng_set_long(st, 1, "m1.grp");
+    eng_set_long(st, 6, "m1.x");
+    eng_set_long(st, 9, "m1.y");
+    eng_set_long(st, 4, "m1.he");
+    eng_set_long(st, 1, "ai.hero");
+    eng_set_long(st, 1, "ai.model");
     /* an enumerated key takes its name: setl's number would be refused */
     char err[64];
     eng_set(st, "ai.sym", "faust", err, sizeof err);
@@ -2999,19 +2990,19 @@ static int vary_attack(eng_state *st, long f)
         "faust-blut stoss-faust-ausruestung patrone-verstand faust-blut stoss-verstand-blut faust-blut faust-blut patrone-verstand",
         "patrone-verstand faust-blut ausruestung-verteidigung faust-blut faust-blut stoss-patrone-explosion faust-blut faust-blut"};
     int ab = (int)(f % 4);
-    setl(st, ab == 1 ? 4 : 0, "m1.immune");   /* faust */
-    setl(st, ab == 2 ? 4 : 0, "m1.resist");
-    setl(st, ab == 3, "m1.dodge");
-    setl(st, (f >> 2) & 1 ? ((f >> 9) & 1 ? 1 : 2) : 0, "h1.rerolls");
-    setl(st, (f >> 3) & 1 ? 3 : 0, "h1.wounds");
-    setl(st, (f >> 4) & 1, "ai.weak");
-    setl(st, (f >> 5) & 1, "ai.pierce");
-    setl(st, (f >> 6) & 1, "m1.pd");
-    setl(st, !((f >> 6) & 1), "m1.md");
+    eng_set_long(st, ab == 1 ? 4 : 0, "m1.immune");   /* faust */
+    eng_set_long(st, ab == 2 ? 4 : 0, "m1.resist");
+    eng_set_long(st, ab == 3, "m1.dodge");
+    eng_set_long(st, (f >> 2) & 1 ? ((f >> 9) & 1 ? 1 : 2) : 0, "h1.rerolls");
+    eng_set_long(st, (f >> 3) & 1 ? 3 : 0, "h1.wounds");
+    eng_set_long(st, (f >> 4) & 1, "ai.weak");
+    eng_set_long(st, (f >> 5) & 1, "ai.pierce");
+    eng_set_long(st, (f >> 6) & 1, "m1.pd");
+    eng_set_long(st, !((f >> 6) & 1), "m1.md");
     char err[64];
     eng_set(st, "m1.size", (f >> 7) & 1 ? "big" : "normal", err, sizeof err);
-    setl(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
-    setl(st, (f >> 9) & 1, "h1.poison");
+    eng_set_long(st, (f >> 8) & 1 ? 2 : 1, "ai.atb");
+    eng_set_long(st, (f >> 9) & 1, "h1.poison");
     eng_set(st, "ai.stat", (f >> 10) & 1 ? "mi" : "ph", err, sizeof err);
     /* the stack: not tied to the enemy effects (bit 0), so that an immune
      * enemy meets both */
